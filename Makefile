@@ -1,0 +1,37 @@
+# Chancery: `make test` sets up everything it needs on a fresh machine (a virtual environment
+# in .venv with the project and its dev tools) and runs the whole suite.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: venv test lint fmt simulate bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+venv: $(VENV)/.installed
+
+test: venv lint
+	$(BIN)/python -m pytest -q
+
+lint: venv
+	$(BIN)/ruff check rules tests bench
+	$(BIN)/mypy --strict rules
+
+fmt: venv
+	$(BIN)/ruff format rules tests bench
+	$(BIN)/ruff check --fix rules tests bench
+
+simulate: venv
+	for p in 2 3 4; do $(BIN)/python -m rules simulate hre --players $$p --games 100 --seed 1 > /dev/null || exit 1; done
+
+bench: venv
+	$(BIN)/python bench/engines.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Pure game engines for Chancery: no Django, no clock, no global randomness."""

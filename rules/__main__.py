@@ -1,0 +1,5 @@
+"""Entry point of `python -m rules`."""
+
+from rules.core.cli import main
+
+raise SystemExit(main())

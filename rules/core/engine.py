@@ -1,0 +1,148 @@
+"""The engine contract: the base class every game engine derives from (ARCHITECTURE §2)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, TypedDict
+
+from rules.core.canonical import canonical_json, clone
+from rules.core.errors import IllegalAction
+
+State = dict[str, Any]
+
+
+class Option(TypedDict):
+    """One legal choice: the action to submit and a label a player can read."""
+
+    action: Any
+    label: str
+
+
+class Prompt(TypedDict):
+    """A decision a seat must take now, with the complete list of legal options."""
+
+    seat: int
+    kind: str
+    text: str
+    rule: str
+    options: list[Option]
+
+
+class Event(TypedDict):
+    """What happened, for the log: public text, private text per seat, and the rule applied."""
+
+    rule: str
+    public: str | None
+    private: dict[str, str]
+
+
+class SeatResult(TypedDict):
+    """A seat's final score, rank (1 is best, ties share) and score by category."""
+
+    seat: int
+    score: int
+    rank: int
+    breakdown: dict[str, int]
+
+
+class Result(TypedDict):
+    """The outcome of a game: whether it is over and every seat's score."""
+
+    over: bool
+    seats: list[SeatResult]
+
+
+Step = tuple[State, list[Event]]
+
+
+class Engine(ABC):
+    """A game engine over a plain JSON state; pure and deterministic in its inputs."""
+
+    game_id: str = ""
+    title: str = ""
+    rules_version: int = 1
+
+    @abstractmethod
+    def scenarios(self) -> list[dict[str, Any]]:
+        """Shipped scenarios: slug, title, description, min_players, max_players, config."""
+
+    @abstractmethod
+    def validate_scenario(self, config: dict[str, Any]) -> list[str]:
+        """Errors in a scenario configuration, as sentences; empty when it is playable."""
+
+    @abstractmethod
+    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+        """The initial state for this seed, scenario configuration and number of seats."""
+
+    @abstractmethod
+    def prompts(self, state: State) -> list[Prompt]:
+        """Every seat that must decide now, with its legal options (empty when over)."""
+
+    @abstractmethod
+    def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
+        """Apply an action known to be legal, changing the state in place."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What one seat (or a spectator, seat None) may know of the state."""
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def result(self, state: State) -> Result:
+        """Scores, ranks and per-category breakdown for every seat."""
+
+    @abstractmethod
+    def evaluate(self, state: State, seat: int) -> int:
+        """A heuristic value of the state for a seat, for greedy and search bots."""
+
+    @abstractmethod
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        """A full state consistent with the seat's view, hidden things re-dealt."""
+
+    @abstractmethod
+    def check_invariants(self, state: State) -> None:
+        """Raise InvariantError when the state breaks a rule of conservation or range."""
+
+    def prompt_kinds(self) -> dict[str, str]:
+        """Kinds of prompts this engine asks, with a short description (for standing answers)."""
+        return {}
+
+    def seats(self, state: State) -> int:
+        """Number of seats in the game."""
+        return int(state["players"])
+
+    def returns(self, state: State) -> list[float]:
+        """Final payoff per seat for search bots: 1 for a win, shared on ties, else 0."""
+        seats = self.result(state)["seats"]
+        winners = [s for s in seats if s["rank"] == 1]
+        return [1.0 / len(winners) if s["rank"] == 1 else 0.0 for s in seats]
+
+    def prompt_for(self, state: State, seat: int) -> Prompt | None:
+        """The prompt of one seat, or None when it has nothing to decide."""
+        for prompt in self.prompts(state):
+            if prompt["seat"] == seat:
+                return prompt
+        return None
+
+    def apply(self, state: State, seat: int, action: Any) -> Step:
+        """Check and apply an action, returning a new state; the given state never changes."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise IllegalAction("That seat is not part of this game.")
+        if self.is_over(state):
+            raise IllegalAction("The game is over: no more moves can be made.")
+        prompt = self.prompt_for(state, seat)
+        if prompt is None:
+            raise IllegalAction(f"It is not seat {seat + 1}'s decision now.")
+        try:
+            wanted = canonical_json(action)
+        except (TypeError, ValueError) as error:
+            raise IllegalAction("That action is not well-formed.") from error
+        for option in prompt["options"]:
+            if canonical_json(option["action"]) == wanted:
+                new_state = clone(state)
+                events = self.apply_trusted(new_state, seat, option["action"])
+                return new_state, events
+        raise IllegalAction(f"That is not one of the choices now: {prompt['text']}")

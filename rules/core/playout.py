@@ -1,0 +1,83 @@
+"""Random playouts: whole games where every prompted seat picks uniformly among its options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import rng
+from rules.core.canonical import state_hash
+from rules.core.engine import Engine, Result, State
+from rules.core.errors import InvariantError
+from rules.core.replay import ReplayReport, record_move, replay
+
+ACTION_CAP = 50_000
+
+
+class PlayoutError(Exception):
+    """A playout that could not finish: the message says which check failed and where."""
+
+
+@dataclass
+class Playout:
+    """A finished playout: its record, final state and result."""
+
+    record: dict[str, Any]
+    state: State
+    actions: int
+    over: bool
+    result: Result | None
+    replay: ReplayReport | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def play_random(
+    engine: Engine,
+    seed: int,
+    config: dict[str, Any],
+    players: int,
+    *,
+    invariants: bool = True,
+    cap: int = ACTION_CAP,
+) -> Playout:
+    """Play one whole game choosing uniformly; raise PlayoutError on any failed check."""
+    state = engine.setup(seed, config, players)
+    chooser = {"rng": rng.seed_state(seed ^ 0x5DEECE66D)}
+    record = {
+        "game": engine.game_id,
+        "rules_version": engine.rules_version,
+        "seed": seed,
+        "config": config,
+        "players": players,
+        "setup_hash": state_hash(state),
+        "moves": [],
+    }
+    actions = 0
+    while not engine.is_over(state):
+        if actions >= cap:
+            raise PlayoutError(f"seed {seed}: no end within {cap} actions")
+        prompts = engine.prompts(state)
+        if not prompts:
+            raise PlayoutError(f"seed {seed}: nobody is prompted but the game is not over")
+        prompt = rng.choice(chooser, prompts)
+        if not prompt["options"]:
+            raise PlayoutError(f"seed {seed}: seat {prompt['seat']} prompted with no options")
+        action = rng.choice(chooser, prompt["options"])["action"]
+        try:
+            engine.apply_trusted(state, prompt["seat"], action)
+            if invariants:
+                engine.check_invariants(state)
+        except InvariantError as error:
+            raise PlayoutError(f"seed {seed} action {actions + 1}: invariant: {error}") from error
+        except Exception as error:
+            raise PlayoutError(f"seed {seed} action {actions + 1}: crash: {error!r}") from error
+        record_move(record, prompt["seat"], action, state)
+        actions += 1
+    return Playout(record, state, actions, True, engine.result(state))
+
+
+def play_and_replay(engine: Engine, seed: int, config: dict[str, Any], players: int) -> Playout:
+    """A random playout followed by a checked replay of its record."""
+    playout = play_random(engine, seed, config, players)
+    playout.replay = replay(engine, playout.record)
+    return playout

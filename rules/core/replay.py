@@ -1,0 +1,60 @@
+"""Game records and replay with divergence detection (ARCHITECTURE §2.12)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.canonical import state_hash
+from rules.core.engine import Engine, State
+from rules.core.errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    """The outcome of a replay: ok, or the first seq whose hash or legality diverged."""
+
+    ok: bool
+    steps: int
+    divergence: int | None = None
+    message: str = ""
+    final_hash: str = ""
+
+
+def new_record(engine: Engine, seed: int, config: dict[str, Any], players: int) -> dict[str, Any]:
+    """An empty record of a game: everything needed to replay it from setup."""
+    state = engine.setup(seed, config, players)
+    return {
+        "game": engine.game_id,
+        "rules_version": engine.rules_version,
+        "seed": seed,
+        "config": config,
+        "players": players,
+        "setup_hash": state_hash(state),
+        "moves": [],
+    }
+
+
+def record_move(record: dict[str, Any], seat: int, action: Any, state: State) -> None:
+    """Append a move with the hash of the state after it."""
+    record["moves"].append({"seat": seat, "action": action, "hash": state_hash(state)})
+
+
+def replay(engine: Engine, record: dict[str, Any], checked: bool = True) -> ReplayReport:
+    """Replay a record from setup, comparing every stored hash; stop at the first mismatch."""
+    if record.get("game") != engine.game_id:
+        return ReplayReport(False, 0, 0, f"record is for {record.get('game')!r}")
+    state = engine.setup(record["seed"], record["config"], record["players"])
+    if record.get("setup_hash") not in (None, state_hash(state)):
+        return ReplayReport(False, 0, 0, "the setup state differs from the record")
+    for seq, move in enumerate(record["moves"], start=1):
+        try:
+            if checked:
+                state, _ = engine.apply(state, move["seat"], move["action"])
+            else:
+                engine.apply_trusted(state, move["seat"], move["action"])
+        except IllegalAction as error:
+            return ReplayReport(False, seq - 1, seq, f"move {seq} is refused on replay: {error}")
+        if state_hash(state) != move["hash"]:
+            return ReplayReport(False, seq - 1, seq, f"state hash differs after move {seq}")
+    return ReplayReport(True, len(record["moves"]), None, "", state_hash(state))

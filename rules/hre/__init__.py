@@ -1,0 +1,22 @@
+"""Dark Ages: Holy Roman Empire — the base game engine."""
+
+from rules.core.registry import register
+from rules.hre import (  # noqa: F401  (each module registers its frame handlers)
+    battle,
+    build,
+    culture,
+    economy,
+    flow,
+    freeacts,
+    manoeuvre,
+    outcome,
+    passing,
+    reactions,
+    recruit,
+    research,
+    setup,
+    titles,
+)
+from rules.hre.engine import HreEngine
+
+ENGINE = register(HreEngine())

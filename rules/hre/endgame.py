@@ -1,0 +1,54 @@
+"""End of the game (HRE-BASE-END): the five triggers, the passes that follow, and the finish."""
+
+from __future__ import annotations
+
+from rules.hre import passing, scoring
+from rules.hre.state import Ctx
+
+
+def push_pass(ctx: Ctx, seat: int) -> None:
+    """A Pass chosen on a turn: a normal one, or the final one once the end is triggered."""
+    passing.push(ctx, seat, "final" if ctx.s["end_triggered"] else "normal")
+
+
+def triggers(ctx: Ctx) -> list[str]:
+    """Which end-game conditions hold now, with their rule ids (END-02..06)."""
+    s, n = ctx.s, str(ctx.s["players"])
+    found = []
+    if s["cities"] == 0:
+        found.append("HRE-BASE-END-02")
+    if s["churches"] >= ctx.d.board["church_track"]["end"][n]:
+        found.append("HRE-BASE-END-03")
+    last = len(ctx.d.board["culture_track"]) - 1
+    if any(seat["culture"] >= last for seat in s["seats"]):
+        found.append("HRE-BASE-END-04")
+    if any(scoring.level_three_count(ctx, i) >= 4 for i in range(len(s["seats"]))):
+        found.append("HRE-BASE-END-05")
+    if s["deck_exhausted"]:
+        found.append("HRE-BASE-END-06")
+    return found
+
+
+def check_triggers(ctx: Ctx, seat: int) -> None:
+    """At the end of a turn: on a trigger everyone Passes at once, from this seat on (AMB-30)."""
+    if ctx.s["end_triggered"]:
+        return
+    found = triggers(ctx)
+    if not found:
+        return
+    ctx.s["end_triggered"] = True
+    ctx.log(found[0], "The end of the game is triggered (" + ", ".join(found) + "): "
+            "every player passes at once.")
+    n = len(ctx.s["seats"])
+    for k in reversed(range(n)):
+        passing.push(ctx, (seat + k) % n, "immediate")
+
+
+def finish(ctx: Ctx) -> None:
+    """Every player is out: final scoring (HRE-BASE-END-10, SCORE)."""
+    ctx.s["over"] = True
+    ctx.s["active"] = None
+    for row in scoring.result(ctx.s)["seats"]:
+        parts = ", ".join(f"{k} {v}" for k, v in row["breakdown"].items() if v)
+        ctx.log("HRE-BASE-SCORE-01", f"{ctx.name(row['seat'])} scores {row['score']} "
+                f"(rank {row['rank']}): {parts}.")

@@ -1,0 +1,145 @@
+"""The HRE engine: the contract of rules.core.engine over the modules of this package."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import rng
+from rules.core.canonical import clone
+from rules.core.engine import Engine, Event, Prompt, Result, State
+from rules.hre import flow, invariants, scoring, setup, views
+from rules.hre.state import Ctx
+
+# Switches for the book's ambiguities (../shared/reference/rules-hre.md §4): name → allowed values,
+# the first being the recommended reading and the default.
+OPTIONS: dict[str, tuple[Any, ...]] = {
+    "title_chaining": (False, True),              # AMB-02: more than one Title per turn
+    "natural_one": ("final", "natural"),          # AMB-15: which 1 always misses
+    "unplayed_cognomens": ("resolve", "lost"),    # AMB-31: Cognomens left at the final Pass
+}
+MODULES = ("M01", "M02", "M03", "M04", "M05", "M06", "M07", "M08", "M09", "M10", "M11",
+           "M12A", "M13A", "M14A", "M15A")
+SUPPORTED_MODULES: tuple[str, ...] = ()
+
+SCENARIOS = [
+    {
+        "slug": "base",
+        "title": "Holy Roman Empire — base game",
+        "description": "The base game for 2–4 players: build, research, fight Barbarians and rivals, "
+                       "claim Titles, and score at the end.",
+        "min_players": 2,
+        "max_players": 4,
+        "config": {"modules": [], "options": {}},
+    },
+]
+
+
+class HreEngine(Engine):
+    """Dark Ages: Holy Roman Empire."""
+
+    game_id = "hre"
+    title = "Dark Ages: Holy Roman Empire"
+    rules_version = 1
+
+    def scenarios(self) -> list[dict[str, Any]]:
+        return clone(SCENARIOS)  # type: ignore[no-any-return]
+
+    def validate_scenario(self, config: dict[str, Any]) -> list[str]:
+        errors = []
+        if not isinstance(config, dict):
+            return ["The configuration must be a JSON object."]
+        unknown = set(config) - {"modules", "options"}
+        if unknown:
+            errors.append(f"Unknown configuration keys: {', '.join(sorted(unknown))}.")
+        for module in config.get("modules", []):
+            if module not in MODULES:
+                errors.append(f"There is no module {module!r}; modules are {', '.join(MODULES)}.")
+            elif module not in SUPPORTED_MODULES:
+                errors.append(f"Module {module} is not playable yet.")
+        options = config.get("options", {})
+        if not isinstance(options, dict):
+            return [*errors, "options must be a JSON object."]
+        for key, value in options.items():
+            if key not in OPTIONS:
+                errors.append(f"Unknown option {key!r}; options are {', '.join(sorted(OPTIONS))}.")
+            elif value not in OPTIONS[key] or type(value) is not type(OPTIONS[key][0]):
+                allowed = ", ".join(repr(v) for v in OPTIONS[key])
+                errors.append(f"Option {key} must be one of {allowed}.")
+        return errors
+
+    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+        if not 2 <= players <= 4:
+            from rules.core.errors import ScenarioError
+
+            raise ScenarioError("The base game takes 2 to 4 players.")
+        return setup.new_state(seed, config, players)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return flow.prompts(Ctx(state))
+
+    def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
+        ctx = Ctx(state)
+        flow.choose(ctx, seat, action)
+        return ctx.events
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["over"])
+
+    def result(self, state: State) -> Result:
+        return scoring.result(state)
+
+    def evaluate(self, state: State, seat: int) -> int:
+        """The seat's score if the game ended now, less the best rival's."""
+        rows = scoring.result(state)["seats"]
+        mine = rows[seat]["score"]
+        rivals = [r["score"] for r in rows if r["seat"] != seat]
+        return mine - max(rivals, default=0)
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        """Re-deal the deck and rival hands, and the hidden sides of Barbarian tokens."""
+        new: State = clone(state)
+        new["rng"] = rng.seed_state(seed)
+        others = [i for i in range(len(new["seats"])) if i != seat]
+        pool = list(new["deck"])
+        for i in others:
+            pool += new["seats"][i]["hand"]
+        rng.shuffle(new, pool)
+        for i in others:
+            size = len(new["seats"][i]["hand"])
+            new["seats"][i]["hand"], pool = pool[:size], pool[size:]
+        new["deck"] = pool
+        _redeal_tokens(new)
+        return new
+
+    def check_invariants(self, state: State) -> None:
+        invariants.check(state)
+
+    def prompt_kinds(self) -> dict[str, str]:
+        return {
+            "reaction": "a reaction when your Noble is pushed out on another player's turn",
+            "assign": "assigning the hits you rolled in a battle",
+            "retreat": "where your units retreat after losing a province",
+            "revanchism": "free infantry in your Capital after losing Farms",
+            "claim": "claiming a Title while passing",
+        }
+
+
+def _redeal_tokens(state: State) -> None:
+    """Swap unrevealed tokens among those showing the same thing, plus the unseen box tokens."""
+    from rules.hre.state import data
+
+    tokens = data().tokens
+    hidden = [(p, here["barb"]) for p, here in sorted(state["prov"].items()) if here["barb"]]
+    for pid, barb in hidden:
+        shown = tokens[barb["token"]]["units" if barb["face"] == "units" else "reward"]
+        side = "units" if barb["face"] == "units" else "reward"
+        pool = [barb["token"]] + [t for t in state["box_tokens"] if tokens[t][side] == shown]
+        pick = rng.choice(state, pool)
+        if pick != barb["token"]:
+            state["box_tokens"].remove(pick)
+            state["box_tokens"].append(barb["token"])
+            state["box_tokens"].sort()
+            state["prov"][pid]["barb"] = {"token": pick, "face": barb["face"]}

@@ -1,0 +1,211 @@
+"""The turn (HRE-BASE-TURN): Noble action or Pass, free actions, Title repeat, end of turn.
+
+The stack of frames drives everything: `prompts` reads the top decision, `choose` answers it
+and `advance` runs automatic steps until the next decision or the end of the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.engine import Option, Prompt
+from rules.core.errors import InvariantError
+from rules.hre import endgame, freeacts, handlers, titles
+from rules.hre.handlers import option
+from rules.hre.state import Ctx, Frame
+
+ACTION_NAMES = {
+    "build": "Build",
+    "culture": "Development of Culture",
+    "research": "Research",
+    "recruit": "Recruit",
+    "manoeuvre": "Manoeuvre",
+}
+
+
+def prompts(ctx: Ctx) -> list[Prompt]:
+    """The seat deciding now, with its options (HRE has one decision at a time)."""
+    stack = ctx.s["stack"]
+    if not stack:
+        return []
+    frame = stack[-1]
+    spec = handlers.DECISIONS[frame["kind"]]
+    return [{
+        "seat": frame["seat"],
+        "kind": frame["kind"],
+        "text": spec.text(ctx, frame),
+        "rule": spec.rule,
+        "options": spec.options(ctx, frame),
+    }]
+
+
+def choose(ctx: Ctx, seat: int, action: Any) -> None:
+    """Answer the top decision and run on to the next one."""
+    frame = ctx.s["stack"][-1]
+    handlers.DECISIONS[frame["kind"]].choose(ctx, frame, action)
+    advance(ctx)
+
+
+def advance(ctx: Ctx) -> None:
+    """Run automatic steps until a decision is on top or the stack is empty."""
+    stack = ctx.s["stack"]
+    for _ in range(10_000):
+        if not stack or stack[-1]["kind"] in handlers.DECISIONS:
+            return
+        handlers.STEPS[stack[-1]["kind"]](ctx, stack[-1])
+    raise InvariantError("the engine ran 10,000 automatic steps without a decision")
+
+
+def start_turn(ctx: Ctx, seat: int, extra: int = 0) -> None:
+    """Begin a seat's turn (HRE-BASE-TURN-01)."""
+    ctx.push({"kind": "turn", "seat": seat, "phase": "start", "action": None,
+              "title_used": False, "battle": False, "extra": extra})
+    ctx.s["active"] = seat
+    ctx.s["turns"] += 1
+
+
+def may_pass(ctx: Ctx, seat: int) -> bool:
+    """Passing is refused while every Noble disc is available (HRE-BASE-TURN-08, AMB-39)."""
+    me = ctx.seat(seat)
+    return bool(me["discs"] < me["total_discs"])
+
+
+def _turn_text(ctx: Ctx, frame: Frame) -> str:
+    if frame["phase"] == "start":
+        return "Place a Noble on an Action card, or Pass (free actions may come first)"
+    return f"{ACTION_NAMES[frame['action']]} done: repeat it with a Title, take free actions, or end the turn"
+
+
+def _turn_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    seat = frame["seat"]
+    opts: list[Option] = []
+    if frame["phase"] == "start":
+        if ctx.seat(seat)["discs"] > 0:
+            for i, slot in enumerate(ctx.s["slots"]):
+                opts.append(option({"do": "noble", "slot": i},
+                                   f"Place a Noble on {ACTION_NAMES[slot['action']]}"))
+        if may_pass(ctx, seat):
+            opts.append(option({"do": "pass"}, "Pass"))
+    else:
+        opts.extend(titles.repeat_options(ctx, frame))
+        opts.append(option({"do": "end"}, "End the turn"))
+    opts.extend(freeacts.options(ctx, seat))
+    return opts
+
+
+def _turn_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    seat, do = frame["seat"], action["do"]
+    if do == "noble":
+        slot = ctx.s["slots"][action["slot"]]
+        ctx.seat(seat)["discs"] -= 1
+        slot["stack"].append(seat)
+        frame["phase"], frame["action"] = "after", slot["action"]
+        ctx.log("HRE-BASE-TURN-03", f"{ctx.name(seat)} places a Noble on {ACTION_NAMES[slot['action']]}.")
+        begin_action(ctx, seat, slot["action"])
+    elif do == "title":
+        titles.repeat(ctx, frame, action["title"])
+        begin_action(ctx, seat, frame["action"])
+    elif do == "pass":
+        _to_turn_end(ctx, frame)
+        ctx.log("HRE-BASE-PASS-01", f"{ctx.name(seat)} passes.")
+        endgame.push_pass(ctx, seat)
+    elif do == "end":
+        _to_turn_end(ctx, frame)
+    else:
+        freeacts.choose(ctx, seat, action)
+
+
+def begin_action(ctx: Ctx, seat: int, action: str) -> None:
+    """Start resolving a Noble action; 'whenever you resolve' bonuses follow it."""
+    ctx.push({"kind": "after_action", "seat": seat, "action": action})
+    ctx.push({"kind": action, "seat": seat, "stage": "choose"})
+
+
+def _to_turn_end(ctx: Ctx, frame: Frame) -> None:
+    ctx.s["stack"].pop()
+    ctx.push({"kind": "turn_end", "seat": frame["seat"], "phase": "react", "extra": frame["extra"]})
+
+
+handlers.decision("turn", "HRE-BASE-TURN-02", _turn_text, _turn_options, _turn_choose)
+
+
+@handlers.step("after_action")
+def _after_action(ctx: Ctx, frame: Frame) -> None:
+    """Technologies that trigger whenever their owner resolves this action."""
+    from rules.hre.economy import gain
+    from rules.hre.state import modifiers
+
+    ctx.s["stack"].pop()
+    for mod in modifiers(ctx.s, frame["seat"], "on_action"):
+        if mod["action"] == frame["action"]:
+            gain(ctx, frame["seat"], mod["gain"], "HRE-BASE-TITLE-03", " from a Technology")
+
+
+@handlers.step("turn_end")
+def _turn_end(ctx: Ctx, frame: Frame) -> None:
+    """Reactions, hand limit, end-game check, then the next turn (HRE-BASE-TURN-06)."""
+    seat = frame["seat"]
+    if frame["phase"] == "react":
+        if not _push_reaction(ctx):
+            frame["phase"] = "hand"
+    elif frame["phase"] == "hand":
+        frame["phase"] = "end"
+        if len(ctx.seat(seat)["hand"]) > ctx.d.board["hand_limit"]:
+            ctx.push({"kind": "hand_limit", "seat": seat})
+    elif frame["phase"] == "end":
+        frame["phase"] = "next"
+        endgame.check_triggers(ctx, seat)
+    else:
+        ctx.s["stack"].pop()
+        _next_turn(ctx, seat, frame["extra"])
+
+
+def _push_reaction(ctx: Ctx) -> bool:
+    """Slide out the bottom disc of a full stack; its owner must react (HRE-BASE-REACT-01..03)."""
+    for i, slot in enumerate(ctx.s["slots"]):
+        if len(slot["stack"]) >= ctx.d.board["react_at"]:
+            owner = slot["stack"].pop(0)
+            ctx.seat(owner)["exhausted"] += 1
+            ctx.log("HRE-BASE-REACT-01", f"The bottom Noble on {ACTION_NAMES[slot['action']]} "
+                    f"is pushed out: {ctx.name(owner)} reacts.")
+            ctx.push({"kind": "reaction", "seat": owner, "slot": i})
+            return True
+    return False
+
+
+def _next_turn(ctx: Ctx, seat: int, extra: int) -> None:
+    """Another turn for an extra-turn reward (AMB-03), else the next seat clockwise still in."""
+    seats = ctx.s["seats"]
+    if extra > 0 and not seats[seat]["out"]:
+        ctx.log("HRE-BASE-BARB-09", f"{ctx.name(seat)} takes another turn.")
+        start_turn(ctx, seat, extra - 1)
+        return
+    n = len(seats)
+    for k in range(1, n + 1):
+        nxt = (seat + k) % n
+        if not seats[nxt]["out"]:
+            start_turn(ctx, nxt)
+            return
+    endgame.finish(ctx)
+
+
+def _hand_limit_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    hand = ctx.seat(frame["seat"])["hand"]
+    return [option({"discard": c}, f"Discard {ctx.d.cards[c]['name']}") for c in sorted(set(hand))]
+
+
+def _hand_limit_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    me = ctx.seat(frame["seat"])
+    me["hand"].remove(action["discard"])
+    ctx.s["discard"].append(action["discard"])
+    ctx.log("HRE-BASE-GEN-18", f"{ctx.name(frame['seat'])} discards "
+            f"{ctx.d.cards[action['discard']]['name']} to the hand limit.")
+    if len(me["hand"]) <= ctx.d.board["hand_limit"]:
+        ctx.s["stack"].pop()
+
+
+handlers.decision(
+    "hand_limit", "HRE-BASE-GEN-18",
+    lambda ctx, f: f"Discard down to {ctx.d.board['hand_limit']} Culture cards",
+    _hand_limit_options, _hand_limit_choose,
+)

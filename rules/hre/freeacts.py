@@ -1,0 +1,109 @@
+"""Free actions on your own turn: Settling (HRE-BASE-SETTLE) and Cognomen cards (HRE-BASE-COG)."""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from rules.core.engine import Option
+from rules.hre import handlers, scoring
+from rules.hre.handlers import option
+from rules.hre.state import UNITS, Ctx, Frame, capital, neighbours, refresh_owner, unit_level
+
+
+def settle_cost(ctx: Ctx, seat: int, prov: str) -> int:
+    """The Ruler's 1st, 2nd or 3rd settlement cost by closeness to the Capital (SETTLE-03..05)."""
+    ruler = ctx.d.rulers[ctx.seat(seat)["ruler"]]
+    home = capital(ctx.s, seat)
+    assert home is not None
+    near = prov in neighbours(ctx.s, home)
+    same = ctx.d.provinces[prov]["region"] == ctx.d.provinces[home]["region"]
+    band = 0 if near and same else 1 if near or same else 2
+    return int(ruler["costs"][band])
+
+
+def payments(ctx: Ctx, seat: int, prov: str) -> list[dict[str, int]]:
+    """Minimal sets of units in the province whose levels cover the cost (SETTLE-06, AMB-06)."""
+    cost = settle_cost(ctx, seat, prov)
+    have = ctx.s["prov"][prov]["units"]
+    level = {u: unit_level(ctx.s, seat, u) for u in UNITS}
+    found = []
+    for counts in product(*(range(have[u] + 1) for u in UNITS)):
+        pick = dict(zip(UNITS, counts, strict=True))
+        weight = sum(level[u] * pick[u] for u in UNITS)
+        minimal = all(weight - level[u] < cost for u in UNITS if pick[u])
+        if weight >= cost and minimal:
+            found.append({u: n for u, n in pick.items() if n})
+    return found
+
+
+def _can_settle(ctx: Ctx, seat: int, prov: str) -> bool:
+    here = ctx.s["prov"][prov]
+    return (here["owner"] == seat and here["farms"] == 0
+            and ctx.seat(seat)["farms_track"] > 0 and bool(payments(ctx, seat, prov)))
+
+
+def options(ctx: Ctx, seat: int) -> list[Option]:
+    """The free actions open to the seat now."""
+    opts = [option({"do": "settle", "prov": p}, f"Settle {ctx.d.provinces[p]['name']} "
+                   f"(cost {settle_cost(ctx, seat, p)})")
+            for p in sorted(ctx.s["prov"]) if _can_settle(ctx, seat, p)]
+    for card in ctx.seat(seat)["hand"]:
+        if ctx.d.cards[card]["type"] == "cognomen":
+            opts.append(option({"do": "cognomen", "card": card},
+                               f"Play the Cognomen {ctx.d.cards[card]['name']}"))
+    return opts
+
+
+def choose(ctx: Ctx, seat: int, action: dict[str, Any]) -> None:
+    """Carry out a free action."""
+    if action["do"] == "cognomen":
+        play_cognomen(ctx, seat, action["card"], "HRE-BASE-COG-01")
+        return
+    prov = action["prov"]
+    ways = payments(ctx, seat, prov)
+    if len(ways) == 1:
+        settle(ctx, seat, prov, ways[0])
+    else:
+        ctx.push({"kind": "settle_pay", "seat": seat, "prov": prov})
+
+
+def settle(ctx: Ctx, seat: int, prov: str, paid: dict[str, int]) -> None:
+    """Return the paying units and place the leftmost Farm (SETTLE-06, -07)."""
+    here = ctx.s["prov"][prov]
+    for unit, n in paid.items():
+        here["units"][unit] -= n
+    me = ctx.seat(seat)
+    me["farms_track"] -= 1
+    here["farms"] = 1
+    spent = ", ".join(f"{n} {u}" for u, n in sorted(paid.items()))
+    ctx.log("HRE-BASE-SETTLE-07", f"{ctx.name(seat)} settles {ctx.d.provinces[prov]['name']}, "
+            f"returning {spent}; Army limit now {scoring.army_limit_of(ctx, seat)}.")
+    refresh_owner(ctx.s, prov)
+
+
+def _settle_pay_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    return [option({"units": w}, "Return " + ", ".join(f"{n} {u}" for u, n in sorted(w.items())))
+            for w in payments(ctx, frame["seat"], frame["prov"])]
+
+
+def _settle_pay_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.s["stack"].pop()
+    settle(ctx, frame["seat"], frame["prov"], action["units"])
+
+
+handlers.decision(
+    "settle_pay", "HRE-BASE-SETTLE-06",
+    lambda ctx, f: f"Choose the units that pay for settling {ctx.d.provinces[f['prov']]['name']}",
+    _settle_pay_options, _settle_pay_choose,
+)
+
+
+def play_cognomen(ctx: Ctx, seat: int, card: str, rule: str) -> None:
+    """Score a Cognomen's condition and discard it (COG-01, PASS-10)."""
+    me = ctx.seat(seat)
+    me["hand"].remove(card)
+    ctx.s["discard"].append(card)
+    vp = scoring.score_items(ctx, seat, ctx.d.cards[card]["scoring"])
+    me["vp"] += vp
+    ctx.log(rule, f"{ctx.name(seat)} plays the Cognomen {ctx.d.cards[card]['name']}: +{vp} VP.")

@@ -1,0 +1,180 @@
+"""Shared helpers over the HRE state: the context of a step, control, levels, tracks, gains."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from rules.core.engine import Event, State
+from rules.hre.components import HreData, load
+
+RESOURCES = ("wood", "leather", "stone", "iron")
+UNITS = ("infantry", "archer", "cavalry")
+Frame = dict[str, Any]
+
+
+def data() -> HreData:
+    """The validated component data (loaded once)."""
+    return load()
+
+
+class Ctx:
+    """One step of the engine: the state being changed, its data and the events produced."""
+
+    __slots__ = ("s", "d", "events")
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self.d = data()
+        self.events: list[Event] = []
+
+    def log(self, rule: str, text: str | None, private: dict[int, str] | None = None) -> None:
+        """Record an event: public text, private text per seat, and the rule it applies."""
+        priv = {str(k): v for k, v in (private or {}).items()}
+        self.events.append({"rule": rule, "public": text, "private": priv})
+
+    def push(self, frame: Frame) -> None:
+        """Put a decision or step on top of the stack."""
+        self.s["stack"].append(frame)
+
+    def seat(self, seat: int) -> dict[str, Any]:
+        """The seat's part of the state."""
+        seat_state: dict[str, Any] = self.s["seats"][seat]
+        return seat_state
+
+    def name(self, seat: int | None) -> str:
+        """A seat's display name in the log: its Ruler, or its number before the draft."""
+        if seat is None:
+            return "the Barbarians"
+        ruler = self.s["seats"][seat]["ruler"]
+        label = self.d.rulers[ruler]["name"] if ruler else f"Seat {seat + 1}"
+        return f"{label} (seat {seat + 1})"
+
+
+@cache
+def _adjacent_in_play(players: int) -> dict[str, tuple[str, ...]]:
+    d = data()
+    live = {p for p, prov in d.provinces.items() if prov["players"] <= players}
+    return {p: tuple(q for q in d.adjacent[p] if q in live) for p in live}
+
+
+def neighbours(state: State, prov: str) -> tuple[str, ...]:
+    """In-play neighbours of a province, by land border or water link (HRE-BASE-GEN-04)."""
+    return _adjacent_in_play(int(state["players"]))[prov]
+
+
+def owner(state: State, prov: str) -> int | None:
+    """The seat controlling a province, or None (HRE-BASE-GEN-05)."""
+    value: int | None = state["prov"][prov]["owner"]
+    return value
+
+
+def controlled(state: State, seat: int) -> list[str]:
+    """Provinces a seat controls, in id order."""
+    return sorted(p for p, prov in state["prov"].items() if prov["owner"] == seat)
+
+
+def capital(state: State, seat: int) -> str | None:
+    """The seat's Capital province, once its Ruler is drafted."""
+    ruler = state["seats"][seat]["ruler"]
+    return data().rulers[ruler]["capital"] if ruler else None
+
+
+def unit_count(units: dict[str, int]) -> int:
+    """Number of units in a units-by-type dict."""
+    return units["infantry"] + units["archer"] + units["cavalry"]
+
+
+def refresh_owner(state: State, prov: str) -> None:
+    """A province with no units and no Farm becomes uncontrolled, except a Capital (GEN-07)."""
+    here = state["prov"][prov]
+    if here["owner"] is None or here["farms"] or unit_count(here["units"]):
+        return
+    if capital(state, here["owner"]) == prov:
+        return
+    here["owner"] = None
+
+
+def on_board(state: State, seat: int, unit: str) -> int:
+    """Units of one type a seat has on the board and in a battle (not in supply)."""
+    total: int = sum(p["units"][unit] for p in state["prov"].values() if p["owner"] == seat)
+    for frame in state["stack"]:
+        if frame["kind"] == "battle":
+            for side in frame["sides"]:
+                total += sum(1 for u in side if u["own"] == seat and not u["tr"] and u["t"] == unit)
+        elif frame.get("carry") is not None and frame["seat"] == seat:
+            total += frame["carry"].get(unit, 0)
+    return total
+
+
+def in_supply(state: State, seat: int, unit: str) -> int:
+    """Units of one type still in the seat's supply (HRE-COMP-06)."""
+    return int(data().board["unit_supply"][unit]) - on_board(state, seat, unit)
+
+
+def army_size(state: State, seat: int) -> int:
+    """Non-Transient units a seat has on the main board (AMB-24)."""
+    return sum(unit_count(p["units"]) for p in state["prov"].values() if p["owner"] == seat)
+
+
+def farm_space(state: State, seat: int) -> dict[str, int]:
+    """The rightmost visible space of the seat's Farm track."""
+    track = data().board["farm_track"]
+    space: dict[str, int] = track[len(track) - 1 - state["seats"][seat]["farms_track"]]
+    return space
+
+
+def army_limit(state: State, seat: int) -> int:
+    """The Army limit: the rightmost visible value of the Farm track (HRE-BASE-MANOEUVRE-01)."""
+    return farm_space(state, seat)["army_limit"]
+
+
+def unit_level(state: State, seat: int, unit: str) -> int:
+    """A unit type's level: its top Military Technology, or the printed level I."""
+    mil = state["seats"][seat]["mil"][unit]
+    if mil is None:
+        return 1
+    level: int = data().cards[mil["card"]]["halves"][mil["half"]]["level"]
+    return level
+
+
+def unit_stats(state: State, seat: int, unit: str) -> dict[str, Any]:
+    """Combat values and recruit cost of a unit type for a seat (HRE-BASE-GEN-14)."""
+    mil = state["seats"][seat]["mil"][unit]
+    if mil is None:
+        stats: dict[str, Any] = data().board["units"][unit]
+        return stats
+    half: dict[str, Any] = data().cards[mil["card"]]["halves"][mil["half"]]
+    return half
+
+
+def modifiers(state: State, seat: int, kind: str) -> list[dict[str, Any]]:
+    """Active ongoing modifiers of one kind from the seat's Common Technologies."""
+    found: list[dict[str, Any]] = []
+    for tech in state["seats"][seat]["techs"]:
+        levels = data().cards[tech["card"]]["levels"][: tech["level"]]
+        active: list[dict[str, Any]] = []
+        for level in levels:
+            if level.get("replaces"):
+                active = []
+            active.extend(level.get("ongoing", []))
+        found.extend(m for m in active if m["kind"] == kind)
+    return found
+
+
+def modifier_total(state: State, seat: int, kind: str) -> int:
+    """The summed amount of every active modifier of one kind."""
+    return sum(int(m["amount"]) for m in modifiers(state, seat, kind))
+
+
+def resources_held(state: State, seat: int) -> int:
+    """Resources a seat holds; Gold is not a resource (HRE-BASE-GEN-08)."""
+    res = state["seats"][seat]["res"]
+    return int(res["wood"] + res["leather"] + res["stone"] + res["iron"])
+
+
+def describe(amounts: dict[str, int]) -> str:
+    """Readable text for a dict of amounts, e.g. '1 wood, 2 stone'."""
+    names = {"cp": "Culture Points", "vp": "VP", "gold": "Gold"}
+    parts = [f"{n} {names.get(k, k)}" for k, n in sorted(amounts.items()) if n]
+    return ", ".join(parts) if parts else "nothing"
