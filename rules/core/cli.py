@@ -118,7 +118,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     start = default_timer()
     states = []
     for index in range(args.games):
-        playout = play_random(engine, args.seed + index, config, players, invariants=False)
+        playout = play_random(engine, args.seed + index, config, players, invariants=False, hashes=False)
         actions += playout.actions
         states.append(playout.state)
     elapsed = default_timer() - start
@@ -128,6 +128,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     for _ in range(actions // max(1, args.games) // 2):
         prompt = rng.choice(chooser, engine.prompts(mid))
         engine.apply_trusted(mid, prompt["seat"], rng.choice(chooser, prompt["options"])["action"])
+    first = engine.prompts(mid)[0]
     figures = {
         "game": engine.game_id,
         "players": players,
@@ -135,10 +136,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "actions": actions,
         "actions_per_second": round(actions / elapsed),
         "games_per_second": round(args.games / elapsed, 2),
-        "note": "playout time includes prompts and apply, without hashing or invariants",
+        "note": "playout time covers prompts, option choice and apply; no hashing or invariants",
         "clone_us": round(_per_call(lambda: clone(mid), 2000) * 1e6, 1),
         "view_us": round(_per_call(lambda: engine.view(mid, 0), 2000) * 1e6, 1),
         "prompts_us": round(_per_call(lambda: engine.prompts(mid), 2000) * 1e6, 1),
+        "checked_apply_us": round(_per_call(
+            lambda: engine.apply(mid, first["seat"], first["options"][0]["action"]), 500) * 1e6, 1),
         "canonical_json_us": round(_per_call(lambda: canonical_json(mid), 500) * 1e6, 1),
         "state_hash_us": round(_per_call(lambda: state_hash(mid), 500) * 1e6, 1),
         "state_bytes": len(canonical_json(mid)),
