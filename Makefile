@@ -4,7 +4,7 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: venv test lint fmt simulate bench clean
+.PHONY: venv test lint fmt simulate bench clean run worker beat migrate
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -16,16 +16,30 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 venv: $(VENV)/.installed
 
+# The site on http://127.0.0.1:8000 with SQLite, the in-memory channel layer and in-process tasks.
+run: migrate
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+migrate: venv
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py bootstrap
+
+worker: venv
+	$(BIN)/celery -A config worker -l info
+
+beat: venv
+	$(BIN)/celery -A config beat -l info
+
 test: venv lint
 	$(BIN)/python -m pytest -q
 
 lint: venv
-	$(BIN)/ruff check rules tests bench
+	$(BIN)/ruff check rules games config tests bench
 	$(BIN)/mypy --strict rules
 
 fmt: venv
-	$(BIN)/ruff format rules tests bench
-	$(BIN)/ruff check --fix rules tests bench
+	$(BIN)/ruff format rules games config tests bench
+	$(BIN)/ruff check --fix rules games config tests bench
 
 simulate: venv
 	for p in 2 3 4; do $(BIN)/python -m rules simulate hre --players $$p --games 100 --seed 1 > /dev/null || exit 1; done

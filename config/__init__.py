@@ -1,0 +1,5 @@
+"""Django project configuration for Chancery."""
+
+from config.celery import app as celery_app
+
+__all__ = ["celery_app"]

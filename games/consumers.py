@@ -1,0 +1,56 @@
+"""The game socket: it joins the game's group and pushes live partials rendered for its viewer.
+
+The viewer is computed from the session on connect and re-checked on every render, never taken
+from anything the client sends. Group messages carry ids only (game and seq).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from games import live, pages
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    """One browser tab watching one game."""
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.user = self.scope.get("user")
+        self.seq = -1
+        if not await database_sync_to_async(pages.may_watch)(self.game_id, self.user):
+            await self.close(code=4403)
+            return
+        await self.channel_layer.group_add(live.group_name(self.game_id), self.channel_name)
+        await self.accept()
+        await self._push()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "game_id"):
+            await self.channel_layer.group_discard(live.group_name(self.game_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """A client that reconnects or sees a gap asks to be brought up to date."""
+        try:
+            message: Any = json.loads(text_data or "{}")
+        except json.JSONDecodeError:
+            return
+        if isinstance(message, dict) and "sync" in message:
+            await self._push()
+
+    async def game_update(self, event: dict[str, Any]) -> None:
+        """The game moved: render for this viewer, unless this socket is already there."""
+        if int(event["seq"]) != self.seq:
+            await self._push()
+
+    async def _push(self) -> None:
+        rendered = await database_sync_to_async(pages.live_fragments)(self.game_id, self.user)
+        if rendered is None:
+            await self.close(code=4403)
+            return
+        self.seq, html = rendered
+        await self.send(text_data=html)

@@ -1,0 +1,179 @@
+"""The only code that changes a game: create, join, start, and submit a move.
+
+A move is checked and applied under a row lock on the game (select_for_update); after the
+commit, one ids-only message goes to the game's channel group and any bot whose turn it is
+gets a task.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from games.models import Game, Move, Scenario, Seat
+from rules.core.canonical import canonical_json, state_hash
+from rules.core.errors import IllegalAction, ScenarioError
+
+
+class MoveRefused(Exception):
+    """A submission that changes nothing; the message is for the player."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who takes a seat at creation: 'me', 'open', 'invite' (with a username) or 'bot' (a kind)."""
+
+    kind: str
+    username: str = ""
+    bot: str = ""
+
+
+def create_game(user: AbstractBaseUser, scenario: Scenario, players: int, seats: list[SeatSpec],
+                options: dict[str, Any] | None = None, public: bool = True) -> Game:
+    """Create a game; it starts at once when every seat is filled."""
+    from django.contrib.auth import get_user_model
+
+    if not scenario.min_players <= players <= scenario.max_players or len(seats) != players:
+        raise ScenarioError(f"{scenario.title} takes {scenario.min_players}–{scenario.max_players} players.")
+    config = json.loads(canonical_json(scenario.config))
+    config.setdefault("options", {}).update(options or {})
+    errors = scenario.engine.validate_scenario(config)
+    if errors:
+        raise ScenarioError(" ".join(errors))
+    with transaction.atomic():
+        game = Game.objects.create(scenario=scenario, game=scenario.game, config=config, players=players,
+                                   public=public, created_by=user)
+        for index, spec in enumerate(seats):
+            seat = Seat(game=game, index=index)
+            if spec.kind == "me":
+                seat.user = user
+            elif spec.kind == "bot":
+                if spec.bot not in Seat.Bot.values:
+                    raise ScenarioError(f"There is no bot called {spec.bot!r}.")
+                seat.bot = spec.bot
+            elif spec.kind == "invite":
+                invited = get_user_model().objects.filter(username=spec.username).first()
+                if invited is None:
+                    raise ScenarioError(f"There is no player called {spec.username!r}.")
+                seat.invited = invited
+            seat.save()
+        _start_if_full(game)
+    return game
+
+
+def join(game_id: int, user: AbstractBaseUser, index: int | None = None) -> Seat:
+    """Take an open seat (or the seat one was invited to); starts the game when full."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.OPEN:
+            raise MoveRefused("This game is no longer waiting for players.", "closed")
+        free = [s for s in game.seats.all() if not s.filled and (s.invited_id in (None, user.pk))]
+        if index is not None:
+            free = [s for s in free if s.index == index]
+        if not free:
+            raise MoveRefused("There is no seat here you can take.", "forbidden")
+        seat = sorted(free, key=lambda s: (s.invited_id != user.pk, s.index))[0]
+        seat.user = user
+        seat.save()
+        _start_if_full(game)
+    return seat
+
+
+def _start_if_full(game: Game) -> None:
+    """Deal the game with a fresh secret seed once every seat is taken."""
+    if game.status != Game.Status.OPEN or not all(s.filled for s in game.seats.all()):
+        return
+    engine = game.engine
+    game.seed = secrets.randbits(62)
+    game.state = engine.setup(game.seed, game.config, game.players)
+    game.rules_version = engine.rules_version
+    game.status = Game.Status.ACTIVE
+    game.save()
+    _after_commit(game.pk, game.seq)
+
+
+def seats_of(game: Game, user: AbstractBaseUser | None) -> list[int]:
+    """The seat indexes a user holds in a game."""
+    if user is None or not user.is_authenticated:
+        return []
+    return [s.index for s in game.seats.all() if s.user_id == user.pk]
+
+
+def submit(game_id: int, user: AbstractBaseUser | None, action: Any, expected_seq: Any,
+           seat: int | None = None, bot: bool = False) -> Move:
+    """Check and apply one move; refuse anything stale, forged, illegal or malformed unchanged."""
+    if not isinstance(expected_seq, int) or isinstance(expected_seq, bool):
+        raise MoveRefused("The move is missing its position in the game (expected_seq).", "malformed")
+    try:
+        canonical_json(action)
+    except (TypeError, ValueError) as error:
+        raise MoveRefused("That move is not well-formed.", "malformed") from error
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        who = _acting_seat(game, user, seat, bot)
+        if expected_seq != game.seq:
+            return _resubmitted(game, who, action, expected_seq)
+        if game.status != Game.Status.ACTIVE or game.state is None:
+            raise MoveRefused("This game is not in progress.", "closed")
+        try:
+            state, events = game.engine.apply(game.state, who, action)
+        except IllegalAction as error:
+            raise MoveRefused(str(error), "illegal") from error
+        move = _record(game, who, action, state, events, bot)
+    return move
+
+
+def _acting_seat(game: Game, user: AbstractBaseUser | None, seat: int | None, bot: bool) -> int:
+    """The seat this submission acts for; a user may act only for seats they hold."""
+    seats = list(game.seats.all())
+    mine = [s.index for s in seats if s.bot] if bot else seats_of(game, user)
+    if seat is not None:
+        if seat not in mine:
+            raise MoveRefused("You do not hold that seat.", "forbidden")
+        return seat
+    prompted = [i for i in game.prompted_seats() if i in mine]
+    if prompted:
+        return prompted[0]
+    if not mine:
+        raise MoveRefused("You are not playing in this game.", "forbidden")
+    raise MoveRefused("It is not your decision now.", "forbidden")
+
+
+def _resubmitted(game: Game, seat: int, action: Any, expected_seq: int) -> Move:
+    """A move sent twice is answered with the first acceptance, never applied again."""
+    done = game.moves.filter(seq=expected_seq + 1).first()
+    if done is not None and done.seat == seat and canonical_json(done.action) == canonical_json(action):
+        return done
+    raise MoveRefused("The game has moved on since your page was drawn; it has been refreshed.", "stale")
+
+
+def _record(game: Game, seat: int, action: Any, state: dict[str, Any], events: list[Any], bot: bool) -> Move:
+    engine = game.engine
+    game.seq += 1
+    game.state = state
+    move = Move.objects.create(game=game, seq=game.seq, seat=seat, action=action, events=events,
+                               state_hash=state_hash(state), by_bot=bot)
+    if engine.is_over(state):
+        game.status = Game.Status.FINISHED
+        game.result = dict(engine.result(state))
+    game.save()
+    _after_commit(game.pk, game.seq)
+    return move
+
+
+def _after_commit(game_id: int, seq: int) -> None:
+    """Push the news to sockets and wake any bot, once the move is safely stored."""
+    from games import live, tasks
+
+    transaction.on_commit(lambda: live.broadcast(game_id, seq))
+    transaction.on_commit(lambda: tasks.wake_bots(game_id, seq))

@@ -1,0 +1,40 @@
+"""Fixtures for site tests: personas, tasks run inline, a scenario row per shipped scenario."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games.scenarios import load_shipped
+
+
+@pytest.fixture(autouse=True)
+def inline_tasks(settings: Any) -> None:
+    """Bot tasks run inline, in order, right after each commit."""
+    settings.CHANCERY_TASKS = "inline"
+
+
+@pytest.fixture
+def scenarios(db: None) -> None:
+    load_shipped()
+
+
+def _user(name: str) -> Any:
+    return get_user_model().objects.create_user(name, f"{name}@example.com", "correct horse battery")
+
+
+@pytest.fixture
+def alice(db: None) -> Any:
+    return _user("alice")
+
+
+@pytest.fixture
+def bob(db: None) -> Any:
+    return _user("bob")
+
+
+@pytest.fixture
+def carol(db: None) -> Any:
+    return _user("carol")
