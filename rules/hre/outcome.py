@@ -109,11 +109,13 @@ def _pvp_win(ctx: Ctx, frame: Frame) -> None:
     _place(ctx, att, prov, survivors(frame, 0))
     ctx.log("HRE-BASE-PVP-08", f"{ctx.name(att)} takes {ctx.d.provinces[prov]['name']}"
             + (f"; {farms} Farm(s) go back to {ctx.name(dfn)}'s Farm track." if farms else "."))
-    if farms and in_supply(ctx.s, dfn, "infantry") > 0:
-        ctx.push({"kind": "revanchism", "seat": dfn, "farms": farms})
     retreating = survivors(frame, 1)
     if sum(retreating.values()):
         _retreat_defender(ctx, dfn, prov, retreating)
+    # Only after the survivors are placed (or carried by a pending retreat) does the supply show
+    # how many infantry Revanchism can really offer (AMB-27).
+    if farms and in_supply(ctx.s, dfn, "infantry") > 0:
+        ctx.push({"kind": "revanchism", "seat": dfn, "farms": farms})
 
 
 def _retreat_defender(ctx: Ctx, seat: int, prov: str, units: dict[str, int]) -> None:
