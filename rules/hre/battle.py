@@ -25,6 +25,7 @@ from rules.hre.state import (
 )
 
 PHASES = ("volley", "charge", "melee")
+NEXT_AFTER_CANCEL = {"cancel0": "cancel1", "cancel1": "apply"}
 TYPE_RANK = {"cavalry": 0, "archer": 1, "infantry": 2}
 
 
@@ -95,7 +96,11 @@ def _battle(ctx: Ctx, frame: Frame) -> None:
     elif stage in ("assign0", "assign1"):
         side = int(stage[-1])
         if not _assign_step(ctx, frame, side):
-            frame["stage"] = "assign1" if side == 0 else "apply"
+            frame["stage"] = "assign1" if side == 0 else "cancel0"
+    elif stage in ("cancel0", "cancel1"):
+        side = int(stage[-1])
+        if not _cancel_step(ctx, frame, side):
+            frame["stage"] = NEXT_AFTER_CANCEL[stage]
     elif stage == "apply":
         _apply_damage(ctx, frame)
         frame["phase"] += 1
@@ -158,16 +163,13 @@ def _roll_phase(ctx: Ctx, frame: Frame) -> None:
         rolls = [rng.die(ctx.s) for _ in needs]
         bonus = _keep_bonus(ctx, frame, side) if phase == "melee" else 0
         hits = count_hits(rolls, needs, bonus, natural)
-        cancelled = min(hits, frame["cancel"][1 - side])
-        frame["cancel"][1 - side] -= cancelled
-        frame["hits"][side] = hits - cancelled
+        frame["hits"][side] = hits
         frame["rolls"][side] = rolls
         who = ctx.name(frame["att"] if side == 0 else frame["def"])
         shown = " ".join(f"{r}(≥{n})" for r, n in zip(rolls, needs, strict=True)) or "no dice"
         extra = f", +{bonus} from Keeps" if bonus else ""
-        extra += f", {cancelled} cancelled" if cancelled else ""
         ctx.log(f"HRE-BASE-BSEQ-0{3 + frame['phase']}",
-                f"{phase.capitalize()}: {who} rolls {shown}{extra}: {hits - cancelled} hits.")
+                f"{phase.capitalize()}: {who} rolls {shown}{extra}: {hits} hits.")
 
 
 def _armour_left(ctx: Ctx, unit: dict[str, Any]) -> int:
@@ -206,6 +208,8 @@ def _assign_step(ctx: Ctx, frame: Frame, side: int) -> bool:
         frame["hits"][side] = 0
         return False
     chooser = frame["att"] if side == 0 else frame["def"]
+    if chooser is None and ctx.s["options"].get("barbarian_hits") == "left_neighbour":
+        chooser = (frame["att"] + 1) % len(ctx.s["seats"])  # AMB-17 option
     classes = _classes(ctx, enemy)
     if chooser is None or len(classes) == 1:
         index = auto_target(ctx, enemy, frame["phase"]) if chooser is None else next(iter(classes.values()))
@@ -237,6 +241,48 @@ handlers.decision(
     "assign", "HRE-BASE-BSEQ-07",
     lambda ctx, f: f"Assign your hits ({ctx.s['stack'][-2]['hits'][f['side']]} left)",
     _assign_options, _assign_choose,
+)
+
+
+def _cancel_step(ctx: Ctx, frame: Frame, side: int) -> bool:
+    """After both sides assign, the owner of a cancel may remove assigned damage (BSEQ-10, AMB-23)."""
+    owner = frame["att"] if side == 0 else frame["def"]
+    hurt = [u for u in frame["sides"][side] if u["p"] > 0]
+    if owner is None or frame["cancel"][side] <= 0 or not hurt:
+        return False
+    ctx.push({"kind": "cancel_damage", "seat": owner, "side": side})
+    return True
+
+
+def _cancel_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    battle = ctx.s["stack"][-2]
+    units = battle["sides"][frame["side"]]
+    seen: dict[tuple[str, bool, int, int], int] = {}
+    for i, u in enumerate(units):
+        if u["p"] > 0:
+            seen.setdefault((u["t"], u["tr"], u["d"], u["p"]), i)
+    opts = [option({"cancel": i}, f"Cancel 1 damage on a {'Transient ' if tr else ''}{t} ({p} assigned)")
+            for (t, tr, _, p), i in sorted(seen.items())]
+    return [*opts, option({"cancel": None}, f"Keep the rest ({battle['cancel'][frame['side']]}) for later")]
+
+
+def _cancel_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.s["stack"].pop()
+    battle = ctx.s["stack"][-1]
+    side = frame["side"]
+    if action["cancel"] is None:
+        battle["stage"] = NEXT_AFTER_CANCEL[battle["stage"]]
+        return
+    unit = battle["sides"][side][action["cancel"]]
+    unit["p"] -= 1
+    battle["cancel"][side] -= 1
+    ctx.log("HRE-BASE-BSEQ-10", f"{ctx.name(frame['seat'])} cancels 1 damage on a {unit['t']}.")
+
+
+handlers.decision(
+    "cancel_damage", "HRE-BASE-BSEQ-10",
+    lambda ctx, f: "A Technology lets you cancel damage assigned to your units",
+    _cancel_options, _cancel_choose,
 )
 
 

@@ -23,7 +23,9 @@ def production_cost(ctx: Ctx, seat: int, prov: str, res: str) -> Cost | None:
     costs = ctx.d.board["costs"]
     if ctx.d.provinces[prov]["resource"] == res:
         return discounted(ctx, seat, "production", costs["production_local"])
-    if any(ctx.d.provinces[q]["resource"] == res for q in neighbours(ctx.s, prov)):
+    # Blocked neighbours count only with the AMB-10 option; by default only in-play ones do.
+    near = ctx.d.adjacent[prov] if ctx.s["options"].get("blocked_resources") else neighbours(ctx.s, prov)
+    if any(ctx.d.provinces[q]["resource"] == res for q in near):
         return discounted(ctx, seat, "production", costs["production_neighbour"])
     return None
 
@@ -104,6 +106,7 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     seat, what = frame["seat"], action["build"]
     costs = ctx.d.board["costs"]
     if what is None:
+        ctx.nothing_done()
         return
     prov = action.get("prov")
     after = {"do": f"build_{what}", "prov": prov, "res": action.get("res")}
@@ -172,7 +175,7 @@ def _city(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
 @handlers.then("build_production")
 def _production(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     ctx.s["prov"][data["prov"]]["bld"].append(data["res"])
-    ctx.log("HRE-BASE-BUILD-09", f"{ctx.name(seat)} builds a {data['res']} Production building in "
+    ctx.log("HRE-BASE-BUILD-06", f"{ctx.name(seat)} builds a {data['res']} Production building in "
             f"{ctx.d.provinces[data['prov']]['name']}.")
 
 
@@ -183,7 +186,8 @@ def church_vp(ctx: Ctx, prov: str) -> int:
     def has_church(reg: str) -> bool:
         return any(ctx.s["prov"][p]["church"] for p in ctx.d.region_provinces[reg] if p in ctx.s["prov"])
 
-    others = {ctx.d.provinces[q]["region"] for q in neighbours(ctx.s, prov)} - {region}
+    near = ctx.d.adjacent[prov] if ctx.s["options"].get("blocked_in_regions") else neighbours(ctx.s, prov)
+    others = {ctx.d.provinces[q]["region"] for q in near} - {region}
     return 5 + (0 if has_church(region) else 1) + sum(1 for r in others if not has_church(r))
 
 

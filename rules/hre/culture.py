@@ -53,7 +53,9 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
 
 def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     ctx.s["stack"].pop()
-    if action["take"] is not None:
+    if action["take"] is None:
+        ctx.nothing_done()
+    else:
         take(ctx, frame["seat"], action["take"], "HRE-BASE-DEV-01")
 
 

@@ -16,6 +16,9 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "title_chaining": (False, True),              # AMB-02: more than one Title per turn
     "natural_one": ("final", "natural"),          # AMB-15: which 1 always misses
     "unplayed_cognomens": ("resolve", "lost"),    # AMB-31: Cognomens left at the final Pass
+    "barbarian_hits": ("auto", "left_neighbour"),  # AMB-17: who assigns the Barbarians' hits
+    "blocked_in_regions": (False, True),          # AMB-21: blocked provinces count in Regions
+    "blocked_resources": (False, True),           # AMB-10: blocked neighbours' resources count
 }
 MODULES = ("M01", "M02", "M03", "M04", "M05", "M06", "M07", "M08", "M09", "M10", "M11",
            "M12A", "M13A", "M14A", "M15A")
@@ -128,18 +131,28 @@ class HreEngine(Engine):
 
 
 def _redeal_tokens(state: State) -> None:
-    """Swap unrevealed tokens among those showing the same thing, plus the unseen box tokens."""
+    """Re-deal unseen tokens among the slots that show the same thing, box tokens included.
+
+    Tokens showing the same face and content are indistinguishable to every seat, so any of
+    them, or any box token with that content on that side, may hide behind each slot.
+    """
+    from rules.core.canonical import canonical_json
     from rules.hre.state import data
 
     tokens = data().tokens
-    hidden = [(p, here["barb"]) for p, here in sorted(state["prov"].items()) if here["barb"]]
-    for pid, barb in hidden:
-        shown = tokens[barb["token"]]["units" if barb["face"] == "units" else "reward"]
-        side = "units" if barb["face"] == "units" else "reward"
-        pool = [barb["token"]] + [t for t in state["box_tokens"] if tokens[t][side] == shown]
-        pick = rng.choice(state, pool)
-        if pick != barb["token"]:
-            state["box_tokens"].remove(pick)
-            state["box_tokens"].append(barb["token"])
-            state["box_tokens"].sort()
-            state["prov"][pid]["barb"] = {"token": pick, "face": barb["face"]}
+    groups: dict[str, list[str]] = {}
+    for pid, here in sorted(state["prov"].items()):
+        if here["barb"]:
+            face = here["barb"]["face"]
+            groups.setdefault(face + canonical_json(tokens[here["barb"]["token"]][face]), []).append(pid)
+    for key in sorted(groups):
+        pids = groups[key]
+        face = state["prov"][pids[0]]["barb"]["face"]
+        shown = tokens[state["prov"][pids[0]]["barb"]["token"]][face]
+        pool = [state["prov"][p]["barb"]["token"] for p in pids]
+        pool += [t for t in state["box_tokens"] if tokens[t][face] == shown]
+        rng.shuffle(state, pool)
+        for pid, token in zip(pids, pool, strict=False):
+            state["prov"][pid]["barb"] = {"token": token, "face": face}
+        placed = set(pool[: len(pids)])
+        state["box_tokens"] = sorted((set(state["box_tokens"]) | set(pool)) - placed)

@@ -136,9 +136,11 @@ def _after_action(ctx: Ctx, frame: Frame) -> None:
     from rules.hre.state import modifiers
 
     ctx.s["stack"].pop()
+    if frame.get("void"):
+        return  # an action with no effect was not resolved: nothing to trigger (TITLE-03)
     for mod in modifiers(ctx.s, frame["seat"], "on_action"):
         if mod["action"] == frame["action"]:
-            gain(ctx, frame["seat"], mod["gain"], "HRE-BASE-TITLE-03", " from a Technology")
+            gain(ctx, frame["seat"], mod["gain"], "HRE-BASE-RESEARCH-06", " from a Technology")
 
 
 @handlers.step("turn_end")

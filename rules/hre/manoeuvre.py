@@ -97,6 +97,7 @@ def _move_options(ctx: Ctx, frame: Frame) -> list[Option]:
 def _move_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     ctx.s["stack"].pop()
     if action["from"] is None:
+        ctx.nothing_done()
         return
     units = ctx.s["prov"][action["from"]]["units"]
     if unit_count(units) == 1:
@@ -108,8 +109,12 @@ def _move_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
 
 
 handlers.decision("move", "HRE-BASE-MANOEUVRE-03",
-                  lambda ctx, f: ("Regroup" if f["regroup"] else "Manoeuvre")
-                  + ": move one group to a neighbouring province", _move_options, _move_choose)
+                  lambda ctx, f: "Manoeuvre: move one group to a neighbouring province",
+                  _move_options, _move_choose)
+# The same step as a Regroup reaction: no battle may follow (REGROUP-01, -02).
+handlers.decision("regroup", "HRE-BASE-REGROUP-01",
+                  lambda ctx, f: "Regroup: move one group to a neighbouring province you may enter",
+                  _move_options, _move_choose)
 
 
 def _next_type(ctx: Ctx, frame: Frame) -> str | None:

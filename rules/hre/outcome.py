@@ -107,15 +107,19 @@ def _pvp_win(ctx: Ctx, frame: Frame) -> None:
     ctx.seat(dfn)["farms_track"] += farms
     here["owner"] = None
     _place(ctx, att, prov, survivors(frame, 0))
-    ctx.log("HRE-BASE-PVP-08", f"{ctx.name(att)} takes {ctx.d.provinces[prov]['name']}"
-            + (f"; {farms} Farm(s) go back to {ctx.name(dfn)}'s Farm track." if farms else "."))
+    ctx.log("HRE-BASE-PVP-08", f"{ctx.name(att)} takes {ctx.d.provinces[prov]['name']}.")
+    if farms:
+        ctx.log("HRE-BASE-PVP-06", f"{farms} Farm(s) go back to {ctx.name(dfn)}'s Farm track.")
     retreating = survivors(frame, 1)
     if sum(retreating.values()):
         _retreat_defender(ctx, dfn, prov, retreating)
     # Only after the survivors are placed (or carried by a pending retreat) does the supply show
-    # how many infantry Revanchism can really offer (AMB-27).
+    # how many infantry Revanchism can really offer (AMB-27). The book retreats first, so a
+    # pending retreat stays on top and is decided before Revanchism (PVP-05, PVP-07).
     if farms and in_supply(ctx.s, dfn, "infantry") > 0:
-        ctx.push({"kind": "revanchism", "seat": dfn, "farms": farms})
+        stack = ctx.s["stack"]
+        at = len(stack) - 1 if stack and stack[-1]["kind"] == "retreat" else len(stack)
+        stack.insert(at, {"kind": "revanchism", "seat": dfn, "farms": farms})
 
 
 def _retreat_defender(ctx: Ctx, seat: int, prov: str, units: dict[str, int]) -> None:

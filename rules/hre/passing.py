@@ -41,6 +41,8 @@ def _pass_step(ctx: Ctx, frame: Frame) -> None:
         ctx.s["stack"].pop()
         return
     number = steps[frame["next"]]
+    if frame["next"] == 0 and frame["mode"] == "immediate":
+        ctx.log("HRE-BASE-END-07", f"{ctx.name(frame['seat'])} passes at once, skipping step 1.")
     frame["next"] += 1
     PASS_STEPS[number](ctx, frame)
 
@@ -121,9 +123,11 @@ def production(ctx: Ctx, seat: int) -> dict[str, int]:
 
 def _refresh(ctx: Ctx, frame: Frame) -> None:
     """Step 9: every Title the seat holds is turned upright (PASS-13)."""
-    for title in ctx.s["titles"].values():
-        if title["holder"] == frame["seat"]:
-            title["ready"] = True
+    held = [t for t in ctx.s["titles"].values() if t["holder"] == frame["seat"]]
+    for title in held:
+        title["ready"] = True
+    if held:
+        ctx.log("HRE-BASE-PASS-13", f"{ctx.name(frame['seat'])} refreshes their Titles.")
 
 
 def _out(ctx: Ctx, frame: Frame) -> None:

@@ -33,7 +33,7 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if react == "recruit":
         ctx.push({"kind": "recruit", "seat": seat, "stage": "choose"})
     elif react == "regroup":
-        ctx.push({"kind": "move", "seat": seat, "regroup": True})
+        ctx.push({"kind": "regroup", "seat": seat, "regroup": True})
     else:
         ctx.push({"kind": "sell_goods" if react == "sell" else react, "seat": seat})
 

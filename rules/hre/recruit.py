@@ -39,6 +39,7 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     ctx.s["stack"].pop()
     seat, unit = frame["seat"], action["unit"]
     if unit is None:
+        ctx.nothing_done()
         return
     after = {"do": "recruit_place", "unit": unit, "prov": action["prov"]}
     request_payment(ctx, seat, [recruit_cost(ctx, seat, unit)], after, "HRE-BASE-RECRUIT-01")

@@ -79,6 +79,7 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     seat, kind = frame["seat"], action["research"]
     me = ctx.seat(seat)
     if kind is None:
+        ctx.nothing_done()
         return
     card = action["card"]
     spec = ctx.d.cards[card]

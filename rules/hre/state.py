@@ -37,6 +37,12 @@ class Ctx:
         """Put a decision or step on top of the stack."""
         self.s["stack"].append(frame)
 
+    def nothing_done(self) -> None:
+        """The Noble action just popped had no effect: its 'whenever you resolve' bonus is void."""
+        stack = self.s["stack"]
+        if stack and stack[-1]["kind"] == "after_action":
+            stack[-1]["void"] = True
+
     def seat(self, seat: int) -> dict[str, Any]:
         """The seat's part of the state."""
         seat_state: dict[str, Any] = self.s["seats"][seat]
@@ -101,7 +107,8 @@ def on_board(state: State, seat: int, unit: str) -> int:
     for frame in state["stack"]:
         if frame["kind"] == "battle":
             for side in frame["sides"]:
-                total += sum(1 for u in side if u["own"] == seat and not u["tr"] and u["t"] == unit)
+                total += sum(1 for u in side
+                             if u["own"] == seat and not u["tr"] and not u["dead"] and u["t"] == unit)
         elif frame.get("carry") is not None and frame["seat"] == seat:
             total += frame["carry"].get(unit, 0)
     return total

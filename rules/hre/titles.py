@@ -34,7 +34,9 @@ def repeat(ctx: Ctx, turn: Frame, tid: str) -> None:
 
 
 def region_in_play(ctx: Ctx, region: str) -> list[str]:
-    """In-play provinces of a Region; blocked ones do not count (AMB-21)."""
+    """Provinces of a Region that count: in-play ones, or all with the AMB-21 option."""
+    if ctx.s["options"].get("blocked_in_regions"):
+        return list(ctx.d.region_provinces[region])
     return [p for p in ctx.d.region_provinces[region] if p in ctx.s["prov"]]
 
 
@@ -46,7 +48,7 @@ def eligible(ctx: Ctx, seat: int) -> list[str]:
         if title["holder"] == seat:
             continue
         provinces = region_in_play(ctx, ctx.d.titles[tid]["region"])
-        mine = sum(1 for p in provinces if ctx.s["prov"][p]["owner"] == seat)
+        mine = sum(1 for p in provinces if p in ctx.s["prov"] and ctx.s["prov"][p]["owner"] == seat)
         need = (len(provinces) + 1) // 2
         if provinces and mine >= need and discs >= len(provinces) - mine:
             found.append(tid)

@@ -58,7 +58,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return {
         "game": "hre", "players": state["players"], "seat": seat, "active": state["active"],
         "start": state["start"], "deciding": top["seat"] if top else None,
-        "deciding_kind": top["kind"] if top else None,
+        # Which step a rival is on can depend on their hand (a Relic step only appears with a
+        # Relic in hand), so only the deciding seat sees it.
+        "deciding_kind": top["kind"] if top and top["seat"] == seat else None,
         "slots": [{"action": s["action"], "stack": list(s["stack"])} for s in state["slots"]],
         "offer": list(state["offer"]), "deck_count": len(state["deck"]),
         "discard": list(state["discard"]), "red_claimed": list(state["red_claimed"]),

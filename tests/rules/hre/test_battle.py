@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rules.hre import battle
+from rules.hre import ENGINE, battle
 from rules.hre.state import UNITS, Ctx, army_limit, in_supply
 from tests.rules.hre.helpers import (
     State,
@@ -691,7 +691,11 @@ def test_HRE_BASE_BSEQ_08_damage_lasts_the_battle_then_clears(dice: list[int]) -
 
 
 def test_HRE_BASE_BSEQ_10_technologies_in_battle(dice: list[int]) -> None:
-    """HRE-BASE-BSEQ-10: an extra melee die (C006 level 1) and cancelled damage (C023 level 1)."""
+    """HRE-BASE-BSEQ-10: an extra melee die (C006 level 1) and cancelled damage (C023 level 1).
+
+    AMB-23: the cancel comes after both sides have assigned their hits, and its owner chooses
+    which assigned damage to remove (or keeps it for a later phase).
+    """
     state = arena()
     state["seats"][0]["techs"] = [{"card": "C006", "level": 1}, {"card": "C023", "level": 1}]
     units(state, "bavaria", 0, infantry=2)
@@ -699,6 +703,11 @@ def test_HRE_BASE_BSEQ_10_technologies_in_battle(dice: list[int]) -> None:
     dice.extend([1, 1, 6, 6, 1])  # melee: my 2 infantry + the extra die; theirs 6 (cancelled), 1
     state, events = attack(state, "bavaria", "swabia")
     assert dice == []
+    assert top(state)["kind"] == "cancel_damage"
+    labels = [o["label"] for o in ENGINE.prompts(state)[0]["options"]]
+    assert labels[-1].startswith("Keep the rest")
+    state, more = act(state, actions(state)[0])
+    events += more
     assert "attacker 2, defender 1" in texts(events, "HRE-BASE-BSEQ-11")[0]
     assert state["prov"]["swabia"]["units"]["infantry"] == 2
 

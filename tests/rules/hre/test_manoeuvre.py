@@ -275,7 +275,7 @@ def test_HRE_BASE_REGROUP_01_moves_a_group_with_no_army_limit_check() -> None:
     state, where = regroup_position()
     units(state, "bavaria", 0, infantry=4, archer=1)  # 5 units, Army limit 3
     state = _push_seat0_out(state, where)
-    assert top(state)["kind"] == "move" and top(state)["regroup"] is True
+    assert top(state)["kind"] == "regroup" and top(state)["regroup"] is True
     state, _ = act(state, {"from": "bavaria", "to": "swabia"})
     state, _ = act(state, {"count": 4})
     state, _ = act(state, {"count": 0})

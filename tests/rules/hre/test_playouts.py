@@ -73,7 +73,10 @@ def test_cli_list_json_has_one_line_per_scenario() -> None:
     out = subprocess.run([sys.executable, "-m", "rules", "list", "--json"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
     rows = [json.loads(line) for line in out.splitlines()]
-    assert {"game": "hre", "scenario": "base", "min_players": 2, "max_players": 4}.items() <= rows[0].items()
+    hre = [row for row in rows if row["game"] == "hre"]
+    assert len(hre) == 1
+    assert {"game": "hre", "scenario": "base", "min_players": 2, "max_players": 4}.items() <= hre[0].items()
+    assert all({"game", "scenario", "min_players", "max_players"} <= set(row) for row in rows)
 
 
 def test_cli_refuses_a_bad_option_clearly() -> None:
