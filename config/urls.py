@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/act/", views.act, name="act"),
     path("games/<int:game_id>/join/", views.join, name="join"),
+    path("rules/<slug:game>/", views.rules_page, name="rules"),
     path("profile/", views.profile, name="profile"),
     path("dev/inbox/", views.dev_inbox, name="dev_inbox"),
     path("api/", include(api.urlpatterns)),

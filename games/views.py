@@ -1,4 +1,4 @@
-"""Pages and htmx endpoints: lobby, new game, the game page, moves, joining, profile, dev inbox."""
+"""Pages and htmx endpoints: lobby, new game, the game page, moves, joining, rules, profile, dev inbox."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import pages, services
+from games import pages, rulebook, services
 from games.models import DevEmail, Game, Scenario, Seat
 from rules.core.errors import ScenarioError
+from rules.core.registry import get_engine
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -132,6 +133,18 @@ def profile(request: HttpRequest) -> HttpResponse:
     """The user's profile: games played and results, API tokens."""
     seats = Seat.objects.filter(user=request.user).select_related("game", "game__scenario").order_by("-game__updated_at")
     return render(request, "games/profile.html", {"seats": seats, "tokens": request.user.api_tokens.all()})
+
+
+def rules_page(request: HttpRequest, game: str) -> HttpResponse:
+    """Our one-line summaries of a game's rules, one anchor per rule id the logs cite."""
+    sections = rulebook.sections(game)
+    if not sections:
+        raise Http404("No rule summaries for that game.")
+    try:
+        title = get_engine(game).title
+    except KeyError:
+        title = game.upper()
+    return render(request, "games/rules.html", {"game": game, "title": title, "sections": sections})
 
 
 def dev_inbox(request: HttpRequest) -> HttpResponse:

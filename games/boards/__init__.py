@@ -9,6 +9,12 @@ from games.boards import hre
 BOARDS = {"hre": hre.board_context}
 
 
+def has_board(game: str) -> bool:
+    """Whether the site can draw this game's board (its template is games/boards/<game>.html)."""
+    return game in BOARDS
+
+
 def board_context(game: str, view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[str, Any]:
-    """What the game's board template needs, from the viewer's view and prompt."""
-    return BOARDS[game](view, prompt)
+    """What the game's board template needs, from the viewer's view and prompt; empty if none."""
+    draw = BOARDS.get(game)
+    return draw(view, prompt) if draw else {}

@@ -1,59 +1,198 @@
 """The HRE board: provinces, links and pieces as SVG-ready data, from a seat's view.
 
-Where the prompt chooses a province, the province carries the option's index so the board can
-submit it, and the same choice stays a button in the prompt bar.
+Only the engine's per-seat view is read, so nothing hidden can reach the page: Barbarian tokens
+arrive as the side facing up, hands as counts. Where the prompt chooses a province, the province
+carries the indices of the options naming it, so the board can submit or narrow them, and the
+same choices stay buttons in the prompt bar.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.boards import hre_tableau
+from games.boards.hre_cards import amounts
 from rules.hre.components import load
 
-COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98"]
+# Dark, saturated colours that stand out on the pale region fills; each seat also has a shape, so no one needs hue alone.
+COLOURS = ["#c0392b", "#1f5fa8", "#262626", "#7d3c98"]
 MARKS = ["▲", "●", "■", "◆"]
+SHAPES = ["triangle", "circle", "square", "diamond"]
+UNIT_LETTERS = {"infantry": "I", "archer": "A", "cavalry": "C"}
+RESOURCE_LETTERS = {"wood": "W", "leather": "L", "stone": "S", "iron": "I"}
+
+# The data's coordinates sit on a 1000×1000 sheet; stretching it a little gives registers
+# (W×H sheet units) room to hold their pieces without overlapping the nearest neighbours.
+SCALE_X, SCALE_Y = 1.3, 1.15
+REG_W, REG_H = 88, 76
+MARGIN = 14
+SHORT_NAMES = {"Lower Lotharingia": "L. Lotharingia", "Upper Lotharingia": "U. Lotharingia",
+               "Upper Burgundy": "U. Burgundy"}
 
 
-def _choices(prompt: dict[str, Any] | None) -> dict[str, int]:
-    """Province id → option index, for prompts whose options each name one province."""
-    if prompt is None:
-        return {}
-    found: dict[str, int] = {}
-    for i, opt in enumerate(prompt["options"]):
-        action = opt["action"]
-        if isinstance(action, dict):
-            prov = action.get("prov") or action.get("to")
-            if isinstance(prov, str) and prov not in found:
-                found[prov] = i
+def seat_mark(seat: int | None) -> dict[str, Any] | None:
+    """A seat's colour, glyph and SVG shape, or None for nobody."""
+    if seat is None:
+        return None
+    return {"seat": seat, "colour": COLOURS[seat % 4], "glyph": MARKS[seat % 4], "shape": SHAPES[seat % 4]}
+
+
+def _option_province(action: Any) -> tuple[str | None, str | None]:
+    """The province an option chooses, and where a move comes from (for drawing its arrow)."""
+    if not isinstance(action, dict):
+        return None, None
+    for key in ("prov", "to", "from"):
+        if isinstance(action.get(key), str):
+            src = action.get("from") if key == "to" else None
+            return action[key], src if isinstance(src, str) else None
+    return None, None
+
+
+def picks(prompt: dict[str, Any] | None) -> dict[str, list[int]]:
+    """Province id → indices of the prompt options that choose it."""
+    found: dict[str, list[int]] = {}
+    for i, opt in enumerate(prompt["options"] if prompt else []):
+        prov, _src = _option_province(opt["action"])
+        if prov is not None:
+            found.setdefault(prov, []).append(i)
     return found
 
 
-def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[str, Any]:
-    """Provinces with position, region colour, owner and pieces; links as line segments."""
+def _sheet(x: int, y: int) -> tuple[int, int]:
+    """Data coordinates → sheet coordinates (centre of the register)."""
+    return round(x * SCALE_X), round(y * SCALE_Y)
+
+
+def _barbarians(barb: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The face-up side of a Barbarian token, as short text; the other side is not in the view."""
+    if barb is None:
+        return None
+    shows = barb["shows"]
+    if barb["face"] == "units":
+        text = " ".join(f"{UNIT_LETTERS[u]}{n}" for u, n in shows.items() if n)
+        full = ", ".join(f"{n} {u}" for u, n in shows.items() if n)
+        return {"face": "units", "text": text, "squeeze": False, "title": f"Barbarians (army side): {full}"}
+    reward = "extra turn" if shows.get("extra_turn") else amounts(shows.get("gain", {}))
+    return {"face": "reward", "text": f"+{reward}", "squeeze": len(reward) > 12,
+            "title": f"Barbarians (reward side): {reward}"}
+
+
+def _describe(spec: dict[str, Any], here: dict[str, Any], region: str, barb: dict[str, Any] | None) -> str:
+    """One sentence for a tooltip and screen readers."""
+    parts = [f"{spec['name']} ({region}, {spec['resource']})"]
+    parts.append(f"seat {here['owner'] + 1}" if here["owner"] is not None else "unclaimed")
+    units = ", ".join(f"{n} {u}" for u, n in here["units"].items() if n)
+    pieces = [p for p, on in (("City", here["city"]), ("Church", here["church"])) if on]
+    if here["keep"]:
+        pieces.append(f"Keep {here['keep']}")
+    if here["farms"]:
+        pieces.append(f"{here['farms']} Farm{'s' if here['farms'] > 1 else ''}")
+    pieces.append("buildings: " + (", ".join(here["bld"]) or "none"))
+    return "; ".join(p for p in [*parts, units, ", ".join(pieces), barb["title"] if barb else ""] if p)
+
+
+def _pick(indices: list[int] | None, prompt: dict[str, Any] | None) -> dict[str, Any] | None:
+    """How a province answers the prompt: one option submits, several narrow the buttons."""
+    if not indices or prompt is None:
+        return None
+    labels = [prompt["options"][i]["label"] for i in indices]
+    return {"options": " ".join(str(i) for i in indices), "single": indices[0] if len(indices) == 1 else None,
+            "label": labels[0] if len(labels) == 1 else f"{len(labels)} choices: " + "; ".join(labels)}
+
+
+def _pieces(here: dict[str, Any]) -> list[dict[str, Any]]:
+    """City, Church, Keep and Farms as icons laid out left to right (x in register units)."""
+    icons = []
+    if here["city"]:
+        icons.append({"icon": "city", "n": None, "label": "City"})
+    if here["church"]:
+        icons.append({"icon": "church", "n": None, "label": "Church"})
+    if here["keep"]:
+        icons.append({"icon": "keep", "n": here["keep"], "label": f"Keep level {here['keep']}"})
+    if here["farms"]:
+        icons.append({"icon": "farm", "n": here["farms"], "label": f"{here['farms']} Farm(s)"})
+    x = 4
+    for icon in icons:
+        icon["x"] = x
+        x += 14 if icon["n"] is None else 22
+    return icons
+
+
+def province(pid: str, here: dict[str, Any], indices: list[int] | None,
+             prompt: dict[str, Any] | None, battle_at: str | None) -> dict[str, Any]:
+    """One province register, ready to draw."""
     data = load()
-    choices = _choices(prompt)
-    provinces = []
-    for pid, here in sorted(view["provinces"].items()):
-        spec = data.provinces[pid]
-        owner = here["owner"]
-        provinces.append({
-            "id": pid, "name": spec["name"], "x": spec["x"], "y": spec["y"],
-            "region": data.regions[spec["region"]]["colour"], "resource": spec["resource"],
-            "owner": owner, "colour": COLOURS[owner] if owner is not None else "#ffffff",
-            "mark": MARKS[owner] if owner is not None else "",
-            "units": here["units"], "farms": here["farms"], "city": here["city"],
-            "church": here["church"], "keep": here["keep"], "bld": here["bld"], "barb": here["barb"],
-            "choice": choices.get(pid),
-        })
-    live = {p["id"] for p in provinces}
+    spec = data.provinces[pid]
+    region = data.regions[spec["region"]]
+    cx, cy = _sheet(spec["x"], spec["y"])
+    barb = _barbarians(here["barb"])
+    return {
+        "id": pid, "name": spec["name"], "short": SHORT_NAMES.get(spec["name"], spec["name"]),
+        "squeeze_name": len(SHORT_NAMES.get(spec["name"], spec["name"])) > 13,
+        "cx": cx, "cy": cy, "x": cx - REG_W // 2, "y": cy - REG_H // 2,
+        "fill": region["colour"], "region": region["name"], "owner": seat_mark(here["owner"]),
+        "resource": {"res": spec["resource"], "letter": RESOURCE_LETTERS[spec["resource"]]},
+        "units": [{"letter": UNIT_LETTERS[u], "n": n, "name": u} for u, n in here["units"].items() if n],
+        "pieces": _pieces(here),
+        "bld": [{"res": r, "letter": RESOURCE_LETTERS[r], "x": 4 + 14 * i} for i, r in enumerate(here["bld"])],
+        "barb": barb, "battle": pid == battle_at, "pick": _pick(indices, prompt),
+        "title": _describe(spec, here, region["name"], barb),
+    }
+
+
+def _links(live: set[str]) -> list[dict[str, Any]]:
+    """Land borders and water links between provinces in play, each once."""
+    data = load()
     links = []
     for pid in sorted(live):
         spec = data.provinces[pid]
         for kind in ("land", "water"):
             for other in spec[kind]:
                 if other in live and pid < other:
-                    far = data.provinces[other]
-                    links.append({"x1": spec["x"], "y1": spec["y"], "x2": far["x"], "y2": far["y"],
-                                  "water": kind == "water"})
-    return {"provinces": provinces, "links": links, "colours": COLOURS, "marks": MARKS,
-            "cards": data.cards, "rulers": data.rulers, "titles": data.titles}
+                    x1, y1 = _sheet(spec["x"], spec["y"])
+                    x2, y2 = _sheet(data.provinces[other]["x"], data.provinces[other]["y"])
+                    links.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "water": kind == "water"})
+    return links
+
+
+def _arrows(prompt: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Arrows for options that move units, stopping short of the destination register."""
+    data = load()
+    arrows = []
+    for opt in prompt["options"] if prompt else []:
+        dest, src = _option_province(opt["action"])
+        if dest is None or src is None or src not in data.provinces:
+            continue
+        x1, y1 = _sheet(data.provinces[src]["x"], data.provinces[src]["y"])
+        x2, y2 = _sheet(data.provinces[dest]["x"], data.provinces[dest]["y"])
+        # Stop at the register's edge, so the arrowhead stays visible above the box.
+        dx, dy = x2 - x1, y2 - y1
+        t = max(0.0, 1 - 1 / max(abs(dx) / (REG_W / 2 + 4), abs(dy) / (REG_H / 2 + 4), 1.0))
+        arrows.append({"x1": x1, "y1": y1, "x2": round(x1 + dx * t), "y2": round(y1 + dy * t)})
+    return arrows
+
+
+def _viewbox(provinces: list[dict[str, Any]]) -> str:
+    """Just the part of the sheet the provinces in play cover, so small maps draw larger."""
+    if not provinces:
+        return "0 0 1000 1000"
+    left = min(p["x"] for p in provinces) - MARGIN
+    top = min(p["y"] for p in provinces) - MARGIN
+    right = max(p["x"] for p in provinces) + REG_W + MARGIN
+    bottom = max(p["y"] for p in provinces) + REG_H + MARGIN
+    return f"{left} {top} {right - left} {bottom - top}"
+
+
+def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[str, Any]:
+    """Map, tracks, offer, action cards, Titles, battle and seat summaries for one viewer."""
+    chosen = picks(prompt)
+    battle_at = view["battle"]["prov"] if view.get("battle") else None
+    provinces = [province(pid, here, chosen.get(pid), prompt, battle_at)
+                 for pid, here in sorted(view["provinces"].items())]
+    return {
+        "provinces": provinces, "links": _links({p["id"] for p in provinces}),
+        "arrows": _arrows(prompt), "viewbox": _viewbox(provinces),
+        "choosing": bool(chosen), "marks": [seat_mark(i) for i in range(len(view["seats"]))],
+        "reg_w": REG_W, "reg_h": REG_H,
+        **hre_tableau.tableau(view, seat_mark),
+    }

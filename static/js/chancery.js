@@ -1,15 +1,87 @@
-// Board elements that stand for a prompt option click that option's button, so every choice
-// stays a plain button for keyboards and screen readers as well.
+// Board elements that stand for prompt options click those options' buttons, so every choice
+// stays a plain button in the prompt bar for keyboards and screen readers as well.
+// A province naming one option submits it; one naming several narrows the buttons to those.
+
+function optionButton(index) {
+  return document.querySelector(`#prompt [data-option-button="${index}"]`);
+}
+
+function narrowTo(indices) {
+  const options = document.querySelector("#prompt .options");
+  if (!options) return;
+  options.querySelectorAll("form").forEach((form) => form.classList.remove("match"));
+  indices.forEach((i) => optionButton(i)?.closest("form")?.classList.add("match"));
+  options.classList.add("narrowed");
+  const showAll = options.querySelector(".show-all");
+  if (showAll) showAll.hidden = false;
+  optionButton(indices[0])?.focus();
+}
+
+function showAll() {
+  const options = document.querySelector("#prompt .options.narrowed");
+  if (!options) return;
+  options.classList.remove("narrowed");
+  options.querySelector(".show-all").hidden = true;
+}
+
 document.addEventListener("click", (event) => {
-  const target = event.target.closest("[data-option]");
-  if (!target) return;
-  const button = document.querySelector(`#prompt [data-option-button="${target.dataset.option}"]`);
-  if (button) button.click();
+  if (event.target.closest(".show-all")) return showAll();
+  const single = event.target.closest("[data-option]");
+  if (single) return optionButton(single.dataset.option)?.click();
+  const several = event.target.closest("[data-options]");
+  if (several) narrowTo(several.dataset.options.split(" "));
 });
+
 document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") return showAll();
   if (event.key !== "Enter" && event.key !== " ") return;
-  const target = event.target.closest && event.target.closest("[data-option]");
+  const target = event.target.closest && event.target.closest("[data-option], [data-options]");
   if (!target) return;
   event.preventDefault();
   target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 });
+
+// Map zoom lives on the root element, outside the swapped board, so it survives live updates.
+const ZOOM_KEY = "chancery:map-zoom";
+function setZoom(zoom) {
+  const clamped = Math.min(3, Math.max(1, Math.round(zoom * 100) / 100));
+  document.documentElement.style.setProperty("--map-zoom", clamped);
+  try { localStorage.setItem(ZOOM_KEY, clamped); } catch (e) { /* private mode: zoom just resets */ }
+}
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-zoom]");
+  if (!button) return;
+  const now = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--map-zoom")) || 1;
+  setZoom({ in: now * 1.25, out: now / 1.25, fit: 1 }[button.dataset.zoom]);
+});
+try { const saved = parseFloat(localStorage.getItem(ZOOM_KEY)); if (saved) setZoom(saved); } catch (e) { /* ignore */ }
+
+// After a live update: keep the log's newest line in view, and flash numbers that changed.
+let watched = null;
+function snapshot() {
+  const values = new Map();
+  document.querySelectorAll("[data-watch]").forEach((el) => values.set(el.dataset.watch, el.textContent.trim()));
+  return values;
+}
+let pending = false;
+function afterUpdate() {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(() => {
+    pending = false;
+    const log = document.querySelector("#log ol");
+    if (log) log.scrollTop = log.scrollHeight;
+    const now = snapshot();
+    if (watched) {
+      document.querySelectorAll("[data-watch]").forEach((el) => {
+        if (watched.has(el.dataset.watch) && watched.get(el.dataset.watch) !== now.get(el.dataset.watch)) {
+          el.classList.add("changed");
+        }
+      });
+    }
+    watched = now;
+  });
+}
+document.addEventListener("DOMContentLoaded", afterUpdate);
+document.addEventListener("htmx:load", afterUpdate);
+document.addEventListener("htmx:oobAfterSwap", afterUpdate);
