@@ -1,0 +1,21 @@
+"""Empires of the Middle Ages (SPI, 1980) — the rules engine."""
+
+from rules.core.registry import register
+from rules.ema import (  # noqa: F401  (each module registers its frame handlers)
+    conquest,
+    defense,
+    diplomacy,
+    domestic,
+    events,
+    exchange,
+    gold,
+    holding,
+    parley,
+    pillage,
+    sequence,
+    territory,
+    turn,
+)
+from rules.ema.engine import EmaEngine
+
+ENGINE = register(EmaEngine())

@@ -1,0 +1,52 @@
+"""Defense (13.0): the attacked Player's decision during the attacker's turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.engine import Option
+from rules.ema import handlers
+from rules.ema.empire import court_costs
+from rules.ema.handlers import option
+from rules.ema.state import Ctx, Frame
+
+
+def _defend_text(ctx: Ctx, frame: Frame) -> str:
+    en = ctx.s["endeavor"]
+    return (f"{ctx.name(en['seat'])} announces {en['kind'].title()} against {ctx.aname(en['target'])}: "
+            "defend it?")
+
+
+def _defend_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    en = ctx.s["endeavor"]
+    seas = court_costs(ctx.s, frame["seat"])[en["target"]]
+    cost = ctx.d.tables["costs"]["defense"] + seas
+    return [option({"defend": False}, "No Defense"),
+            option({"defend": True}, f"Defend (cost {cost} gold, one Year Card)")]
+
+
+def _defend_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    en = ctx.s["endeavor"]
+    if action["defend"]:
+        en["defender"] = frame["seat"]
+        en["dseas"] = court_costs(ctx.s, frame["seat"])[en["target"]]
+        ctx.log("EMA-13.0.P1", f"{ctx.name(frame['seat'])} announces a Defense of {ctx.aname(en['target'])}.")
+    else:
+        ctx.log("EMA-13.0.GR", f"{ctx.name(frame['seat'])} does not defend.")
+
+
+def _dgold_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    en = ctx.s["endeavor"]
+    spare = ctx.seat(frame["seat"])["gold"] - ctx.d.tables["costs"]["defense"] - en["dseas"]
+    return [option({"gold": g}, f"Spend {g} extra gold (attacker's ER −{g})") for g in range(0, min(spare, 20) + 1)]
+
+
+def _dgold_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    ctx.s["endeavor"]["dgold"] = action["gold"]
+
+
+handlers.decision("defend", "EMA-13.0.P1", _defend_text, _defend_options, _defend_choose)
+handlers.decision("def_gold", "EMA-13.0.P3", lambda ctx, f: "Extra gold for your Defense",
+                  _dgold_options, _dgold_choose)

@@ -1,0 +1,65 @@
+"""Diplomacy (12.0): Ties, Diplomatic Conquest and the contest it may provoke."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.ema import claims, endeavors
+from rules.ema.state import Ctx, is_christian
+from rules.ema.territory import transfer
+
+
+def tie_forbidden(ctx: Ctx, seat: int, aid: str) -> bool:
+    """Diplomatic Isolation of the Turk (31.7)."""
+    if "diplomatic_isolation" not in ctx.s["special"]:
+        return False
+    owner = ctx.area(aid)["owner"]
+    if owner is None or owner == seat:
+        return False
+    turk = {ctx.seat(seat)["empire"], ctx.seat(owner)["empire"]}
+    return "TUR" in turk and (is_christian(ctx, seat) or is_christian(ctx, owner))
+
+
+def tie(ctx: Ctx, seat: int, aid: str) -> None:
+    """Place a Tie; further T results are ignored (12.14, 12.15)."""
+    here = ctx.area(aid)
+    if seat in here["ties"] or tie_forbidden(ctx, seat, aid):
+        return
+    here["ties"].append(seat)
+    here["ties"].sort()
+    ctx.log("EMA-12.3", f"{ctx.name(seat)} forms a Diplomatic Tie with {ctx.aname(aid)}.")
+    claims.auto_claim(ctx, seat, aid)
+
+
+def annex(ctx: Ctx, seat: int, aid: str) -> None:
+    """Diplomatic Conquest: total, no Unrest, forts kept (12.31, 14.42); a Christian victim may contest."""
+    here = ctx.area(aid)
+    victim = here["owner"]
+    if victim == seat:
+        return
+    ctx.log("EMA-12.31", f"{ctx.name(seat)} annexes {ctx.aname(aid)} by Diplomacy.")
+    transfer(ctx, aid, seat, "diplomacy")
+    claims.auto_claim(ctx, seat, aid)
+    if victim is not None and is_christian(ctx, seat) and is_christian(ctx, victim) \
+            and not ctx.seat(victim)["excom"]:
+        ctx.push({"kind": "contest", "seat": victim, "against": seat, "areas": [aid], "why": "diplomacy"})
+
+
+def resolve(ctx: Ctx, en: dict[str, Any], card: dict[str, Any], value: int) -> None:
+    """Apply T, C and T/C results (12.3, 9.4)."""
+    if value < 0:
+        return
+    seat, target = en["seat"], en["target"]
+    for result in card["rows"]["diplomacy"]:
+        if result["e"] == "T/C":
+            if value >= result["n"]:
+                annex(ctx, seat, target)
+            else:
+                tie(ctx, seat, target)
+        elif result["e"] == "T" and value >= result["n"]:
+            tie(ctx, seat, target)
+        elif result["e"] == "C" and value >= result["n"]:
+            annex(ctx, seat, target)
+
+
+endeavors.RESOLVERS["diplomacy"] = resolve

@@ -1,0 +1,102 @@
+"""The nature of Empire (7.5): connection to the Court through friendly Areas and Seas."""
+
+from __future__ import annotations
+
+import heapq
+from functools import lru_cache
+
+from rules.core.engine import State
+from rules.ema.state import data, owned, seafaring
+
+MAX_SEAS = 2
+
+
+def _leg_step(run: int, from_sf: bool) -> int | None:
+    """Extra cost of the next Sea in a leg of `run` Seas so far (9.51, 9.54), None if illegal."""
+    if from_sf:
+        return None if run >= 3 else (0 if run == 0 else 1)
+    return None if run >= 2 else 1
+
+
+@lru_cache(maxsize=8192)
+def _court_costs(own: tuple[str, ...], court: str, sf: tuple[str, ...]) -> dict[str, int]:
+    """Cheapest effective Sea count from the Court to each connected own Area (7.51, A-11)."""
+    d = data()
+    mine = set(own)
+    best: dict[str, int] = {}
+    heap: list[tuple[int, str, int, bool]] = [(0, court, 0, False)]
+    seen: set[tuple[str, int, bool]] = set()
+    while heap:
+        cost, node, run, from_sf = heapq.heappop(heap)
+        if (node, run, from_sf) in seen:
+            continue
+        seen.add((node, run, from_sf))
+        if node in mine:
+            if node in best:
+                continue
+            best[node] = cost
+            for n in d.land_adj[node]:
+                if n in mine and n not in best:
+                    heapq.heappush(heap, (cost, n, 0, False))
+            for sea in d.area_seas[node]:
+                extra = _leg_step(0, node in sf)
+                if extra is not None and cost + extra <= MAX_SEAS:
+                    heapq.heappush(heap, (cost + extra, sea, 1, node in sf))
+            continue
+        for n in d.sea_lands[node]:
+            if n in mine and n not in best:
+                heapq.heappush(heap, (cost, n, 0, False))
+        for nxt in d.sea_adj[node]:
+            extra = _leg_step(run, from_sf)
+            if extra is not None and cost + extra <= MAX_SEAS:
+                heapq.heappush(heap, (cost + extra, nxt, run + 1, from_sf))
+    return best
+
+
+@lru_cache(maxsize=4096)
+def leg_targets(base: str, sf: tuple[str, ...]) -> dict[str, int]:
+    """Land Areas reachable from a Base overland (0) or by a chain of Seas, with their cost (9.16)."""
+    d = data()
+    out: dict[str, int] = {n: 0 for n in d.land_adj[base]}
+    from_sf = base in sf
+    frontier = [(s, 1, 0 if from_sf else 1) for s in d.area_seas[base]]
+    seen: dict[str, int] = {}
+    while frontier:
+        sea, run, cost = frontier.pop()
+        if seen.get(sea, 99) <= cost:
+            continue
+        seen[sea] = cost
+        for land in d.sea_lands[sea]:
+            if land != base and out.get(land, 99) > cost:
+                out[land] = cost
+        extra = _leg_step(run, from_sf)
+        if extra is not None and cost + extra <= MAX_SEAS:
+            frontier.extend((n, run + 1, cost + extra) for n in d.sea_adj[sea])
+    return out
+
+
+def court_costs(state: State, seat: int) -> dict[str, int]:
+    """Connected own Areas of a seat with the Sea cost from its Court; empty without a Court."""
+    court = state["seats"][seat]["court"]
+    if court is None:
+        return {}
+    return _court_costs(tuple(owned(state, seat)), court, seafaring(state))
+
+
+def connected(state: State, seat: int, aid: str) -> bool:
+    """Is the Area in the seat's Empire and connected to its Court (7.51)?"""
+    return aid in court_costs(state, seat)
+
+
+def foreign_cost(state: State, seat: int, base: str, target: str) -> int | None:
+    """Sea cost of the chain Court → Base → Target, None when out of reach (9.16, 9.5)."""
+    inner = court_costs(state, seat).get(base)
+    leg = leg_targets(base, seafaring(state)).get(target)
+    if inner is None or leg is None or inner + leg > MAX_SEAS:
+        return None
+    return inner + leg
+
+
+def halve_up(value: int) -> int:
+    """Halve, rounding fractions up (9.32)."""
+    return -((-value) // 2)

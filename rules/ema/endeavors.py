@@ -1,0 +1,176 @@
+"""Endeavors (9.0): announce, offer a Defense, fix gold, pay, turn up the cards, apply, check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.engine import Option
+from rules.ema import cards, er, handlers, leaders, targets
+from rules.ema.empire import court_costs, foreign_cost, halve_up
+from rules.ema.handlers import option
+from rules.ema.state import Ctx, Frame
+
+NAMES = {"conquest": "Conquest", "pillage": "Pillage", "convert": "Conversion (Conquest of own Area)",
+         "ruling": "Ruling", "fortification": "Fortification", "diplomacy": "Diplomacy"}
+GROUPS = ("germanic", "romanic", "slavonic", "celtic", "hellenic", "baltic", "other")
+RESOLVERS: dict[str, Any] = {}
+
+
+def group_of(ctx: Ctx, aid: str) -> str:
+    """The language group of an Area, for splitting the Diplomacy target list."""
+    lang = ctx.d.areas[aid]["language"]
+    return str(ctx.d.languages[lang]["group"]) if lang in ctx.d.languages else "other"
+
+
+def begin(ctx: Ctx, seat: int, kind: str) -> None:
+    """Start announcing an Endeavor: choose Base and Target step by step (9.0 P2)."""
+    stage = "base" if kind in targets.COMBAT else ("group" if kind == "diplomacy" else "target")
+    ctx.push({"kind": "declare", "seat": seat, "endeavor": kind, "stage": stage, "base": None, "group": None})
+
+
+def _declare_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    seat, kind = frame["seat"], frame["endeavor"]
+    opts = [option({"cancel": True}, "Cancel")] if frame["stage"] in ("base", "group") else []
+    if frame["stage"] == "base":
+        opts += [option({"base": b}, f"Base {ctx.aname(b)}") for b in targets.foreign_bases(ctx, seat, kind)]
+    elif frame["stage"] == "group":
+        found = {group_of(ctx, t) for t in targets.diplomacy_targets(ctx, seat)}
+        opts += [option({"group": g}, f"Areas of the {g} languages") for g in GROUPS if g in found]
+    elif kind in targets.COMBAT:
+        opts += [option({"target": t}, f"Target {ctx.aname(t)}")
+                 for t in targets.foreign_targets(ctx, seat, kind, frame["base"])]
+    elif kind == "diplomacy":
+        opts += [option({"target": t}, f"Target {ctx.aname(t)}") for t in targets.diplomacy_targets(ctx, seat)
+                 if group_of(ctx, t) == frame["group"]]
+    else:
+        opts += [option({"target": t}, f"{NAMES[kind]} in {ctx.aname(t)}")
+                 for t in targets.domestic_targets(ctx, seat, kind)]
+    return opts
+
+
+def _declare_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    if "cancel" in action:
+        ctx.pop()
+    elif "base" in action:
+        frame["base"], frame["stage"] = action["base"], "target"
+    elif "group" in action:
+        frame["group"], frame["stage"] = action["group"], "target"
+    else:
+        ctx.pop()
+        announce(ctx, frame["seat"], frame["endeavor"], frame["base"], action["target"])
+
+
+handlers.decision("declare", "EMA-9.0.P2", lambda ctx, f: f"{NAMES[f['endeavor']]}: choose the {f['stage']}",
+                  _declare_options, _declare_choose)
+
+
+def seas_of(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> int:
+    """Effective Seas of the chain (9.5); none for Diplomacy (12.12)."""
+    if kind == "diplomacy":
+        return 0
+    if kind in targets.COMBAT:
+        return int(foreign_cost(ctx.s, seat, str(base), target) or 0)
+    return targets.domestic_seas(ctx, seat, target)
+
+
+def announce(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> None:
+    """Fix the Endeavor, then offer a Defense to the owner of an attacked Area (9.0 P4, 13.0)."""
+    if kind == "diplomacy":
+        base = targets.diplomacy_base(ctx, seat)
+    seas = seas_of(ctx, seat, kind, base, target)
+    cost = targets.base_cost(ctx, kind) + seas
+    owner = ctx.area(target)["owner"]
+    ctx.s["endeavor"] = {"seat": seat, "kind": kind, "base": base, "target": target, "seas": seas,
+                         "cost": cost, "gold": 0, "defender": None, "dseas": 0, "dgold": 0}
+    ctx.log("EMA-9.0.P4", f"{ctx.name(seat)} announces {NAMES[kind]} against {ctx.aname(target)}"
+            + (f" from {ctx.aname(base)}" if base and kind != "diplomacy" else "")
+            + f" (ER {er.raw(ctx, seat, kind, base, target)} before gold, cost {cost}).")
+    ctx.push({"kind": "resolve", "seat": seat})
+    ctx.push({"kind": "att_gold", "seat": seat})
+    if kind in ("conquest", "pillage") and owner is not None and owner != seat and may_defend(ctx, owner, target):
+        ctx.push({"kind": "defend", "seat": owner})
+
+
+def may_defend(ctx: Ctx, seat: int, target: str) -> bool:
+    """An unplayed card, fewer than four Defenses, a connected Area and the gold (13.1x, A-19)."""
+    me = ctx.seat(seat)
+    linked = court_costs(ctx.s, seat)
+    if not me["years"] or me["defenses"] >= ctx.d.tables["max_defenses"] or target not in linked:
+        return False
+    return bool(me["gold"] >= ctx.d.tables["costs"]["defense"] + linked[target])
+
+
+def er_before_defense(ctx: Ctx, en: dict[str, Any]) -> int:
+    """The attacker's ER with halving but before gold and Defense (9.32)."""
+    value = er.raw(ctx, en["seat"], en["kind"], en["base"], en["target"])
+    return halve_up(value) if en["seas"] == 2 else value
+
+
+def final_er(ctx: Ctx, en: dict[str, Any]) -> int:
+    """ER after Defense, halving of the non-gold part, then gold on both sides (9.32, 13.0 P4)."""
+    value = er.raw(ctx, en["seat"], en["kind"], en["base"], en["target"])
+    if en["defender"] is not None:
+        value -= er.defense(ctx, en["defender"])
+    if en["seas"] == 2:
+        value = halve_up(value)
+    return int(value + en["gold"] - en["dgold"])
+
+
+def _gold_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    en = ctx.s["endeavor"]
+    spare = ctx.seat(frame["seat"])["gold"] - en["cost"]
+    low = max(0, -er_before_defense(ctx, en))
+    return [option({"gold": g}, f"Spend {g} extra gold (ER +{g})") for g in range(low, min(spare, low + 30) + 1)]
+
+
+def _gold_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    en = ctx.s["endeavor"]
+    en["gold"] = action["gold"]
+    if en["defender"] is not None:
+        ctx.push({"kind": "def_gold", "seat": en["defender"]})
+
+
+handlers.decision("att_gold", "EMA-9.33", lambda ctx, f: "Extra gold for this Endeavor (fixed once announced)",
+                  _gold_options, _gold_choose)
+
+
+@handlers.step("resolve")
+def _resolve(ctx: Ctx, frame: Frame) -> None:
+    """Pay, turn up the cards, apply the results and make Stature Checks (9.0 P5–P9)."""
+    ctx.pop()
+    en = ctx.s["endeavor"]
+    seat, defender = en["seat"], en["defender"]
+    me = ctx.seat(seat)
+    me["gold"] -= en["cost"] + en["gold"]
+    card = cards.turn_up(ctx, seat)
+    value = final_er(ctx, en)
+    ctx.log("EMA-9.0.P6", f"{ctx.name(seat)} turns up {cards.describe(card, row_of(en['kind']))}: ER {value}.")
+    dcard = None
+    if defender is not None:
+        ctx.seat(defender)["gold"] -= ctx.d.tables["costs"]["defense"] + en["dseas"] + en["dgold"]
+        ctx.seat(defender)["defenses"] += 1
+        dcard = cards.turn_up(ctx, defender)
+        ctx.log("EMA-13.22", f"{ctx.name(defender)} turns up Year Card {dcard['number']} for the Defense; "
+                "its results are ignored.")
+    me["endeavors"] += 1
+    RESOLVERS[en["kind"]](ctx, en, card, value)
+    stature = me["st"][targets.STATURE_OF[en["kind"]]]
+    if leaders.card_calls_check(card, stature):
+        leaders.stature_check(ctx, seat, "EMA-8.2")
+    if dcard is not None and defender is not None and leaders.card_calls_check(dcard, ctx.seat(defender)["st"]["c"]):
+        leaders.stature_check(ctx, defender, "EMA-9.0.P9")
+    ctx.s["endeavor"] = None
+
+
+def row_of(kind: str) -> str:
+    """The Year Card row an Endeavor reads (Conversion reads Conquest, 22.2)."""
+    return "conquest" if kind == "convert" else kind
+
+
+def applying(card: dict[str, Any], kind: str, value: int) -> list[dict[str, Any]]:
+    """Results that apply; below ER 0 only the harm to the active Base (9.18, 13.22)."""
+    found = cards.results(card, row_of(kind), value)
+    if value < 0:
+        return [r for r in found if r["e"] == "-1" and r["col"] == "base"]
+    return found

@@ -1,0 +1,140 @@
+"""The EMA engine: the contract of rules.core.engine over the modules of this package."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import rng
+from rules.core.canonical import clone
+from rules.core.engine import Engine, Event, Prompt, Result, State
+from rules.core.errors import ScenarioError
+from rules.ema import flow, invariants, setup, victory, views
+from rules.ema.state import Ctx, data
+
+# Switches for the book's ambiguities (../shared/reference/rules-ema.md §5): the first value is the
+# recommended reading and the default.
+OPTIONS: dict[str, tuple[Any, ...]] = {
+    "low_rv": ("never_checked", "column_one"),            # A-25: RV below 1
+    "fortification_ss": ("add", "minus_abs"),            # A-07: SS in Fortification (7.17 literal)
+    "court_rule": ("language_and_religion", "language"),  # A-26: a new Court's requirements
+    "court_plunder": ("no_check", "full"),                # A-22: plundering the Court
+    "black_death_year": (1200, 1205),                     # A-31: the Round containing 1200, or from 1201
+    "event_deck": (56, 55),                               # A-30: the authored 56th card, or the 55 counted
+    "rounds": (0, 1, 2, 3, 4, 5, 6, 8, 10),               # 0 = the scenario's length; fewer by agreement
+}
+SLUGS = {"27-charlemagne-solo": ("27", 1, 1), "27-charlemagne": ("27", 2, 2), "28-millenium": ("28", 2, 6),
+         "29-crusades": ("29", 2, 6), "30-defeat-in-the-east": ("30", 2, 6), "31-twilight": ("31", 2, 6)}
+DESCRIPTIONS = {
+    "27-charlemagne-solo": "Solitaire: the Frankish Empire alone, judged by the performance levels of 27.91.",
+    "27-charlemagne": "Frankish against Byzantine; the Franks subtract 40 VP (27.92).",
+    "28-millenium": "Up to six of seven Empires, from the top of the list of 28.1, with handicaps.",
+    "29-crusades": "Up to six Empires from the top of the list of 29.1, with handicaps.",
+    "30-defeat-in-the-east": "Up to six Empires from the top of the list of 30.1, with handicaps.",
+    "31-twilight": "Up to six Empires including the Turkish States, with the special rules of 31.7.",
+}
+
+
+def _defaults() -> dict[str, Any]:
+    return {k: v[0] for k, v in OPTIONS.items()}
+
+
+class EmaEngine(Engine):
+    """Empires of the Middle Ages."""
+
+    game_id = "ema"
+    title = "Empires of the Middle Ages"
+    rules_version = 1
+
+    def scenarios(self) -> list[dict[str, Any]]:
+        out = []
+        for slug, (number, low, high) in SLUGS.items():
+            out.append({"slug": slug, "title": data().scenarios[number]["title"],
+                        "description": DESCRIPTIONS[slug], "min_players": low, "max_players": high,
+                        "config": {"scenario": slug, "options": {}}})
+        return out
+
+    def validate_scenario(self, config: dict[str, Any]) -> list[str]:
+        if not isinstance(config, dict):
+            return ["The configuration must be a JSON object."]
+        errors = [f"Unknown configuration key {k!r}." for k in sorted(set(config) - {"scenario", "options", "empires"})]
+        if config.get("scenario") not in SLUGS:
+            errors.append(f"scenario must be one of {', '.join(SLUGS)}.")
+        options = config.get("options", {})
+        if not isinstance(options, dict):
+            return [*errors, "options must be a JSON object."]
+        for key, value in options.items():
+            if key not in OPTIONS:
+                errors.append(f"Unknown option {key!r}; options are {', '.join(sorted(OPTIONS))}.")
+            elif value not in OPTIONS[key] or type(value) is not type(OPTIONS[key][0]):
+                errors.append(f"Option {key} must be one of {', '.join(repr(v) for v in OPTIONS[key])}.")
+        if "empires" in config and config.get("scenario") in SLUGS:
+            keys = [e["key"] for e in data().scenarios[SLUGS[config["scenario"]][0]]["empires"]]
+            bad = [k for k in config["empires"] if k not in keys] if isinstance(config["empires"], list) else [0]
+            if bad or len(set(config["empires"])) != len(config["empires"]):
+                errors.append(f"empires must be distinct keys among {', '.join(keys)}.")
+        return errors
+
+    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+        errors = self.validate_scenario(config)
+        if errors:
+            raise ScenarioError("; ".join(errors))
+        number, low, high = SLUGS[config["scenario"]]
+        if not low <= players <= high:
+            raise ScenarioError(f"{config['scenario']} takes {low}–{high} players.")
+        keys = [e["key"] for e in data().scenarios[number]["empires"]]
+        empires = list(config.get("empires") or keys[:players])  # A-54: the top of the list by default
+        if len(empires) != players:
+            raise ScenarioError(f"choose exactly {players} empires.")
+        options = {**_defaults(), **config.get("options", {})}
+        return setup.new_state(seed, config["scenario"], number, players, options, empires)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return flow.prompts(Ctx(state))
+
+    def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
+        ctx = Ctx(state)
+        flow.choose(ctx, seat, action)
+        return ctx.events
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["over"])
+
+    def result(self, state: State) -> Result:
+        return victory.result(state)
+
+    def evaluate(self, state: State, seat: int) -> int:
+        """The seat's VP if the game ended now, less the best rival's."""
+        rows = victory.result(state)["seats"]
+        rivals = [r["score"] for r in rows if r["seat"] != seat]
+        return rows[seat]["score"] - max(rivals, default=0)
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        """Re-deal every face-down Year Card, the other seats' Holding cards and the Event deck."""
+        new: State = clone(state)
+        new["rng"] = rng.seed_state(seed)
+        years = list(new["year_deck"]) + [c for me in new["seats"] for c in me["years"]]
+        rng.shuffle(new, years)
+        for me in new["seats"]:
+            size = len(me["years"])
+            me["years"], years = years[:size], years[size:]
+        new["year_deck"] = years
+        others = [i for i in range(len(new["seats"])) if i != seat]
+        pool = list(new["event_deck"]) + [c for i in others for c in new["seats"][i]["hand"]]
+        rng.shuffle(new, pool)
+        for i in others:
+            size = len(new["seats"][i]["hand"])
+            new["seats"][i]["hand"], pool = pool[:size], pool[size:]
+        new["event_deck"] = pool
+        return new
+
+    def check_invariants(self, state: State) -> None:
+        invariants.check(state)
+
+    def prompt_kinds(self) -> dict[str, str]:
+        return {"defend": "a Defense of your Area during another Player's turn",
+                "def_gold": "extra gold for a Defense", "parley": "a secret Parley ballot",
+                "contest": "contesting the loss of an Area by Parley", "offer_reply": "an exchange offered to you",
+                "asylum": "an exile asks for asylum", "initiative": "your place in the order of play"}

@@ -1,0 +1,89 @@
+"""Effectiveness Ratings (9.3, 9.35): Section A minus Section B, per Endeavor."""
+
+from __future__ import annotations
+
+from rules.ema.state import Ctx, relations, tech_bonus
+
+
+def modifier(ctx: Ctx, seat: int, aid: str, endeavor: str) -> int:
+    """Language plus Religion modifier of the matrix (9.34), added to Section B."""
+    if endeavor == "conquest" and "zeal_of_the_turks" in ctx.s["special"] \
+            and ctx.seat(seat)["empire"] == "TUR":
+        return 0  # 31.7 Zeal of the Turks
+    lang, rel = relations(ctx, seat, aid)
+    table = ctx.d.tables["modifiers"][endeavor]
+    return int(table["lang"][lang] + table["rel"][rel])
+
+
+def enemy_c(ctx: Ctx, seat: int, aid: str) -> int:
+    """Enemy C results against the owner's own Area (10.33)."""
+    return sum(p["n"] for p in ctx.area(aid)["partial"] if p["seat"] != seat)
+
+
+def conquest(ctx: Ctx, seat: int, base: str, target: str) -> int:
+    """Combat + Base SS − (Target SS + forts + modifiers), plus weapons, minus partial penalty."""
+    me, b, t = ctx.seat(seat), ctx.area(base), ctx.area(target)
+    a_side = me["st"]["c"] + b["ss"] + tech_bonus(ctx, seat)
+    b_side = t["ss"] + t["fort"] + modifier(ctx, seat, target, "conquest") + enemy_c(ctx, seat, base)
+    return int(a_side - b_side)
+
+
+def pillage(ctx: Ctx, seat: int, base: str, target: str) -> int:
+    """Combat + Base SS + Target Population − (Target SS + forts + modifiers) (7.41)."""
+    me, b, t = ctx.seat(seat), ctx.area(base), ctx.area(target)
+    pop = ctx.d.areas[target]["population"]
+    a_side = me["st"]["c"] + b["ss"] + pop + tech_bonus(ctx, seat)
+    b_side = t["ss"] + t["fort"] + modifier(ctx, seat, target, "pillage") + enemy_c(ctx, seat, base)
+    return int(a_side - b_side)
+
+
+def ruling(ctx: Ctx, seat: int, target: str) -> int:
+    """Administration − |SS| − modifiers (9.35; 7.17 read as Ruling, A-07)."""
+    ss = ctx.area(target)["ss"]
+    value = ctx.seat(seat)["st"]["a"] - abs(ss) - modifier(ctx, seat, target, "ruling")
+    return int(value - enemy_c(ctx, seat, target))
+
+
+def fortification(ctx: Ctx, seat: int, target: str) -> int:
+    """Administration + SS + Population − modifiers (9.35, 7.42); literal 7.17 by option (A-07)."""
+    ss = ctx.area(target)["ss"]
+    sign = ss if ctx.s["options"]["fortification_ss"] == "add" else -abs(ss)
+    pop = ctx.d.areas[target]["population"]
+    value = ctx.seat(seat)["st"]["a"] + sign + pop - modifier(ctx, seat, target, "fortification")
+    return int(value - enemy_c(ctx, seat, target))
+
+
+def target_diplomacy(ctx: Ctx, seat: int, target: str) -> int:
+    """What the Target's side opposes: its owner's Diplomacy, 3 if Independent, 5 for Venice (12.17, A-18)."""
+    owner = ctx.area(target)["owner"]
+    if owner is None:
+        return 5 if target == "venice" else 3
+    if owner == seat:
+        return 0
+    return int(ctx.seat(owner)["st"]["d"])
+
+
+def diplomacy(ctx: Ctx, seat: int, base: str, target: str) -> int:
+    """Diplomacy + Base (Court) SS − (Target SS + opposing Diplomacy + modifiers) (9.35)."""
+    me, t = ctx.seat(seat), ctx.area(target)
+    a_side = me["st"]["d"] + ctx.area(base)["ss"]
+    b_side = t["ss"] + target_diplomacy(ctx, seat, target) + modifier(ctx, seat, target, "diplomacy")
+    return int(a_side - b_side)
+
+
+def defense(ctx: Ctx, defender: int) -> int:
+    """A Defense lowers the attacker's ER by Combat, and 3 per weapons card (13.21)."""
+    return int(ctx.seat(defender)["st"]["c"] + tech_bonus(ctx, defender))
+
+
+def raw(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> int:
+    """The ER of an Endeavor before halving, gold and Defense."""
+    if kind in ("conquest", "convert"):
+        return conquest(ctx, seat, str(base), target)
+    if kind == "pillage":
+        return pillage(ctx, seat, str(base), target)
+    if kind == "diplomacy":
+        return diplomacy(ctx, seat, str(base), target)
+    if kind == "ruling":
+        return ruling(ctx, seat, target)
+    return fortification(ctx, seat, target)

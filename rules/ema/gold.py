@@ -1,0 +1,84 @@
+"""Gold, Taxation and Plunder (16.0): one taxation point per Player-Turn, Area by Area."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.engine import Option
+from rules.ema import handlers, rebellion
+from rules.ema.empire import court_costs
+from rules.ema.handlers import option
+from rules.ema.pillage import plunder_gold
+from rules.ema.state import Ctx, Frame, change_ss, holding_count
+
+
+def start(ctx: Ctx, seat: int) -> None:
+    """Open the taxation step: the Court pays its SS without a roll, Enlargement +1 each (16.17, 19.2)."""
+    me = ctx.seat(seat)
+    me["taxed"] = True
+    court = me["court"]
+    gained = max(0, ctx.area(court)["ss"]) + holding_count(ctx, seat, "demesne")
+    me["gold"] += gained
+    ctx.log("EMA-16.17", f"{ctx.name(seat)} taxes: the Court and Demesne yield {gained} gold.")
+    ctx.push({"kind": "tax", "seat": seat, "stage": "area", "area": None, "done": []})
+
+
+def _areas(ctx: Ctx, frame: Frame) -> list[str]:
+    court = ctx.seat(frame["seat"])["court"]
+    return [a for a in sorted(court_costs(ctx.s, frame["seat"]))
+            if a not in frame["done"] and ctx.area(a)["ss"] > -3 and (a != court or ctx.area(a)["ss"] > -3)]
+
+
+def _options(ctx: Ctx, frame: Frame) -> list[Option]:
+    if frame["stage"] == "area":
+        return [option({"finish": True}, "Taxation is finished")] + [
+            option({"area": a}, f"Tax or plunder {ctx.aname(a)} (SS {ctx.area(a)['ss']})") for a in _areas(ctx, frame)]
+    aid = frame["area"]
+    ss = ctx.area(aid)["ss"]
+    court = aid == ctx.seat(frame["seat"])["court"]
+    opts = [] if court else [option({"tax": g}, f"Ask {g} gold") for g in range(1, ss + 1)]
+    return opts + [option({"plunder": True}, "Plunder it")]
+
+
+def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    if "finish" in action:
+        ctx.pop()
+    elif "area" in action:
+        frame["area"], frame["stage"] = action["area"], "how"
+    else:
+        aid = frame["area"]
+        frame["done"].append(aid)
+        frame["stage"], frame["area"] = "area", None
+        if "tax" in action:
+            tax(ctx, frame["seat"], aid, action["tax"])
+        else:
+            plunder(ctx, frame["seat"], aid)
+
+
+handlers.decision("tax", "EMA-16.0.Tax", lambda ctx, f: "Taxation: choose an Area, or finish",
+                  _options, _choose)
+
+
+def tax(ctx: Ctx, seat: int, aid: str, amount: int) -> None:
+    """Tax one Area: a Rebellion Check with RV +1 per gold asked; no gold on R (16.0, 17.4)."""
+    result = rebellion.check(ctx, aid, amount, "EMA-17.0.Trig-Tax")
+    if result != "R":
+        ctx.seat(seat)["gold"] += amount
+        ctx.log("EMA-16.0.Tax", f"{ctx.name(seat)} collects {amount} gold from {ctx.aname(aid)}.")
+
+
+def plunder(ctx: Ctx, seat: int, aid: str) -> None:
+    """Plunder: SS −1, Unrest or a check at 3 gold, then the Plunder Table (16.0 Plunder, A-22)."""
+    here = ctx.area(aid)
+    change_ss(ctx, aid, -1)
+    court = aid == ctx.seat(seat)["court"]
+    if court and ctx.s["options"]["court_plunder"] == "no_check":
+        pass  # 7.5: the Court is never subject to Unrest or Rebellion during taxation
+    elif not here["unrest"]:
+        here["unrest"] = True
+        ctx.log("EMA-16.0.Plunder-P2", f"{ctx.aname(aid)} is plundered and falls into Unrest.")
+    elif rebellion.check(ctx, aid, 3, "EMA-17.0.Trig-Plunder") == "R":
+        return
+    die, gold = plunder_gold(ctx)
+    ctx.seat(seat)["gold"] += gold
+    ctx.log("EMA-16.0.Plunder-P4", f"Plunder of {ctx.aname(aid)}: die {die}, {gold} gold.")

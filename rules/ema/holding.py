@@ -1,0 +1,130 @@
+"""Holding cards (19.2): kept secret, played in the holder's turn, hand limit three."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.engine import Option
+from rules.ema import claims, handlers
+from rules.ema.handlers import option
+from rules.ema.state import Ctx, Frame, is_christian, owned
+from rules.ema.territory import transfer
+
+PERSISTENT = ("demesne", "weapons", "tactics", "fervor")
+NAMES = {"recognition": "Recognition of Claim", "dynastic": "Dynastic Inheritance", "influence": "Influence in "
+         "Church Hierarchy", "coup": "Diplomatic Coup", "demesne": "Enlargement of King's Personal Demesne",
+         "weapons": "Technological Weapons Advance", "tactics": "Tactical Systems Advance",
+         "fervor": "Missionary Fervor"}
+
+
+def kind_of(ctx: Ctx, card: str) -> str:
+    """The kind of an Event/Holding card."""
+    return str(ctx.d.events[card]["kind"])
+
+
+def targets(ctx: Ctx, seat: int, card: str, group: list[str] | None = None) -> list[str]:
+    """Areas a Holding card can be played on now."""
+    kind, areas = kind_of(ctx, card), ctx.s["areas"]
+    courts = {m["court"] for m in ctx.s["seats"]}
+    if kind == "recognition":
+        return [a for a in owned(ctx.s, seat) if seat not in areas[a]["claims"] and claims.allowed(ctx, seat, a)
+                and (not claims.others_claim(ctx, seat, a) or seat in areas[a]["ties"])]
+    if kind == "coup":
+        return [a for a in owned(ctx.s, seat) if any(t != seat for t in areas[a]["ties"])]
+    if kind != "dynastic":
+        return []
+    pool = [a for a, h in sorted(areas.items()) if a not in courts and (
+        (seat in h["ties"] and seat not in h["claims"] and claims.allowed(ctx, seat, a))
+        or (seat in h["claims"] and h["owner"] != seat))]
+    if group is None:
+        return pool[:48]
+    return [a for a in pool if a not in group and (not group or any(n in group for n in ctx.d.land_adj[a]))][:48]
+
+
+def playable(ctx: Ctx, seat: int) -> list[str]:
+    """Holding cards the seat may play in its own turn (Influence only in Parleys)."""
+    out = []
+    for card in sorted(set(ctx.seat(seat)["hand"])):
+        kind = kind_of(ctx, card)
+        if kind in PERSISTENT or (kind in ("recognition", "coup", "dynastic") and targets(ctx, seat, card, None)):
+            out.append(card)
+    return out
+
+
+def play(ctx: Ctx, seat: int, card: str) -> None:
+    """Play a Holding card: persistent ones go in play, the others ask for their Area."""
+    me = ctx.seat(seat)
+    kind = kind_of(ctx, card)
+    me["hand"].remove(card)
+    ctx.log("EMA-19.2", f"{ctx.name(seat)} plays {NAMES[kind]}.")
+    if kind in PERSISTENT:
+        me["inplay"].append(card)
+        return
+    group: list[str] | None = [] if ctx.d.events[card].get("variant") == "group" else None
+    ctx.push({"kind": "holding", "seat": seat, "card": card, "group": group})
+
+
+def _options(ctx: Ctx, frame: Frame) -> list[Option]:
+    group = frame["group"]
+    opts = [option({"area": a}, ctx.aname(a)) for a in targets(ctx, frame["seat"], frame["card"], group)]
+    if group is not None and group:
+        opts.insert(0, option({"done": True}, "The group is complete"))
+    if not opts:
+        opts.append(option({"done": True}, "No Area: discard the card"))
+    return opts
+
+
+def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    group = frame["group"]
+    if "area" in action and group is not None:
+        group.append(action["area"])
+        return
+    ctx.pop()
+    ctx.s["event_discard"].append(frame["card"])
+    areas = group if group is not None else ([action["area"]] if "area" in action else [])
+    kind = kind_of(ctx, frame["card"])
+    if kind == "recognition":
+        claims.add(ctx, frame["seat"], areas[0], "EMA-19.2.Recognition")
+    elif kind == "coup":
+        ties = ctx.area(areas[0])["ties"]
+        ctx.area(areas[0])["ties"] = [t for t in ties if t == frame["seat"]][:1]
+        ctx.log("EMA-19.2.Coup", f"A Diplomatic Coup removes the foreign Ties on {ctx.aname(areas[0])}.")
+    elif areas:
+        inherit(ctx, frame["seat"], areas)
+
+
+handlers.decision("holding", "EMA-19.2", lambda ctx, f: f"{NAMES[kind_of(ctx, f['card'])]}: choose the Area",
+                  _options, _choose)
+
+
+def inherit(ctx: Ctx, seat: int, areas: list[str]) -> None:
+    """Dynastic Inheritance: a Tie gives the Claim, a Claim gives the Area; owners may contest (19.2, 20.43)."""
+    taken: dict[int, list[str]] = {}
+    for aid in areas:
+        here = ctx.area(aid)
+        if seat not in here["claims"]:
+            claims.add(ctx, seat, aid, "EMA-18.0.P4")
+            continue
+        victim = here["owner"]
+        ctx.log("EMA-19.2.Dynastic", f"{ctx.name(seat)} inherits {ctx.aname(aid)}.")
+        transfer(ctx, aid, seat, "inheritance")
+        if victim is not None:
+            taken.setdefault(victim, []).append(aid)
+    for victim, lost in sorted(taken.items()):
+        them = ctx.seat(victim)
+        if is_christian(ctx, victim) and not them["excom"] and not them["heirless_guard"]:
+            ctx.push({"kind": "contest", "seat": victim, "against": seat, "areas": lost, "why": "dynastic"})
+
+
+def _discard_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    me = ctx.seat(frame["seat"])
+    me["hand"].remove(action["discard"])
+    ctx.s["event_discard"].append(action["discard"])
+    ctx.log("EMA-19.2", f"{ctx.name(frame['seat'])} discards a Holding card to the limit of three.")
+    if len(me["hand"]) <= ctx.d.tables["hand_limit"]:
+        ctx.pop()
+
+
+handlers.decision("hand_limit", "EMA-19.2", lambda ctx, f: "You hold four Holding cards: discard one",
+                  lambda ctx, f: [option({"discard": c}, f"Discard {NAMES[kind_of(ctx, c)]}")
+                                  for c in sorted(ctx.seat(f["seat"])["hand"])], _discard_choose)

@@ -1,0 +1,47 @@
+"""Invariants for tests and fuzzing: cards conserved, tracks in range, Courts held."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.core.engine import State
+from rules.core.errors import InvariantError
+from rules.ema.state import data
+
+
+def _check(condition: bool, message: str) -> None:
+    if not condition:
+        raise InvariantError(message)
+
+
+def check(state: State) -> None:
+    """Raise InvariantError on the first broken invariant."""
+    d = data()
+    for aid, here in state["areas"].items():
+        _check(-3 <= here["ss"] <= d.areas[aid]["norm"] + 2, f"{aid} SS {here['ss']} out of range")
+        _check(here["fort"] in (0, 2, 3), f"{aid} fort {here['fort']}")
+        _check(len(set(here["ties"])) == len(here["ties"]), f"{aid} has two Ties of one Player")
+        _check(len(set(here["claims"])) == len(here["claims"]), f"{aid} has two Claims of one Player")
+        _check(all(p["n"] > 0 and p["seat"] != here["owner"] for p in here["partial"]), f"{aid} bad partials")
+    for i, me in enumerate(state["seats"]):
+        _check(me["gold"] >= 0, f"seat {i} owes gold")
+        _check(all(v in (1, 2, 3, 5, 9) for v in me["st"].values()), f"seat {i} stature out of range")
+        _check(me["court"] is None or state["areas"][me["court"]]["owner"] == i, f"seat {i} lost its Court")
+        _check(len(me["years"]) + len(me["revealed"]) <= 5, f"seat {i} has too many Year Cards")
+        _check(me["defenses"] <= 4, f"seat {i} defended more than four times")
+        _check(not (me["exile"] and me["court"] is not None), f"seat {i} is in exile with a Court")
+    _check_cards(state)
+
+
+def _check_cards(state: State) -> None:
+    years = list(state["year_deck"])
+    events = list(state["event_deck"]) + list(state["event_discard"])
+    for me in state["seats"]:
+        years += me["years"] + me["revealed"]
+        events += me["hand"] + me["inplay"]
+    events += [f["card"] for f in state["stack"] if f["kind"] == "holding"]
+    if state["year_deck"] or any(me["years"] or me["revealed"] for me in state["seats"]):
+        _check(sorted(years) == sorted(data().year_cards), "Year Cards not conserved")
+    dupes = [c for c, k in Counter(events).items() if k > 1]
+    _check(not dupes, f"Event cards in two places: {dupes}")
+    _check(len(events) == 55 + (state["options"]["event_deck"] == 56), "Event cards not conserved")

@@ -1,0 +1,122 @@
+"""Parleys (20.4, 20.5): secret ballots weighted by Diplomacy Stature, revealed together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.engine import Option
+from rules.ema import claims, handlers, religion
+from rules.ema.handlers import option
+from rules.ema.state import Ctx, Frame, is_christian
+from rules.ema.territory import transfer
+
+TITLES = {"contest": "contest of a Diplomatic Conquest", "dynastic": "contest of a Dynastic Inheritance",
+          "claim": "Claim Resolution Parley", "readmit": "readmission Parley"}
+RULES = {"contest": "EMA-20.41", "dynastic": "EMA-20.43", "claim": "EMA-20.42", "readmit": "EMA-20.45"}
+
+
+def voters(ctx: Ctx, kind: str, caller: int) -> list[int]:
+    """Christian Leaders not excommunicated vote; the excommunicated only on his own readmission (20.5, 22.12)."""
+    out = []
+    for seat, me in enumerate(ctx.s["seats"]):
+        if is_christian(ctx, seat) and (not me["excom"] or (kind == "readmit" and seat == caller)):
+            out.append(seat)
+    return out
+
+
+def call(ctx: Ctx, kind: str, caller: int, other: int | None, areas: list[str]) -> None:
+    """Open a Parley; every eligible seat then votes in secret."""
+    ctx.push({"kind": "parley", "type": kind, "caller": caller, "other": other, "areas": list(areas),
+              "voters": voters(ctx, kind, caller), "ballots": {}})
+    ctx.log(RULES[kind], f"{ctx.name(caller)} calls a {TITLES[kind]}"
+            + (f" on {', '.join(ctx.aname(a) for a in areas)}." if areas else "."))
+
+
+def weight(ctx: Ctx, frame: Frame, seat: int, influence: int) -> int:
+    """Diplomacy Stature, +5 per Influence card, +5 Byzantine on Eastern Orthodox Areas (20.5–20.52)."""
+    votes = ctx.seat(seat)["st"]["d"] + 5 * influence
+    areas = frame["areas"]
+    if ctx.seat(seat)["empire"] == "BYZ" and areas and all(ctx.area(a)["rel"] == "EO" for a in areas):
+        votes += 5
+    return int(votes)
+
+
+def _influence_cards(ctx: Ctx, seat: int) -> list[str]:
+    return [c for c in ctx.seat(seat)["hand"] if ctx.d.events[c]["kind"] == "influence"]
+
+
+def _ballot_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
+    opts = []
+    for side in ("for", "against"):
+        for k in range(len(_influence_cards(ctx, seat)) + 1):
+            extra = f", playing {k} Influence card(s)" if k else ""
+            opts.append(option({"vote": side, "influence": k}, f"Vote {side} the caller{extra}"))
+    return opts
+
+
+def _ballot_seats(ctx: Ctx, frame: Frame) -> list[int]:
+    return [s for s in frame["voters"] if str(s) not in frame["ballots"]]
+
+
+def _ballot_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
+    frame["ballots"][str(seat)] = {"vote": action["vote"], "influence": action["influence"]}
+    ctx.log("EMA-20.5", None, {seat: f"You vote {action['vote']}."})
+    if not _ballot_seats(ctx, frame):
+        ctx.pop()
+        tally(ctx, frame)
+
+
+def tally(ctx: Ctx, frame: Frame) -> None:
+    """Reveal every ballot together and apply the decision with its tie rule (20.41–20.45)."""
+    totals = {"for": 0, "against": 0}
+    for key, ballot in sorted(frame["ballots"].items()):
+        seat = int(key)
+        for card in _influence_cards(ctx, seat)[: ballot["influence"]]:
+            ctx.seat(seat)["hand"].remove(card)
+            ctx.s["event_discard"].append(card)
+        totals[ballot["vote"]] += weight(ctx, frame, seat, ballot["influence"])
+    kind, caller = frame["type"], frame["caller"]
+    won = totals["for"] > totals["against"] if kind == "readmit" else totals["for"] >= totals["against"]
+    ctx.log(RULES[kind], f"The {TITLES[kind]} is decided {totals['for']}–{totals['against']}: "
+            + ("for" if won else "against") + f" {ctx.name(caller)}.")
+    if not won:
+        return
+    if kind == "claim":
+        claims.add(ctx, caller, frame["areas"][0], "EMA-20.42")
+    elif kind == "readmit":
+        religion.readmit(ctx, caller, "EMA-20.45")
+    else:
+        ctx.push({"kind": "give_up", "seat": frame["other"], "to": caller, "areas": frame["areas"], "why": kind})
+
+
+handlers.multi("parley", "EMA-20.5", lambda ctx, f: f"Secret ballot: {TITLES[f['type']]} called by "
+               f"{ctx.name(f['caller'])}", _ballot_seats, _ballot_options, _ballot_choose)
+
+
+def _contest_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    if action["contest"]:
+        call(ctx, frame["why"] if frame["why"] == "dynastic" else "contest", frame["seat"], frame["against"],
+             frame["areas"])
+
+
+def _give_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    seat = frame["seat"]
+    if not action["give"]:
+        religion.excommunicate(ctx, seat, RULES[frame["why"]])
+        return
+    for aid in frame["areas"]:
+        if ctx.area(aid)["owner"] == seat:
+            transfer(ctx, aid, frame["to"], "trade")
+            ctx.log(RULES[frame["why"]], f"{ctx.name(seat)} gives {ctx.aname(aid)} back.")
+
+
+handlers.decision("contest", "EMA-12.32", lambda ctx, f: f"{ctx.name(f['against'])} took "
+                  f"{', '.join(ctx.aname(a) for a in f['areas'])}: contest it by Parley?",
+                  lambda ctx, f: [option({"contest": True}, "Call a Parley"),
+                                  option({"contest": False}, "Accept the loss")], _contest_choose)
+handlers.decision("give_up", "EMA-20.41", lambda ctx, f: "The Parley went against you: give the Area(s) up "
+                  "or be excommunicated", lambda ctx, f: [option({"give": True}, "Give them up"),
+                                                          option({"give": False}, "Refuse (excommunication)")],
+                  _give_choose)

@@ -1,0 +1,145 @@
+"""Shared helpers over the EMA state: context of a step, relations, SS changes, tables."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from rules.core import rng
+from rules.core.engine import Event, State
+from rules.ema.components import EmaData, load
+
+Frame = dict[str, Any]
+CHRISTIAN = ("RC", "EO")
+
+
+def data() -> EmaData:
+    """The validated component data (loaded once)."""
+    return load()
+
+
+class Ctx:
+    """One step of the engine: the state being changed, its data and the events produced."""
+
+    __slots__ = ("s", "d", "events")
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self.d = data()
+        self.events: list[Event] = []
+
+    def log(self, rule: str, text: str | None, private: dict[int, str] | None = None) -> None:
+        """Record an event: public text, private text per seat, and the rule it applies."""
+        priv = {str(k): v for k, v in (private or {}).items()}
+        self.events.append({"rule": rule, "public": text, "private": priv})
+
+    def push(self, frame: Frame) -> None:
+        """Put a decision or step on top of the stack."""
+        self.s["stack"].append(frame)
+
+    def pop(self) -> Frame:
+        """Remove the top frame."""
+        frame: Frame = self.s["stack"].pop()
+        return frame
+
+    def seat(self, seat: int) -> dict[str, Any]:
+        """The seat's part of the state."""
+        seat_state: dict[str, Any] = self.s["seats"][seat]
+        return seat_state
+
+    def area(self, aid: str) -> dict[str, Any]:
+        """The changing state of a Land Area."""
+        here: dict[str, Any] = self.s["areas"][aid]
+        return here
+
+    def name(self, seat: int | None) -> str:
+        """A seat's display name in the log."""
+        if seat is None:
+            return "Independent"
+        return f"{self.s['seats'][seat]['empire_name']} (seat {seat + 1})"
+
+    def aname(self, aid: str) -> str:
+        """An Area's display name."""
+        return str(self.d.areas[aid]["name"])
+
+    def roll2(self) -> int:
+        """Two dice summed."""
+        return rng.die(self.s) + rng.die(self.s)
+
+
+def norm(aid: str) -> int:
+    """The printed Social State Norm of an Area."""
+    return int(data().areas[aid]["norm"])
+
+
+def change_ss(ctx: Ctx, aid: str, delta: int) -> int:
+    """Change SS within −3..Norm+2 (7.11, 7.12); return the change actually made."""
+    here = ctx.area(aid)
+    new = max(-3, min(norm(aid) + 2, here["ss"] + delta))
+    made = new - here["ss"]
+    here["ss"] = new
+    return int(made)
+
+
+def lang_relation(leader_lang: str, area_lang: str) -> int:
+    """0 same Language, 1 related, 2 unrelated (7.31, 7.32; Turkish only to itself, A-52)."""
+    if leader_lang == area_lang:
+        return 0
+    langs = data().languages
+    if leader_lang not in langs or area_lang not in langs:
+        return 2
+    group = langs[leader_lang]["group"]
+    if group == "turkish":
+        return 2
+    return 1 if group == langs[area_lang]["group"] else 2
+
+
+def rel_relation(leader_rel: str, area_rel: str, excommunicated: bool = False) -> int:
+    """0 same Religion and Church, 1 other Church, 2 other Religion (7.21, 7.22, 22.11)."""
+    if excommunicated or leader_rel.startswith("pagan") or area_rel.startswith("pagan"):
+        return 2
+    if leader_rel == area_rel:
+        return 0
+    if leader_rel in CHRISTIAN and area_rel in CHRISTIAN:
+        return 1
+    if leader_rel.startswith("moslem") and area_rel.startswith("moslem"):
+        return 0
+    return 2
+
+
+def is_christian(ctx: Ctx, seat: int) -> bool:
+    """A Christian Leader (excommunication aside)."""
+    return ctx.seat(seat)["rel"] in CHRISTIAN
+
+
+def relations(ctx: Ctx, seat: int, aid: str) -> tuple[int, int]:
+    """Language and Religion relationships between a seat's Leader and an Area."""
+    me, here = ctx.seat(seat), ctx.area(aid)
+    return lang_relation(me["lang"], here["lang"]), rel_relation(me["rel"], here["rel"], me["excom"])
+
+
+def owned(state: State, seat: int) -> list[str]:
+    """Areas a seat possesses, in id order."""
+    return sorted(a for a, here in state["areas"].items() if here["owner"] == seat)
+
+
+@cache
+def _printed_seafaring() -> tuple[str, ...]:
+    return tuple(sorted(a for a, v in data().areas.items() if v["seafaring"]))
+
+
+def seafaring(state: State) -> tuple[str, ...]:
+    """Seafaring Areas: the six of 9.53 plus any the scenario adds."""
+    extra = state["seafaring_extra"]
+    return tuple(sorted(_printed_seafaring() + tuple(extra))) if extra else _printed_seafaring()
+
+
+def holding_count(ctx: Ctx, seat: int, kind: str) -> int:
+    """How many played persistent Holding cards of a kind the seat has in play."""
+    events = ctx.d.events
+    return sum(1 for c in ctx.seat(seat)["inplay"] if events[c]["kind"] == kind)
+
+
+def tech_bonus(ctx: Ctx, seat: int) -> int:
+    """+3 per Technological Weapons or Tactical Systems card in play (19.2)."""
+    return 3 * (holding_count(ctx, seat, "weapons") + holding_count(ctx, seat, "tactics"))

@@ -1,0 +1,106 @@
+"""Legal Bases and Targets of Endeavors (9.1x): connection, reach by sea, gold, ER ≥ 0."""
+
+from __future__ import annotations
+
+from rules.ema import er
+from rules.ema.empire import court_costs, halve_up, leg_targets
+from rules.ema.state import Ctx, owned, seafaring
+
+COMBAT = ("conquest", "pillage", "convert")
+STATURE_OF = {"conquest": "c", "pillage": "c", "convert": "c", "ruling": "a", "fortification": "a",
+              "diplomacy": "d"}
+
+
+def base_cost(ctx: Ctx, kind: str) -> int:
+    """The gold cost before Seas and extra gold (10.1, 11.1, 12.2, 14.1, 15.1)."""
+    return int(ctx.d.tables["costs"]["conquest" if kind == "convert" else kind])
+
+
+def affordable(ctx: Ctx, seat: int, kind: str, base: str | None, target: str, seas: int) -> bool:
+    """Enough gold for the cost, and an ER that extra gold can bring to 0 or more (9.17, 9.18)."""
+    spare = ctx.seat(seat)["gold"] - base_cost(ctx, kind) - seas
+    if spare < 0:
+        return False
+    value = er.raw(ctx, seat, kind, base, target)
+    return bool((halve_up(value) if seas == 2 else value) + spare >= 0)
+
+
+def convertible(ctx: Ctx, seat: int, aid: str) -> bool:
+    """An own Area of another Religion that the Leader's Religion can convert (22.2, 22.3)."""
+    me = ctx.seat(seat)
+    chart = ctx.d.tables["conversion"]
+    rel = ctx.area(aid)["rel"]
+    return rel != me["rel"] and chart[me["rel"]][0] > 0 and not me["excom"]
+
+
+def foreign_targets(ctx: Ctx, seat: int, kind: str, base: str) -> list[str]:
+    """Targets of a Conquest, Pillage or Conversion from a Base (9.16, 11.0, 22.2)."""
+    out: list[str] = []
+    inner = court_costs(ctx.s, seat).get(base)
+    if inner is None:
+        return out
+    for target, leg in sorted(leg_targets(base, seafaring(ctx.s)).items()):
+        here = ctx.area(target)
+        if kind == "convert":
+            if here["owner"] != seat or not convertible(ctx, seat, target):
+                continue
+        elif here["owner"] == seat or (kind == "pillage" and here["ss"] <= -3):
+            continue
+        seas = inner + leg
+        if seas <= 2 and affordable(ctx, seat, kind, base, target, seas):
+            out.append(target)
+    return out
+
+
+def foreign_bases(ctx: Ctx, seat: int, kind: str) -> list[str]:
+    """Connected own Areas from which some Target is in reach (9.14, 9.15)."""
+    if ctx.seat(seat)["exile"]:
+        return []
+    return [b for b in sorted(court_costs(ctx.s, seat)) if foreign_targets(ctx, seat, kind, b)]
+
+
+def domestic_targets(ctx: Ctx, seat: int, kind: str) -> list[str]:
+    """Connected own Areas for Ruling or Fortification (9.14, 9.15)."""
+    costs = court_costs(ctx.s, seat)
+    return [t for t in sorted(costs) if affordable(ctx, seat, kind, None, t, costs[t])]
+
+
+def diplomacy_base(ctx: Ctx, seat: int) -> str | None:
+    """The Court, or the host's Court for an exile with asylum (12.11, 21.2)."""
+    me = ctx.seat(seat)
+    if me["exile"]:
+        host = me["asylum"]
+        return None if host is None else ctx.seat(host)["court"]
+    court: str | None = me["court"]
+    return court
+
+
+def diplomacy_targets(ctx: Ctx, seat: int) -> list[str]:
+    """Any Area but a Court, at any distance (12.12, 12.16, A-17)."""
+    base = diplomacy_base(ctx, seat)
+    if base is None:
+        return []
+    courts = {m["court"] for m in ctx.s["seats"]}
+    return [t for t in sorted(ctx.s["areas"]) if t not in courts
+            and affordable(ctx, seat, "diplomacy", base, t, 0)]
+
+
+def any_endeavor(ctx: Ctx, seat: int, kind: str) -> bool:
+    """Is there at least one legal Endeavor of this kind now?"""
+    if kind in COMBAT:
+        if ctx.seat(seat)["exile"]:
+            return False
+        return any(foreign_targets(ctx, seat, kind, b) for b in sorted(court_costs(ctx.s, seat)))
+    if kind == "diplomacy":
+        return bool(diplomacy_targets(ctx, seat))
+    return not ctx.seat(seat)["exile"] and bool(domestic_targets(ctx, seat, kind))
+
+
+def domestic_seas(ctx: Ctx, seat: int, target: str) -> int:
+    """Seas between the Court and a Domestic Target (9.32)."""
+    return int(court_costs(ctx.s, seat).get(target, 0))
+
+
+def own_count(ctx: Ctx, seat: int) -> int:
+    """Number of Areas in the seat's Empire."""
+    return len(owned(ctx.s, seat))

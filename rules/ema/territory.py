@@ -1,0 +1,130 @@
+"""Changes of possession: conquest, rebellion, Court loss and relocation, exile return (7.5, 10.3x, 17.15)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.engine import Option
+from rules.ema import handlers
+from rules.ema.empire import court_costs
+from rules.ema.handlers import option
+from rules.ema.state import CHRISTIAN, Ctx, Frame, owned
+
+
+def transfer(ctx: Ctx, aid: str, seat: int | None, how: str) -> None:
+    """Give an Area to a seat or make it Independent; `how` is conquest, diplomacy, rebellion, trade."""
+    here = ctx.area(aid)
+    old = here["owner"]
+    here["owner"] = seat
+    if how == "conquest":
+        here["partial"] = []  # 10.38: the other conquerors' C results are removed
+        here["fort"] = 2 if here["fort"] == 3 else 0  # 14.41
+        here["unrest"] = True  # 17.0 Conquered
+        if here["conv"] and here["conv"]["seat"] != seat:
+            here["conv"] = None  # 22.21: another Player's conquest loses the progress
+        if seat is not None and here["rel"] == "moslem_iberian" and ctx.seat(seat)["rel"] in CHRISTIAN:
+            here["rel"] = "RC"  # 22.27
+            ctx.log("EMA-22.27", f"{ctx.aname(aid)} becomes Roman Catholic on its conquest.")
+    elif how == "rebellion":
+        here["unrest"] = False
+        here["fort"] = 2 if here["fort"] == 3 else 0  # 17.15
+    here["partial"] = [p for p in here["partial"] if p["seat"] != seat]
+    clean_partials(ctx)
+    if old is not None and ctx.seat(old)["court"] == aid:
+        lose_court(ctx, old)
+    if seat is not None:
+        check_return(ctx, seat, aid)
+        if ctx.seat(seat)["orig_court"] == aid and ctx.seat(seat)["court"] not in (None, aid):
+            ctx.push({"kind": "court_return", "seat": seat, "area": aid})
+    refresh_connections(ctx)
+
+
+def clean_partials(ctx: Ctx) -> None:
+    """Drop C results whose Base no longer belongs to their conqueror (10.37, A-16)."""
+    areas = ctx.s["areas"]
+    for here in areas.values():
+        if here["partial"]:
+            here["partial"] = [p for p in here["partial"]
+                               if areas[p["base"]]["owner"] == p["seat"] and here["owner"] != p["seat"]]
+
+
+def court_candidates(ctx: Ctx, seat: int) -> list[str]:
+    """Areas that may become the new Court: the Leader's Language, and Religion unless relaxed (A-26)."""
+    me = ctx.seat(seat)
+    strict = ctx.s["options"]["court_rule"] == "language_and_religion"
+    return [a for a in owned(ctx.s, seat)
+            if ctx.area(a)["lang"] == me["lang"] and (not strict or ctx.area(a)["rel"] == me["rel"])]
+
+
+def lose_court(ctx: Ctx, seat: int) -> None:
+    """The Court is lost: choose a new one at once, or go into Exile (7.52, 7.53)."""
+    me = ctx.seat(seat)
+    me["court"] = None
+    if court_candidates(ctx, seat):
+        ctx.push({"kind": "court_move", "seat": seat, "why": "lost"})
+        return
+    me["exile"] = True
+    ctx.log("EMA-7.53", f"{ctx.name(seat)} has no Area of his Leader's Language and Religion: the "
+            "Leader goes into Exile.")
+
+
+def check_return(ctx: Ctx, seat: int, aid: str) -> None:
+    """An exile returns on acquiring an Area of exactly his Language and Religion (21.3)."""
+    me = ctx.seat(seat)
+    here = ctx.area(aid)
+    if me["exile"] and here["lang"] == me["lang"] and here["rel"] == me["rel"]:
+        me["exile"], me["asylum"], me["court"] = False, None, aid
+        ctx.log("EMA-21.3", f"{ctx.name(seat)} returns from Exile with a Court in {ctx.aname(aid)}.")
+
+
+def refresh_connections(ctx: Ctx) -> None:
+    """Owned Areas cut off from their Court fall into Unrest (17.0 Not Connected, A-28)."""
+    for seat, me in enumerate(ctx.s["seats"]):
+        if me["court"] is None:
+            continue
+        linked = court_costs(ctx.s, seat)
+        for aid in owned(ctx.s, seat):
+            here = ctx.area(aid)
+            if aid not in linked and not here["unrest"]:
+                here["unrest"] = True
+                ctx.log("EMA-17.0.Trig-Disconnected", f"{ctx.aname(aid)} is cut off from the Court "
+                        f"of {ctx.name(seat)} and falls into Unrest.")
+
+
+def _move_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    opts = [option({"court": a}, f"Court to {ctx.aname(a)}") for a in court_candidates(ctx, frame["seat"])]
+    if frame["why"] == "heirless" and ctx.seat(frame["seat"])["court"] is not None:
+        opts.insert(0, option({"court": None}, "Keep the Court where it is"))
+    if not opts:
+        opts.append(option({"court": None}, "Go into Exile"))
+    return opts[:48]
+
+
+def _move_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    me = ctx.seat(frame["seat"])
+    if action["court"] is None:
+        if me["court"] is None:
+            me["exile"] = True
+            ctx.log("EMA-7.53", f"{ctx.name(frame['seat'])} goes into Exile.")
+        return
+    me["court"] = action["court"]
+    ctx.log("EMA-7.52", f"{ctx.name(frame['seat'])} moves the Court to {ctx.aname(action['court'])}.")
+    refresh_connections(ctx)
+
+
+def _return_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    if action["back"] and ctx.area(frame["area"])["owner"] == frame["seat"]:
+        ctx.seat(frame["seat"])["court"] = frame["area"]
+        ctx.log("EMA-7.54", f"{ctx.name(frame['seat'])} moves the Court back to {ctx.aname(frame['area'])}.")
+        refresh_connections(ctx)
+
+
+handlers.decision("court_move", "EMA-7.52", lambda ctx, f: "Choose the new Court Area",
+                  _move_options, _move_choose)
+handlers.decision("court_return", "EMA-7.54",
+                  lambda ctx, f: f"You reconquered your original Court {ctx.aname(f['area'])}: move the Court back?",
+                  lambda ctx, f: [option({"back": True}, "Move the Court back"),
+                                  option({"back": False}, "Keep the present Court")],
+                  _return_choose)

@@ -1,0 +1,112 @@
+"""The active Player's choices in his turn (9.1x, 16.1, 19.2, 20.x, 21.2, 14.43)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.engine import Option
+from rules.ema import claims, endeavors, gold, handlers, holding, parley, targets
+from rules.ema.handlers import option
+from rules.ema.state import Ctx, Frame, is_christian, owned
+
+KINDS = ("conquest", "pillage", "diplomacy", "ruling", "fortification", "convert")
+
+
+def may_end(ctx: Ctx, seat: int) -> bool:
+    """At least one Year Card must be played while one is held and some Endeavor is legal (9.12, A-51)."""
+    me = ctx.seat(seat)
+    if me["endeavors"] or not me["years"]:
+        return True
+    return not any(targets.any_endeavor(ctx, seat, k) for k in KINDS)
+
+
+def _options(ctx: Ctx, frame: Frame) -> list[Option]:
+    seat = frame["seat"]
+    me = ctx.seat(seat)
+    opts: list[Option] = []
+    if me["years"]:
+        opts += [option({"do": "endeavor", "kind": k}, endeavors.NAMES[k]) for k in KINDS
+                 if targets.any_endeavor(ctx, seat, k)]
+    if not me["taxed"] and me["court"] is not None:
+        opts.append(option({"do": "tax"}, "Taxation and Plunder"))
+    opts += [option({"do": "holding", "card": c}, f"Play {holding.NAMES[holding.kind_of(ctx, c)]}")
+             for c in holding.playable(ctx, seat)]
+    opts += _diplomacy_options(ctx, seat)
+    if any(ctx.area(a)["fort"] for a in owned(ctx.s, seat)):
+        opts.append(option({"do": "reduce_fort"}, "Reduce a Fortification of your own"))
+    if may_end(ctx, seat):
+        opts.append(option({"do": "end"}, "End the Player-Turn"))
+    return opts
+
+
+def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
+    me = ctx.seat(seat)
+    opts: list[Option] = []
+    if is_christian(ctx, seat) and not me["excom"] and claims.parley_candidates(ctx, seat):
+        opts.append(option({"do": "claim_parley"}, "Call a Claim Resolution Parley"))
+    if me["excom"] and f"readmit:{seat}" not in ctx.s["parleys_round"]:
+        opts.append(option({"do": "readmit"}, "Call a Parley on your readmission"))
+    if len(ctx.s["seats"]) > 1:
+        opts.append(option({"do": "offer"}, "Offer an exchange to another Player"))
+    if me["exile"] and me["asylum"] is None:
+        opts += [option({"do": "asylum", "host": h}, f"Ask {ctx.name(h)} for asylum")
+                 for h in range(len(ctx.s["seats"])) if h != seat and not ctx.seat(h)["exile"]]
+    opts += [option({"do": "revoke", "exile": x}, f"Revoke the asylum of {ctx.name(x)}")
+             for x in range(len(ctx.s["seats"])) if ctx.seat(x)["asylum"] == seat]
+    return opts
+
+
+def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    seat, do = frame["seat"], action["do"]
+    if do == "end":
+        ctx.pop()
+    elif do == "endeavor":
+        endeavors.begin(ctx, seat, action["kind"])
+    elif do == "tax":
+        gold.start(ctx, seat)
+    elif do == "holding":
+        holding.play(ctx, seat, action["card"])
+    elif do == "claim_parley":
+        ctx.push({"kind": "claim_parley", "seat": seat})
+    elif do == "readmit":
+        ctx.s["parleys_round"].append(f"readmit:{seat}")
+        parley.call(ctx, "readmit", seat, None, [])
+    elif do == "offer":
+        ctx.push({"kind": "offer", "seat": seat, "stage": "partner", "partner": None, "item_kind": None,
+                  "give": None, "ask": None})
+    elif do == "asylum":
+        ctx.push({"kind": "asylum", "seat": action["host"], "exile": seat})
+    elif do == "revoke":
+        ctx.seat(action["exile"])["asylum"] = None
+        ctx.log("EMA-21.2", f"{ctx.name(seat)} revokes the asylum of {ctx.name(action['exile'])}.")
+    else:
+        ctx.push({"kind": "reduce_fort", "seat": seat})
+
+
+handlers.decision("main", "EMA-9.0.GR", lambda ctx, f: "Your Player-Turn: choose what to do next",
+                  _options, _choose)
+
+
+def _claim_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    ctx.s["parleys_round"].append(f"claim:{action['area']}")
+    parley.call(ctx, "claim", frame["seat"], None, [action["area"]])
+
+
+handlers.decision("claim_parley", "EMA-18.2", lambda ctx, f: "Claim Parley: choose the Area",
+                  lambda ctx, f: [option({"area": a}, ctx.aname(a))
+                                  for a in claims.parley_candidates(ctx, f["seat"])][:48], _claim_choose)
+
+
+def _fort_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    if action["area"] is not None:
+        here = ctx.area(action["area"])
+        here["fort"] = 2 if here["fort"] == 3 else 0
+        ctx.log("EMA-14.43", f"{ctx.name(frame['seat'])} reduces the forts of {ctx.aname(action['area'])}.")
+
+
+handlers.decision("reduce_fort", "EMA-14.43", lambda ctx, f: "Reduce which Fortification?",
+                  lambda ctx, f: [option({"area": None}, "None")] + [
+                      option({"area": a}, ctx.aname(a)) for a in owned(ctx.s, f["seat"]) if ctx.area(a)["fort"]],
+                  _fort_choose)

@@ -1,0 +1,298 @@
+"""Rule units by id: ER, seas, conquest, rebellion, taxation, diplomacy, claims, cards, victory."""
+
+from __future__ import annotations
+
+from rules.ema import (
+    claims,
+    conquest,
+    diplomacy,
+    endeavors,
+    er,
+    events,
+    gold,
+    leaders,
+    parley,
+    rebellion,
+    religion,
+    sequence,
+    victory,
+)
+from rules.ema.empire import foreign_cost, halve_up
+from rules.ema.state import change_ss, lang_relation, rel_relation
+from rules.ema.territory import transfer
+from tests.rules.ema.helpers import ctx, new
+
+
+def test_ss_floor_and_ceiling_EMA_7_11_EMA_7_12():
+    """EMA-7.11 EMA-7.12 EMA-7.14 EMA-2.0.Norm TC-05 TC-06: SS stays in −3..Norm+2, changes by one."""
+    c = ctx(new())
+    c.area("flanders")["ss"] = 4
+    assert change_ss(c, "flanders", 1) == 0 and c.area("flanders")["ss"] == 4
+    c.area("flanders")["ss"] = -3
+    assert change_ss(c, "flanders", -1) == 0
+
+
+def test_language_and_religion_relations_EMA_7_31_EMA_7_21():
+    """EMA-7.31 EMA-7.32 EMA-7.21 EMA-7.22 EMA-22.11 TC-07: same, related, unrelated; Pagans all differ."""
+    assert lang_relation("old_high_german", "old_high_german") == 0
+    assert lang_relation("old_high_german", "old_saxon") == 1
+    assert lang_relation("old_high_german", "greek") == 2
+    assert lang_relation("nonie:hungarian", "nonie:khazar") == 2
+    assert rel_relation("RC", "EO") == 1 and rel_relation("RC", "RC") == 0
+    assert rel_relation("pagan_norse", "pagan_norse") == 2
+    assert rel_relation("RC", "RC", excommunicated=True) == 2
+
+
+def test_conquest_er_TC_11_EMA_9_35():
+    """EMA-9.35 EMA-9.3 EMA-7.15 EMA-7.16 EMA-14.31 EMA-8.11 TC-11: 5+2 − (1+2+1+0) = 3."""
+    c = ctx(new())
+    me = c.seat(0)
+    me["st"]["c"] = 5
+    c.area("saxony")["ss"] = 2
+    c.area("brandenburg").update({"ss": 1, "fort": 2, "lang": "old_high_german", "rel": "RC"})
+    me["lang"] = "old_saxon"
+    assert er.conquest(c, 0, "saxony", "brandenburg") == 3
+
+
+def test_pillage_er_TC_16_EMA_7_41():
+    """EMA-7.41 EMA-9.34 TC-16a TC-16b: Population added; Pillage is harder on one's own kind."""
+    c = ctx(new())
+    c.seat(0)["st"]["c"] = 3
+    c.area("saxony")["ss"] = 0
+    target = c.area("brandenburg")
+    target.update({"ss": 1, "lang": c.seat(0)["lang"], "rel": c.seat(0)["rel"]})
+    pop = c.d.areas["brandenburg"]["population"]
+    assert er.pillage(c, 0, "saxony", "brandenburg") == 3 + pop - 1 - 4
+    target.update({"lang": "greek", "rel": "moslem_east"})
+    assert er.pillage(c, 0, "saxony", "brandenburg") == 3 + pop - 1
+
+
+def test_ruling_and_fortification_er_TC_17_TC_18_EMA_7_17():
+    """EMA-7.17 EMA-8.12 EMA-7.42 TC-17a TC-17b TC-18a: Ruling −|SS|; Fortification +SS +Pop (A-07)."""
+    c = ctx(new())
+    c.seat(0)["st"]["a"] = 3
+    c.area("franconia")["ss"] = 2
+    assert er.ruling(c, 0, "franconia") == 1
+    c.area("franconia")["ss"] = -2
+    assert er.ruling(c, 0, "franconia") == 1
+    c.area("franconia")["ss"] = 1
+    assert er.fortification(c, 0, "franconia") == 3 + 1 + c.d.areas["franconia"]["population"]
+    c.s["options"]["fortification_ss"] = "minus_abs"
+    assert er.fortification(c, 0, "franconia") == 3 - 1 + c.d.areas["franconia"]["population"]
+
+
+def test_diplomacy_er_against_independent_venice_TC_19_EMA_12_17():
+    """EMA-12.17 EMA-8.13 EMA-9.35 TC-19a: Independent Venice opposes 5."""
+    c = ctx(new())
+    c.seat(0)["st"]["d"] = 5
+    c.area("lorraine")["ss"] = 3
+    c.area("venice")["ss"] = 3
+    mod = er.modifier(c, 0, "venice", "diplomacy")
+    assert er.diplomacy(c, 0, "lorraine", "venice") == 8 - (3 + 5 + mod)
+    assert er.target_diplomacy(c, 0, "saxony") == 0 and er.target_diplomacy(c, 0, "ile_de_france") == 2
+
+
+def test_halving_rounds_up_and_gold_is_not_halved_TC_14_EMA_9_32():
+    """EMA-9.32 EMA-9.52 EMA-9.33 TC-14a TC-14b TC-10: ceil(5/2) + 2 = 5."""
+    assert halve_up(5) + 2 == 5 and halve_up(4) == 2 and halve_up(1) == 1
+
+
+def test_sea_costs_and_seafaring_discount_TC_15_EMA_9_54():
+    """EMA-9.5 EMA-9.51 EMA-9.53 EMA-9.54 EMA-9.16 TC-15: one Sea from a seafaring Base is free."""
+    c = ctx(new())
+    c.area("venice")["owner"] = 0
+    c.area("croatia")["owner"] = None
+    assert foreign_cost(c.s, 0, "venice", "apulia") == 0
+    c2 = ctx(new("29-crusades", 2))
+    assert foreign_cost(c2.s, 1, "flanders", "wessex") == 1
+
+
+def test_multiple_conquest_and_partial_results_TC_04_EMA_10_3():
+    """EMA-10.0.GR EMA-10.3 EMA-10.31 EMA-10.32 EMA-10.2 EMA-17.0.Trig-Conquered TC-04."""
+    c = ctx(new())
+    c.area("bohemia")["fort"] = 3
+    pop = c.d.areas["bohemia"]["population"]
+    assert pop == 2
+    conquest.c_result(c, 0, "saxony", "bohemia")
+    assert c.area("bohemia")["owner"] is None and c.area("bohemia")["partial"][0]["n"] == 1
+    conquest.c_result(c, 0, "franconia", "bohemia")
+    here = c.area("bohemia")
+    assert here["owner"] == 0 and here["partial"] == [] and here["unrest"] and here["fort"] == 2
+
+
+def test_owner_clears_enemy_c_results_and_pays_the_penalty_EMA_10_36():
+    """EMA-10.33 EMA-10.34 EMA-10.35 EMA-10.36 EMA-10.37 TC-04c TC-04d TC-22."""
+    c = ctx(new())
+    c.area("lombardy")["partial"] = [{"seat": 1, "base": "provence", "n": 2}]
+    c.area("provence")["owner"] = 1
+    assert er.enemy_c(c, 0, "lombardy") == 2
+    conquest.c_result(c, 0, "lombardy", "provence")
+    assert c.area("lombardy")["partial"][0]["n"] == 1 and c.area("provence")["owner"] == 1
+    transfer(c, "provence", None, "rebellion")
+    assert c.area("lombardy")["partial"] == []
+
+
+def test_rebellion_value_formula_TC_25_EMA_17_22():
+    """EMA-17.2 EMA-17.21 EMA-17.22 EMA-17.23 EMA-17.24 EMA-12.42 EMA-16.16 EMA-17.12 TC-25b TC-25c."""
+    c = ctx(new())
+    here = c.area("saxony")
+    here.update({"lang": "low_frankish", "rel": "EO", "fort": 2, "ties": [0], "unrest": False})
+    for n in c.d.land_adj["saxony"]:
+        c.area(n)["owner"] = 0
+    assert rebellion.rebellion_value(c, "saxony", 3) == 1
+    here["unrest"] = True
+    assert rebellion.rebellion_value(c, "saxony", 3) == 6
+    here["ties"] = [0, 1]
+    assert rebellion.rebellion_value(c, "saxony", 3) == 8
+
+
+def test_unrest_and_rebellion_table_TC_26_EMA_17_5():
+    """EMA-17.3 EMA-17.4 EMA-17.5 TC-26a..g (rows 11–12 are placeholders, A-24; RV < 1 per A-25)."""
+    c = ctx(new())
+    t = rebellion.table_result
+    assert [t(c, 1, 7), t(c, 1, 2), t(c, 1, 4)] == ["-", "U", "-"]
+    assert t(c, 3, 2) == "R" and [t(c, 5, 9), t(c, 5, 6)] == ["U", "-"]
+    assert [t(c, 10, 9), t(c, 10, 7)] == ["R", "U"] and t(c, 13, 7) == t(c, 17, 7) == "R"
+    assert t(c, 0, 2) == "-"
+    c.s["options"]["low_rv"] = "column_one"
+    assert t(c, 0, 2) == "U"
+
+
+def test_rebellion_makes_the_area_independent_TC_27_EMA_17_15():
+    """EMA-17.15 EMA-17.1 EMA-17.11 TC-27: Independent, SS kept, Unrest gone, F3 → F2."""
+    c = ctx(new())
+    c.area("saxony").update({"fort": 3, "unrest": True, "ss": 1})
+    rebellion.rebel(c, "saxony")
+    assert c.area("saxony") | {} == c.area("saxony")
+    assert c.area("saxony")["owner"] is None and c.area("saxony")["fort"] == 2
+    assert not c.area("saxony")["unrest"] and c.area("saxony")["ss"] == 1
+
+
+def test_court_loss_moves_the_court_or_exiles_TC_21c_EMA_7_52():
+    """EMA-7.5 EMA-7.52 EMA-7.53 EMA-21.0.GR TC-21c: a new Court of the Leader's kind, else Exile."""
+    c = ctx(new())
+    transfer(c, "lorraine", 1, "conquest")
+    assert c.seat(0)["court"] is None and c.s["stack"][-1]["kind"] == "court_move"
+    c2 = ctx(new("28-millenium", 5))
+    transfer(c2, "denmark", 0, "conquest")
+    assert c2.seat(3)["exile"]
+
+
+def test_taxation_of_the_court_and_plunder_TC_23_TC_24_EMA_16_17():
+    """EMA-16.0.Tax EMA-16.17 EMA-16.1 EMA-16.0.Plunder-P1 EMA-16.0.Plunder-P2 EMA-16.2 TC-23a TC-24a."""
+    c = ctx(new())
+    c.area("lorraine")["ss"] = 2
+    before = c.seat(0)["gold"]
+    gold.start(c, 0)
+    assert c.seat(0)["gold"] == before + 2 and c.seat(0)["taxed"]
+    c.area("franconia").update({"ss": 0, "unrest": False})
+    gold.plunder(c, 0, "franconia")
+    assert c.area("franconia")["ss"] == -1 and c.area("franconia")["unrest"]
+
+
+def test_diplomatic_conquest_keeps_forts_and_opens_a_contest_TC_20_EMA_12_31():
+    """EMA-12.31 EMA-12.32 EMA-14.42 EMA-12.3 TC-20: no Unrest, forts kept; the Christian victim may contest."""
+    c = ctx(new())
+    c.area("normandy")["fort"] = 3
+    diplomacy.annex(c, 0, "normandy")
+    here = c.area("normandy")
+    assert here["owner"] == 0 and here["fort"] == 3 and not here["unrest"]
+    assert c.s["stack"][-1]["kind"] == "contest"
+
+
+def test_ties_and_automatic_claims_TC_28_EMA_18_0_P2():
+    """EMA-12.14 EMA-12.15 EMA-18.0.P2 EMA-18.11 EMA-18.14 TC-28a TC-28b."""
+    c = ctx(new())
+    c.area("saxony")["claims"] = []
+    diplomacy.tie(c, 0, "saxony")
+    diplomacy.tie(c, 0, "saxony")
+    assert c.area("saxony")["ties"] == [0] and c.area("saxony")["claims"] == [0]
+    c.area("saxony")["rel"] = "moslem_east"
+    assert not claims.allowed(c, 0, "saxony")
+
+
+def test_parley_tie_keeps_the_area_for_the_caller_TC_29_EMA_20_41():
+    """EMA-20.41 EMA-20.5 EMA-20.51 EMA-20.4 TC-29a TC-29b: 5–5 → the caller wins."""
+    c = ctx(new("28-millenium", 3))
+    c.seat(0)["st"]["d"], c.seat(1)["st"]["d"], c.seat(2)["st"]["d"] = 3, 5, 2
+    parley.call(c, "contest", 0, 1, ["normandy"])
+    frame = c.s["stack"][-1]
+    frame["ballots"] = {"0": {"vote": "for", "influence": 0}, "1": {"vote": "against", "influence": 0},
+                        "2": {"vote": "for", "influence": 0}}
+    c.pop()
+    parley.tally(c, frame)
+    assert c.s["stack"][-1]["kind"] == "give_up"
+
+
+def test_conversion_differential_TC_30_EMA_22_3():
+    """EMA-22.2 EMA-22.3 EMA-22.23 EMA-22.24 TC-30a..d: RC against Germanic Pagan needs 6, Tie halves."""
+    c = ctx(new())
+    c.area("saxony")["rel"] = "pagan_germanic"
+    assert religion.differential(c, 0, "saxony") == 6
+    c.area("saxony")["ties"] = [0]
+    assert religion.differential(c, 0, "saxony") == 3
+    c.area("franconia")["rel"] = "moslem_east"
+    assert religion.differential(c, 0, "franconia") == 10
+
+
+def test_group_conversion_TC_31_EMA_22_25():
+    """EMA-22.25 EMA-22.28: Independent Areas of the group follow; one held by another Religion does not."""
+    c = ctx(new("28-millenium", 6))
+    for a in ("croatia", "serbia", "bulgaria", "macedonia"):
+        c.area(a)["rel"] = "pagan_sslav"
+    c.area("macedonia")["owner"] = 5
+    c.seat(5)["rel"] = "RC"
+    religion.convert(c, 0, "serbia")
+    assert c.area("croatia")["rel"] == "RC" and c.area("bulgaria")["rel"] == "RC"
+    assert c.area("macedonia")["rel"] == "RC" and c.seat(0)["vp_conv"] == 5
+
+
+def test_stature_check_exemption_of_charlemagne_TC_39_EMA_27_7():
+    """EMA-27.7 EMA-8.0.P EMA-8.2 TC-39: no checks for the Franks before Round 8."""
+    c = ctx(new("27-charlemagne", 2))
+    leaders.stature_check(c, 0)
+    assert c.seat(0)["st"] == {"c": 9, "a": 9, "d": 9}
+    c.s["round"] = 8
+    leaders.stature_check(c, 0)
+    assert c.seat(0)["checks"] == 1
+
+
+def test_game_turn_starts_TC_40_EMA_6_0():
+    """TC-40: Game-Turns begin before x01, x26, x51 and x76."""
+    assert [y for y in (1136, 1141, 1146, 1151, 1176) if sequence.gt_start(y)] == [1151, 1176]
+
+
+def test_victory_points_TC_37_TC_38_EMA_26_0():
+    """EMA-26.0 EMA-27.92 EMA-31.9 TC-37a TC-38b: 3 + SS per connected Area, +3 per Claim, handicaps."""
+    state = new("31-twilight", 3)
+    state["areas"]["constantinople"]["owner"] = 2
+    parts = victory.breakdown(state, 2)
+    assert parts["handicap"] == 15 and parts["bonus"] == 25 and parts["claims"] == 0
+    assert victory.solitaire_level(new("27-charlemagne-solo", 1), 111) == "Very Good"
+
+
+def test_black_death_spreads_from_constantinople_TC_42_EMA_19_1():
+    """EMA-19.1.Epidemic EMA-19.1.BD-1 EMA-19.1.BD-3 EMA-19.1.BD-6 TC-42b TC-42c."""
+    c = ctx(new("30-defeat-in-the-east", 2))
+    ss = c.area("constantinople")["ss"]
+    events.epidemic(c, 0, {})
+    assert c.s["black_death"] and c.area("constantinople")["ss"] == ss - 2
+
+
+def test_heirless_language_variant_TC_41_EMA_19_1():
+    """EMA-19.1.Heirless EMA-17.0.Trig-Heirless EMA-22.13 TC-41: Ties lost, foreign Areas checked."""
+    c = ctx(new())
+    c.area("normandy")["ties"] = [0]
+    c.seat(0)["excom"] = True
+    events.heirless(c, 0, {"variant": "language"})
+    assert c.area("normandy")["ties"] == [] and not c.seat(0)["excom"]
+    assert c.seat(0)["heirless_guard"]
+
+
+def test_defense_er_and_negative_results_TC_12_TC_13_EMA_13_21():
+    """EMA-13.21 EMA-13.22 EMA-9.18 TC-12 TC-13: Defense subtracts Combat; below 0 only the Base −1."""
+    c = ctx(new())
+    c.seat(1)["st"]["c"] = 5
+    assert er.defense(c, 1) == 5
+    card = c.d.year_cards[57]
+    assert [r["col"] for r in endeavors.applying(card, "conquest", -3)] == ["base"]
