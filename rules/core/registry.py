@@ -7,7 +7,7 @@ import importlib
 from rules.core.engine import Engine
 
 # Packages that register an engine when imported; a game joins the site by being listed here.
-GAME_PACKAGES = ("rules.hre", "rules.ema")
+GAME_PACKAGES = ("rules.hre", "rules.feudal", "rules.ema")
 
 _ENGINES: dict[str, Engine] = {}
 

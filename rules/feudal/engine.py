@@ -1,0 +1,173 @@
+"""The Feudal Lords engine: the contract of rules.core.engine over the modules of this package."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import rng
+from rules.core.canonical import clone
+from rules.core.engine import Engine, Event, Prompt, Result, State
+from rules.core.errors import ScenarioError
+from rules.feudal import flow, invariants, scoring, setup, solitaire, views
+from rules.feudal.components import load, validate_deck
+from rules.feudal.state import Ctx
+
+# Switches for the book's ambiguities (../shared/reference/rules-feudal-lords.md §4): name -> allowed
+# values, the first being the recommended reading and the default.
+OPTIONS: dict[str, tuple[Any, ...]] = {
+    "starter_rules": ("auto", "on", "off"),        # A-35 / FL-GEN-02: ignore class designations
+    "natural_one_control_vp": (False, True),       # A-12 (d): a natural 1 fails the Control/VP roll
+    "supply_vp": (True, False),                    # A-15: Supply cards count toward winning
+    "wounds": ("clear", "attack"),                 # A-17: wounds cleared after each combat
+    "aborted_attack": ("attempted", "spent", "always"),  # A-24: does an empty attack use the combat
+    "priority": ("full", "holders"),               # A-21, §5.2: who is asked at Instant windows
+    "turn_limit": (200,),                          # A-43: a platform cap on turns (any int 20..2000)
+}
+MODES = {"duel": (2, 2), "melee": (3, 4), "teams": (4, 4), "solitaire": (1, 1)}
+
+SCENARIOS = [
+    {"slug": "duel", "title": "Feudal Lords — duel", "min_players": 2, "max_players": 2,
+     "description": "Two lords, starter decks: draft, arm, supply and raid until one holds 10 VP.",
+     "config": {"mode": "duel", "options": {}}},
+    {"slug": "melee", "title": "Feudal Lords — melee", "min_players": 3, "max_players": 4,
+     "description": "Three or four lords; attacks may be intercepted by anyone seated in between.",
+     "config": {"mode": "melee", "options": {}}},
+    {"slug": "teams", "title": "Feudal Lords — teams", "min_players": 4, "max_players": 4,
+     "description": "Two teams of partners seated opposite; the first team to 16 VP wins.",
+     "config": {"mode": "teams", "options": {}}},
+    {"slug": "solitaire", "title": "Feudal Lords — solitaire", "min_players": 1, "max_players": 1,
+     "description": "Defeat nine defenders in three piles with a pool of markers.",
+     "config": {"mode": "solitaire", "options": {}}},
+]
+
+
+def full_options(given: dict[str, Any]) -> dict[str, Any]:
+    """Every option, defaults filled in."""
+    options = {key: values[0] for key, values in OPTIONS.items()}
+    options.update(given)
+    return options
+
+
+class FeudalEngine(Engine):
+    """Dark Age: Feudal Lords."""
+
+    game_id = "feudal"
+    title = "Dark Age: Feudal Lords"
+    rules_version = 1
+
+    def scenarios(self) -> list[dict[str, Any]]:
+        return clone(SCENARIOS)  # type: ignore[no-any-return]
+
+    def validate_scenario(self, config: dict[str, Any]) -> list[str]:
+        if not isinstance(config, dict):
+            return ["The configuration must be a JSON object."]
+        errors = []
+        unknown = set(config) - {"mode", "options", "decks"}
+        if unknown:
+            errors.append(f"Unknown configuration keys: {', '.join(sorted(unknown))}.")
+        if config.get("mode", "duel") not in MODES:
+            errors.append(f"mode must be one of {', '.join(MODES)}.")
+        errors += _deck_errors(config.get("decks"))
+        options = config.get("options", {})
+        if not isinstance(options, dict):
+            return [*errors, "options must be a JSON object."]
+        return errors + [e for key, value in options.items() for e in _option_errors(key, value)]
+
+    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+        errors = self.validate_scenario(config)
+        if errors:
+            raise ScenarioError(" ".join(errors))
+        mode = config.get("mode", "duel")
+        low, high = MODES[mode]
+        if not low <= players <= high:
+            raise ScenarioError(f"The {mode} scenario takes {low}–{high} players.")
+        options = full_options(config.get("options", {}))
+        if mode == "solitaire":
+            return solitaire.new_state(seed, options)
+        return setup.new_state(seed, config, players, options)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return flow.prompts(Ctx(state))
+
+    def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
+        ctx = Ctx(state)
+        flow.choose(ctx, seat, action)
+        return ctx.events
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["over"])
+
+    def result(self, state: State) -> Result:
+        return scoring.result(state)
+
+    def evaluate(self, state: State, seat: int) -> int:
+        """The seat's VP total less the best rival's."""
+        rows = scoring.result(state)["seats"]
+        mine = rows[seat]["score"]
+        return mine - max((r["score"] for r in rows if r["seat"] != seat), default=0)
+
+    def determinize(self, state: State, seat: int, seed: int) -> State:
+        """Re-deal every hidden card: rivals' hands, face-down cards and all Stockpile orders."""
+        new: State = clone(state)
+        new["rng"] = rng.seed_state(seed)
+        if new["mode"] == "solitaire":
+            return solitaire.determinize(new)
+        for i, me in enumerate(new["seats"]):
+            pool = list(me["stock"]) + ([] if i == seat else list(me["hand"]))
+            downs = _face_down(new, i) if i != seat else []
+            pool += [vc["card"] for vc in downs]
+            rng.shuffle(new, pool)
+            for vc in downs:
+                vc["card"] = pool.pop()
+            if i != seat:
+                me["hand"], pool = pool[: len(me["hand"])], pool[len(me["hand"]):]
+            me["stock"] = pool
+        return new
+
+    def check_invariants(self, state: State) -> None:
+        invariants.check(state)
+
+    def prompt_kinds(self) -> dict[str, str]:
+        return {
+            "window": "a chance to play an Instant (or pass) during another player's combat",
+            "send": "building your defense pool when attacked",
+            "intervene": "whether to intervene when an attack passes you",
+            "vc": "whether to play a Victory card or bluff when defending",
+        }
+
+
+def _face_down(state: State, seat: int) -> list[dict[str, Any]]:
+    found = []
+    for frame in state["stack"]:
+        if frame["kind"] == "combat":
+            found += [vc for vc in frame["vc"].values() if vc and vc["seat"] == seat and not vc["up"]]
+    return found
+
+
+def _deck_errors(decks: Any) -> list[str]:
+    if decks is None:
+        return []
+    if not isinstance(decks, list):
+        return ["decks must be a list with one starter id or deck per seat."]
+    errors = []
+    for i, deck in enumerate(decks):
+        if isinstance(deck, str):
+            if deck not in load().decks:
+                errors.append(f"Seat {i + 1}: there is no starter deck {deck!r}.")
+        else:
+            errors += [f"Seat {i + 1}: {e}" for e in validate_deck(deck)]
+    return errors
+
+
+def _option_errors(key: str, value: Any) -> list[str]:
+    if key not in OPTIONS:
+        return [f"Unknown option {key!r}; options are {', '.join(sorted(OPTIONS))}."]
+    if key == "turn_limit":
+        ok = isinstance(value, int) and not isinstance(value, bool) and 20 <= value <= 2000
+        return [] if ok else ["Option turn_limit must be a whole number from 20 to 2000."]
+    if value not in OPTIONS[key] or type(value) is not type(OPTIONS[key][0]):
+        return [f"Option {key} must be one of {', '.join(repr(v) for v in OPTIONS[key])}."]
+    return []

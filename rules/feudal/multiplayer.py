@@ -1,0 +1,98 @@
+"""Multi-player attacks (FL-MP) and team aid (FL-TEAM-05): interventions in the open,
+continue or withdraw, and partners adding troops to the attack pool."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.engine import Option
+from rules.feudal import handlers
+from rules.feudal.end_of_combat import discard_victory, return_pool
+from rules.feudal.handlers import option
+from rules.feudal.sending import push_send
+from rules.feudal.state import Ctx, Frame, partner
+
+
+def new_fight(frame: Frame, defender: int, fight: str) -> None:
+    """Reset the per-fight parts of the combat frame for a new defender."""
+    frame.update(defender_reset(frame), **{"def": defender, "fight": fight, "stage": "send_d"})
+
+
+def defender_reset(frame: Frame) -> dict[str, Any]:
+    """Fresh counters for a new fight; the attack pool keeps its survivors (FL-MP-11)."""
+    for c in frame["a"]:
+        c.update(hits=0, m=None, sup=None, tgt=None)
+    return {"d": [], "dead": {"a": [], "d": []}, "round": 0, "mover": "a"}
+
+
+@handlers.combat_stage("intervene")
+def _intervene(ctx: Ctx, frame: Frame) -> None:
+    """Offer each seat between attacker and target its chance, in order (FL-MP-04, FL-MP-10)."""
+    if not frame["queue"]:
+        new_fight(frame, frame["target"], "target")
+        return
+    seat = frame["queue"].pop(0)
+    ctx.push({"kind": "intervene", "seat": seat})
+
+
+def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
+    combat = _combat(ctx)
+    opts = [option({"do": "pass"}, "Let the attack pass")]
+    if not ctx.seat(seat)["area"]:
+        return opts
+    if partner(ctx, seat) == combat["att"]:
+        opts.append(option({"do": "aid"}, "Aid your partner: add troops to the attack pool"))
+    else:
+        opts.append(option({"do": "intervene"}, "Intervene: fight the attacker in the open"))
+    return opts
+
+
+def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
+    ctx.pop()
+    combat = _combat(ctx)
+    if action["do"] == "intervene":
+        ctx.log("FL-MP-06", f"{ctx.name(seat)} intervenes: a combat in the open.")
+        new_fight(combat, seat, "intervention")
+    elif action["do"] == "aid":
+        ctx.log("FL-TEAM-05", f"{ctx.name(seat)} aids the attack.")
+        push_send(ctx, seat, "a", "attack")
+    else:
+        ctx.log("FL-MP-04", f"{ctx.name(seat)} does not intervene.")
+
+
+def after_intervention(ctx: Ctx, frame: Frame) -> None:
+    """With attackers left, continue or withdraw; without, the attack is over (FL-MP-09/12)."""
+    if ctx.opt("wounds") == "clear":
+        for c in frame["a"]:
+            c["wounds"] = 0
+    if frame["a"]:
+        frame["stage"] = "intervene"
+        ctx.push({"kind": "continue", "seat": frame["att"]})
+        return
+    ctx.log("FL-MP-12", "No attackers are left: the attack is over.")
+    discard_victory(ctx, frame, "FL-MP-12")
+    ctx.pop()
+
+
+def _continue_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
+    ctx.pop()
+    if action["do"] == "continue":
+        ctx.log("FL-MP-09", f"{ctx.name(seat)} presses on toward the original target.")
+        return
+    combat = _combat(ctx)
+    ctx.log("FL-MP-12", f"{ctx.name(seat)} withdraws.")
+    discard_victory(ctx, combat, "FL-MP-12")
+    return_pool(ctx, combat, "a")
+    ctx.pop()
+
+
+def _combat(ctx: Ctx) -> Frame:
+    return next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "combat")
+
+
+handlers.decision("intervene", "FL-MP-04", lambda ctx, f, s: "An attack passes you: intervene?",
+                  _options, _choose)
+handlers.decision("continue", "FL-MP-09", lambda ctx, f, s: "Continue the attack or withdraw?",
+                  lambda ctx, f, s: [option({"do": "continue"}, "Continue to the original target"),
+                                     option({"do": "withdraw"}, "Withdraw")],
+                  _continue_choose)

@@ -1,0 +1,289 @@
+"""Solitaire (FL-SOLO): nine defenders in three piles, a marker pool, shared dice.
+
+One `solo` step loops combats; each combat is a `fight` frame whose stage advances through
+DF and two CC rounds, pausing after every roll so markers can shift it for one side (SOLO-11).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import rng
+from rules.core.engine import Option, State
+from rules.core.errors import InvariantError
+from rules.feudal import dice, handlers
+from rules.feudal.combatants import effects, life, own_mod, successes, thresholds
+from rules.feudal.handlers import option
+from rules.feudal.state import Ctx, Frame, card, data
+
+PILES, PILE_SIZE, HAND, START_MARKERS = 3, 3, 7, 10
+
+
+def new_state(seed: int, options: dict[str, Any]) -> State:
+    """Deal the piles and the hand, turn the tops up and fill the marker pool (SOLO-01..05)."""
+    deck = sorted(cid for cid, spec in data().cards.items() if spec["type"] == "character")
+    state: State = {"game": "feudal", "mode": "solitaire", "players": 1, "options": options,
+                    "rng": rng.seed_state(seed), "stack": [], "active": 0, "turns": 0, "over": False,
+                    "winner": None, "ended_by": None, "next_uid": 1, "starter": True}
+    rng.shuffle(state, deck)
+    piles = [[deck.pop() for _ in range(PILE_SIZE)] for _ in range(PILES)]
+    hand = [deck.pop() for _ in range(HAND)]
+    tops = sum(card(p[-1])["control"] for p in piles)
+    state["solo"] = {"deck": deck, "hand": hand, "living": [], "discard": [], "piles": piles,
+                     "markers": START_MARKERS + tops, "killed": 0, "won": False, "cards": len(data().cards)}
+    state["solo"]["cards"] = len(deck) + len(hand) + PILES * PILE_SIZE
+    ctx = Ctx(state)
+    ctx.log("FL-SOLO-05", f"Three defenders face you; your marker pool is {state['solo']['markers']}.")
+    ctx.push({"kind": "solo"})
+    from rules.feudal.flow import advance
+
+    advance(ctx)
+    return state
+
+
+def _lose(ctx: Ctx, why: str) -> None:
+    ctx.s["over"], ctx.s["stack"], ctx.s["winner"] = True, [], None
+    ctx.log("FL-SOLO-18", f"You lose: {why}.")
+
+
+@handlers.step("solo")
+def _next_combat(ctx: Ctx, frame: Frame) -> None:
+    """Refill the hand from the living pile's size, then roll DF before choosing (SOLO-07, SOLO-17)."""
+    solo = ctx.s["solo"]
+    if not solo["hand"]:
+        count = min(len(solo["living"]), len(solo["deck"]))
+        solo["hand"] = [solo["deck"].pop() for _ in range(count)]
+        solo["discard"] += solo["living"]
+        solo["living"] = []
+    if solo["markers"] <= 0:
+        return _lose(ctx, "the marker pool is empty")
+    if not any(card(c)["control"] <= solo["markers"] for c in solo["hand"]):
+        return _lose(ctx, "no character in hand can be paid for")
+    roll = dice.roll2(ctx.s)
+    ctx.s["turns"] += 1
+    ctx.log("FL-SOLO-07", f"Combat {ctx.s['turns']}: the DF roll is {roll}.")
+    ctx.push({"kind": "fight", "stage": "pick", "df": roll, "att": None, "pile": None, "aw": 0, "dw": 0,
+              "roll": {"a": roll, "d": roll}})
+
+
+@handlers.step("fight")
+def _fight(ctx: Ctx, frame: Frame) -> None:
+    """Advance the fight one stage; rolls pause for markers."""
+    STAGES[frame["stage"]](ctx, frame)
+
+
+def _body(cid: str) -> dict[str, Any]:
+    return {"card": cid, "skills": [], "weapons": []}
+
+
+def _mod(me: str, foe: str, roll: str) -> int:
+    """Relevant text-box bonuses only: own roll modifiers and enemy penalties (SOLO-19)."""
+    penalty = sum(int(e["amount"]) for e in effects(_body(foe)) if e["kind"] == "enemy_roll" and e["roll"] == roll)
+    return own_mod(_body(me), roll) + penalty
+
+
+def _pick(ctx: Ctx, frame: Frame) -> None:
+    frame["stage"] = "df"
+    ctx.push({"kind": "solo_pick", "seat": 0})
+
+
+def _df(ctx: Ctx, frame: Frame) -> None:
+    """Both sides use the one DF roll; hits are wounds (SOLO-09)."""
+    att, foe = frame["att"], _defender(ctx, frame)
+    a_hits = successes(frame["roll"]["a"] + _mod(att, foe, "df"), thresholds(_body(att), "df"))
+    d_hits = successes(frame["roll"]["d"] + _mod(foe, att, "df"), thresholds(_body(foe), "df"))
+    frame["dw"] += a_hits
+    frame["aw"] += d_hits
+    ctx.log("FL-SOLO-09", f"DF: {card(att)['name']} scores {a_hits}, {card(foe)['name']} scores {d_hits}.")
+    frame["stage"] = "over" if _someone_dead(frame, att, foe) else "hit1"
+
+
+def _hit(ctx: Ctx, frame: Frame) -> None:
+    """One shared CC hit roll, shifted per side by markers (SOLO-10, SOLO-11)."""
+    roll = dice.roll2(ctx.s)
+    frame["roll"] = {"a": roll, "d": roll}
+    frame["stage"] = "score" + frame["stage"][-1]
+    ctx.log("FL-SOLO-10", f"CC round {frame['stage'][-1]}: the hit roll is {roll}.")
+    ctx.push({"kind": "solo_adjust", "seat": 0})
+
+
+def _score(ctx: Ctx, frame: Frame) -> None:
+    att, foe, rnd = frame["att"], _defender(ctx, frame), frame["stage"][-1]
+    frame["ah"] = successes(frame["roll"]["a"] + _mod(att, foe, "cc_hit"), thresholds(_body(att), "cc_hit"))
+    frame["dh"] = successes(frame["roll"]["d"] + _mod(foe, att, "cc_hit"), thresholds(_body(foe), "cc_hit"))
+    ctx.log("FL-SOLO-10", f"{card(att)['name']} scores {frame['ah']} hit(s), {card(foe)['name']} {frame['dh']}.")
+    if not frame["ah"] and not frame["dh"]:
+        frame["stage"] = "hit2" if rnd == "1" else "over"  # no block roll is needed (A-31)
+        return
+    roll = dice.roll2(ctx.s)
+    frame["roll"] = {"a": roll, "d": roll}
+    frame["stage"] = "block" + rnd
+    ctx.log("FL-SOLO-10", f"The block roll is {roll}.")
+    ctx.push({"kind": "solo_adjust", "seat": 0})
+
+
+def _block(ctx: Ctx, frame: Frame) -> None:
+    """Blocks cancel this round's hits; the rest become wounds (SOLO-12)."""
+    att, foe, rnd = frame["att"], _defender(ctx, frame), frame["stage"][-1]
+    a_blocks = successes(frame["roll"]["a"] + _mod(att, foe, "cc_block"), thresholds(_body(att), "cc_block"))
+    d_blocks = successes(frame["roll"]["d"] + _mod(foe, att, "cc_block"), thresholds(_body(foe), "cc_block"))
+    frame["aw"] += max(0, frame["dh"] - a_blocks)
+    frame["dw"] += max(0, frame["ah"] - d_blocks)
+    ctx.log("FL-SOLO-12", f"Wounds: {card(att)['name']} {frame['aw']}, {card(foe)['name']} {frame['dw']}.")
+    frame["stage"] = "over" if rnd == "2" or _someone_dead(frame, att, foe) else "hit2"
+
+
+def _someone_dead(frame: Frame, att: str, foe: str) -> bool:
+    return bool(frame["aw"] >= life(_body(att)) or frame["dw"] >= life(_body(foe)))
+
+
+def _defender(ctx: Ctx, frame: Frame) -> str:
+    top: str = ctx.s["solo"]["piles"][frame["pile"]][-1]
+    return top
+
+
+def _over(ctx: Ctx, frame: Frame) -> None:
+    """Kills, new defenders and markers, the living pile (SOLO-13..15, A-31)."""
+    solo, att, foe = ctx.s["solo"], frame["att"], _defender(ctx, frame)
+    ctx.pop()
+    if frame["dw"] >= life(_body(foe)):
+        _kill_defender(ctx, frame["pile"])
+    won = solo["killed"] >= PILES * PILE_SIZE
+    if frame["aw"] >= life(_body(att)):
+        solo["discard"].append(att)
+        ctx.log("FL-SOLO-15", f"{card(att)['name']} dies.")
+    elif frame["aw"] == 0 or won:
+        solo["living"].append(att)
+    else:
+        ctx.push({"kind": "solo_keep", "seat": 0, "card": att, "wounds": frame["aw"]})
+    if won:
+        ctx.s["over"], ctx.s["stack"], ctx.s["winner"], solo["won"] = True, [], [0], True
+        ctx.log("FL-SOLO-18", "All nine defenders are dead: you win!")
+
+
+def _kill_defender(ctx: Ctx, pile_index: int) -> None:
+    solo = ctx.s["solo"]
+    pile = solo["piles"][pile_index]
+    solo["discard"].append(pile.pop())
+    solo["killed"] += 1
+    if pile:
+        solo["markers"] += card(pile[-1])["control"]
+        ctx.log("FL-SOLO-13", f"A defender falls; {card(pile[-1])['name']} is turned up.")
+    elif solo["deck"]:
+        burnt = solo["deck"].pop()
+        solo["discard"].append(burnt)
+        solo["markers"] += card(burnt)["control"]
+        ctx.log("FL-SOLO-14", f"A pile is cleared; {card(burnt)['name']} is discarded for markers.")
+
+
+STAGES = {"pick": _pick, "df": _df, "hit1": _hit, "hit2": _hit, "score1": _score, "score2": _score,
+          "block1": _block, "block2": _block, "over": _over}
+
+
+def _fight_frame(ctx: Ctx) -> Frame:
+    return next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "fight")
+
+
+def _pick_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
+    solo = ctx.s["solo"]
+    return [option({"card": c, "pile": i}, f"{card(c)['name']} against {card(p[-1])['name']}")
+            for c in sorted(set(solo["hand"])) if card(c)["control"] <= solo["markers"]
+            for i, p in enumerate(solo["piles"]) if p]
+
+
+def _pick_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
+    """Pay markers equal to the attacker's Control (SOLO-08)."""
+    ctx.pop()
+    fight, solo = _fight_frame(ctx), ctx.s["solo"]
+    solo["hand"].remove(action["card"])
+    solo["markers"] -= card(action["card"])["control"]
+    fight["att"], fight["pile"] = action["card"], action["pile"]
+    ctx.log("FL-SOLO-08", f"{card(action['card'])['name']} attacks {card(_defender(ctx, fight))['name']}.")
+    ctx.push({"kind": "solo_adjust", "seat": 0})
+
+
+def _adjust_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
+    fight = _fight_frame(ctx)
+    opts = [option({"do": "done"}, f"Keep the rolls (you {fight['roll']['a']}, defender {fight['roll']['d']})")]
+    if ctx.s["solo"]["markers"] > 0:
+        for side, who in (("a", "your character"), ("d", "the defender")):
+            opts += [option({"do": "shift", "side": side, "by": by}, f"Spend a marker: {by:+d} to {who}'s roll")
+                     for by in (1, -1)]
+    return opts
+
+
+def _adjust_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
+    """Each marker moves one side's roll by 1 (FL-SOLO-11)."""
+    if action["do"] == "done":
+        ctx.pop()
+        return
+    fight = _fight_frame(ctx)
+    ctx.s["solo"]["markers"] -= 1
+    fight["roll"][action["side"]] += action["by"]
+    ctx.log("FL-SOLO-11", f"A marker moves the {'attacker' if action['side'] == 'a' else 'defender'}'s "
+            f"roll to {fight['roll'][action['side']]}.")
+
+
+def _keep_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
+    opts = [option({"do": "discard"}, "Discard the wounded attacker")]
+    if ctx.s["solo"]["markers"] >= frame["wounds"]:
+        opts.append(option({"do": "keep"}, f"Pay {frame['wounds']} marker(s) to keep it living"))
+    return opts
+
+
+def _keep_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
+    ctx.pop()
+    solo = ctx.s["solo"]
+    if action["do"] == "keep":
+        solo["markers"] -= frame["wounds"]
+        solo["living"].append(frame["card"])
+    else:
+        solo["discard"].append(frame["card"])
+
+
+handlers.decision("solo_pick", "FL-SOLO-08", lambda ctx, f, s: "Choose an attacker and a defender",
+                  _pick_options, _pick_choose, free=False)
+handlers.decision("solo_adjust", "FL-SOLO-11", lambda ctx, f, s: "Spend markers on the roll?",
+                  _adjust_options, _adjust_choose, free=False)
+handlers.decision("solo_keep", "FL-SOLO-15", lambda ctx, f, s: "Your attacker survived wounded",
+                  _keep_options, _keep_choose, free=False)
+
+
+def determinize(state: State) -> State:
+    """Shuffle the draw deck with the face-down defenders (SOLO-02)."""
+    solo = state["solo"]
+    hidden = list(solo["deck"])
+    for pile in solo["piles"]:
+        hidden += pile[:-1]
+    rng.shuffle(state, hidden)
+    for pile in solo["piles"]:
+        if pile:
+            size = len(pile) - 1
+            pile[:-1], hidden = hidden[:size], hidden[size:]
+    solo["deck"] = hidden
+    return state
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """Face-up defenders, counts of face-down ones, the hand for the player only."""
+    solo = state["solo"]
+    fight = next((f for f in state["stack"] if f["kind"] == "fight"), None)
+    return {"game": "feudal", "mode": "solitaire", "players": 1, "seat": seat,
+            "defenders": [{"top": p[-1] if p else None, "hidden": max(0, len(p) - 1)} for p in solo["piles"]],
+            "hand": sorted(solo["hand"]) if seat == 0 else None, "hand_count": len(solo["hand"]),
+            "living": list(solo["living"]), "discard": list(solo["discard"]), "deck_count": len(solo["deck"]),
+            "markers": solo["markers"], "killed": solo["killed"], "over": state["over"],
+            "fight": {k: fight[k] for k in ("stage", "att", "pile", "aw", "dw", "roll")} if fight else None,
+            "winner": state["winner"]}
+
+
+def check(state: State) -> None:
+    """Cards conserved, markers never negative."""
+    solo = state["solo"]
+    count = len(solo["deck"]) + len(solo["hand"]) + len(solo["living"]) + len(solo["discard"])
+    count += sum(len(p) for p in solo["piles"])
+    for frame in state["stack"]:
+        if frame["kind"] == "fight" and frame["att"] or frame["kind"] == "solo_keep":
+            count += 1
+    if count != solo["cards"] or solo["markers"] < 0:
+        raise InvariantError(f"solitaire: {count} cards of {solo['cards']}, markers {solo['markers']}")

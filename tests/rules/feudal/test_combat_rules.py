@@ -1,0 +1,331 @@
+"""Combat rules beyond the book's example (TC-25..38), winning, multi-player, teams, solitaire, views."""
+
+from __future__ import annotations
+
+from rules.core.canonical import canonical_json
+from rules.feudal import ENGINE, flow
+from rules.feudal.combatants import successes, thresholds
+from rules.feudal.scoring import check_end_of_turn
+from rules.feudal.state import Ctx
+from tests.rules.feudal.helpers import (
+    act,
+    action_phase,
+    actions,
+    blank,
+    duel,
+    field,
+    fight,
+    give,
+    pass_windows,
+    top,
+    uid_of,
+)
+
+PETER, RICHARD = 0, 1
+
+
+def attack(state: dict[str, object], loc: int = 1, vc: dict[str, object] | None = None) -> dict[str, object]:
+    """Peter sends everyone in his area (Standard) at Richard's location `loc`."""
+    state, _ = act(action_phase(state, PETER), {"do": "attack", "target": RICHARD})
+    for c in list(state["seats"][PETER]["area"]):
+        state, _ = act(state, {"do": "add", "uid": c["uid"]})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, vc or {"do": "none"})
+    state, _ = act(state, {"loc": loc})
+    return state
+
+
+def test_tc25_tc27_undefended_location_is_sacked_then_resacked() -> None:
+    """FL-COMBAT-PRE-12, FL-COMBAT-END-02, FL-COMBAT-END-03, FL-COMBAT-END-04, FL-SUPPLY-07,
+    FL-COMBAT-VC-01, FL-COMBAT-VC-03, FL-COMBAT-VC-05: no defense pool, 3 VP plus Raze the Walls 2 VP,
+    the Supply is lost; sacking it again gives 1 VP."""
+    state = blank(duel(), ld=6)
+    field(state, PETER, "looter")
+    give(state, PETER, ["raze_the_walls"])
+    state["seats"][RICHARD]["locs"][1]["supply"] = "water_cache"
+    state["seats"][RICHARD]["cards"] += 1
+    state = attack(state, vc={"do": "up", "card": "raze_the_walls"})
+    state = pass_windows(state)
+    state, _ = act(state, {"do": "done"})  # Richard sends nobody
+    state, _ = act(state, {"do": "none"})
+    me, him = state["seats"][PETER], state["seats"][RICHARD]
+    assert me["vp"] == 5 and not him["locs"][1]["token"] and him["locs"][1]["supply"] is None
+    assert "water_cache" in him["discard"]
+    state = action_phase(state, PETER)
+    state["seats"][PETER]["ld"] = 6
+    state = attack(state)
+    state = pass_windows(state)
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "none"})
+    assert state["seats"][PETER]["vp"] == 6
+
+
+def test_tc26_tc38_smoke_screen_moves_the_fight_into_the_open(rig: list[int]) -> None:
+    """FL-COMBAT-PRE-05, FL-COMBAT-PRE-06, FL-COMBAT-PRE-07, FL-INST-04, FL-INST-07, FL-STR-05,
+    FL-STR-08: at the Forest Pale Fighter's 7 + 2 hits; in the open no sack follows a wipe-out."""
+    state = blank(duel(), ld=6)
+    field(state, PETER, "pale_fighter")
+    field(state, RICHARD, "looter")
+    give(state, RICHARD, ["smoke_screen"])
+    state = attack(state, loc=2)
+    assert top(state)["kind"] == "window" and top(state)["seat"] == RICHARD
+    from rules.feudal.combatants import roll_mod
+
+    combat = fight(state)
+    assert roll_mod(Ctx(state), combat, "a", combat["a"][0], "df") == 2
+    state, _ = act(state, {"do": "instant", "card": "smoke_screen", "target": None})
+    state = pass_windows(state)
+    assert fight(state)["site"] == "open"
+    assert roll_mod(Ctx(state), fight(state), "a", fight(state)["a"][0], "df") == 0
+
+
+def test_tc36_a_failed_lone_attempt_leaves_no_pool(rig: list[int]) -> None:
+    """FL-COMBAT-SEND-01, FL-COMBAT-SEND-04, FL-COMBAT-SEND-05, FL-COMBAT-SEND-06, FL-COMBAT-SEND-07
+    (TC-09 a, A-24): Brass rolls 2, costs 2 with Ld 1; nothing is lost and the attack is off."""
+    state = blank(duel(), ld=1)
+    field(state, PETER, "brass")
+    state, _ = act(action_phase(state, PETER), {"do": "attack", "target": RICHARD})
+    rig.append(2)
+    state, _ = act(state, {"do": "lone", "uid": uid_of(state, PETER, "brass")})
+    assert {"do": "pay"} not in actions(state)
+    state, _ = act(state, {"do": "decline"})
+    assert state["seats"][PETER]["ld"] == 1 and top(state)["kind"] == "action"
+    assert not [a for a in actions(state) if a.get("do") == "attack"]
+
+
+def test_tc09c_exchange_helps_pay_the_lone_cost(rig: list[int]) -> None:
+    """FL-COMBAT-SEND-08, FL-GEN-12 (A-25): Sup 2, Ld 1, cost 2: exchange then pay."""
+    state = blank(duel(), sup=2, ld=1)
+    field(state, PETER, "brass")
+    state, _ = act(action_phase(state, PETER), {"do": "attack", "target": RICHARD})
+    rig.append(2)
+    state, _ = act(state, {"do": "lone", "uid": uid_of(state, PETER, "brass")})
+    state, _ = act(state, {"do": "exchange"})
+    state, _ = act(state, {"do": "pay"})
+    assert [c["card"] for c in fight(state)["a"]] == ["brass"] and state["seats"][PETER]["ld"] == 0
+
+
+def test_tc28_tc32_df_wipe_out_skips_cc_and_supporters_are_one_sided(rig: list[int]) -> None:
+    """FL-COMBAT-DF-11, FL-COMBAT-END-08: Bane shoots the lone Looter dead in DF; CC is skipped, the
+    location is sacked, and Bane returns without wounds. (FL-COMBAT-MU-05 is also checked by the
+    invariants after every playout step.)"""
+    state = blank(duel(), ld=6)
+    field(state, PETER, "bane")
+    field(state, RICHARD, "looter")
+    state = attack(state, loc=0)
+    state = pass_windows(state)
+    state, _ = act(state, {"do": "add", "uid": uid_of(state, RICHARD, "looter")})
+    state, _ = act(state, {"do": "done"})
+    rig += [11, 2]
+    state, _ = act(state, {"do": "none"})
+    state = pass_windows(state)
+    rig.append(6)  # Peter's Control/VP roll for Looter fails
+    state = pass_windows(state)
+    assert state["seats"][PETER]["vp"] == 3 and top(state)["kind"] == "action"
+    assert "wounds" not in state["seats"][PETER]["area"][0]
+
+
+def test_tc33_round_two_attacks_the_former_supporter() -> None:
+    """FL-COMBAT-MU-02, FL-COMBAT-MU-07, FL-COMBAT-MU-08 (A-27): A1 whose opponent died is matched
+    with D3, the round-1 supporter; A2-D2 stays."""
+    state = blank(duel())
+    combat = {"kind": "combat", "a": [], "d": [], "round": 1, "mover": "a"}
+    a1 = {"uid": 1, "card": "bane", "m": None, "sup": None}
+    a2 = {"uid": 2, "card": "looter", "m": 12, "sup": None}
+    d2 = {"uid": 12, "card": "brass", "m": 2, "sup": None}
+    d3 = {"uid": 13, "card": "grinner", "m": None, "sup": 12}
+    a1["m"] = 11  # D1 died
+    combat.update(a=[a1, a2], d=[d2, d3], stage="cc_round", att=PETER, **{"def": RICHARD})
+    from rules.feudal.handlers import COMBAT_STAGES
+
+    ctx = Ctx(state)
+    COMBAT_STAGES["cc_round"](ctx, combat)
+    COMBAT_STAGES["cc_match"](ctx, combat)
+    assert a1["m"] == 13 and d3["m"] == 1 and a2["m"] == 12 and d3["sup"] is None
+
+
+def test_tc37_string_additions_and_unclamped_rolls() -> None:
+    """FL-STR-02, FL-STR-06, FL-STR-07 (TC-37, A-41, A-42): Bane with Sharpshooter-like (4) scores 2 at 8;
+    a 13 meets a 13 threshold."""
+    bane = {"card": "bane", "skills": ["sharpshooter"], "weapons": []}
+    assert thresholds(bane, "df") == [7, 8, 11] and successes(8, thresholds(bane, "df")) == 2
+    assert successes(13, [8, 13]) == 2 and successes(7, [8, 11]) == 0
+
+
+def test_tc34_tc35_winning_needs_the_target_and_the_strict_lead() -> None:
+    """FL-WIN-01, FL-WIN-02, FL-WIN-03, FL-WIN-04, FL-WIN-05, FL-WIN-06 (A-15, A-16)."""
+    state = blank(duel())
+    ctx = Ctx(state)
+    state["seats"][0]["vp"], state["seats"][1]["vp"] = 11, 11
+    assert not check_end_of_turn(ctx) and not state["over"]
+    state["seats"][0]["vp"] = 9
+    state["seats"][0]["locs"][0]["supply"] = "water_cache"
+    state["seats"][1]["vp"] = 10
+    state["seats"][1]["locs"][0]["artifact"] = "iron_idol"
+    assert check_end_of_turn(ctx) and state["winner"] == [0]
+    assert ENGINE.result(state)["seats"][0]["rank"] == 1
+
+
+def test_views_hide_hands_stockpiles_and_face_down_cards() -> None:
+    """FL-COMBAT-VC-02 (A-33): a rival's hand, any Stockpile order and a face-down bluff stay hidden."""
+    state = blank(duel(), ld=6)
+    field(state, PETER, "looter")
+    give(state, PETER, ["bloodbath"])
+    state = attack(state, vc={"do": "down", "card": "bloodbath"})
+    for seat in (RICHARD, None):
+        text = canonical_json(ENGINE.view(state, seat))
+        assert "bloodbath" not in text
+        assert ENGINE.view(state, seat)["seats"][PETER]["hand"] is None
+    own = ENGINE.view(state, PETER)
+    assert own["combat"]["vc"]["a"]["card"] == "bloodbath"
+    assert "stock" not in own["seats"][PETER] and own["seats"][PETER]["stock_count"] > 0
+
+
+def test_determinize_keeps_the_viewer_s_knowledge() -> None:
+    """The re-dealt state agrees with the seat's view."""
+    state = duel()
+    new = ENGINE.determinize(state, 0, 99)
+    assert ENGINE.view(new, 0)["seats"][0] == ENGINE.view(state, 0)["seats"][0]
+    ENGINE.check_invariants(new)
+
+
+def test_tc15_multiplayer_interventions_in_seat_order() -> None:
+    """FL-MP-01, FL-MP-02, FL-MP-03, FL-MP-04, FL-MP-05, FL-MP-06, FL-MP-07, FL-MP-08, FL-MP-10,
+    FL-MP-13, FL-COMBAT-PRE-13, FL-COMBAT-VC-07: seat 0 attacks seat 3; seats 1 then 2 may intervene."""
+    state = blank(duel(mode="melee", players=4), ld=6)
+    for seat, cid in ((0, "bane"), (1, "looter"), (2, "brass"), (3, "grinner")):
+        field(state, seat, cid)
+    state, _ = act(action_phase(state, 0), {"do": "attack", "target": 3})
+    state, _ = act(state, {"do": "add", "uid": uid_of(state, 0, "bane")})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "none"})
+    state, _ = act(state, {"loc": 0})
+    state = pass_windows(state)
+    assert top(state)["kind"] == "intervene" and top(state)["seat"] == 1
+    state, _ = act(state, {"do": "intervene"})
+    assert fight(state)["fight"] == "intervention" and top(state)["seat"] == 1
+    from rules.feudal.combatants import fight_site
+
+    assert fight_site(fight(state)) == "open"
+    state, _ = act(state, {"do": "done"})  # seat 1 sends nobody after all
+    assert top(state)["kind"] == "continue"  # FL-MP-09 and no Victory card for seat 1
+    state, _ = act(state, {"do": "continue"})
+    assert top(state)["kind"] == "intervene" and top(state)["seat"] == 2
+    state, _ = act(state, {"do": "pass"})
+    assert top(state)["kind"] == "send" and top(state)["seat"] == 3 and fight(state)["fight"] == "target"
+
+
+def test_fl_mp_09_12_withdrawing_discards_the_victory_card() -> None:
+    """FL-MP-09, FL-MP-11, FL-MP-12, FL-MP-14, FL-MP-15: the attacker pays once and may withdraw."""
+    state = blank(duel(mode="melee", players=3), ld=6)
+    field(state, 0, "bane")
+    field(state, 1, "looter")
+    give(state, 0, ["bloodbath"])
+    state, _ = act(action_phase(state, 0), {"do": "attack", "target": 2})
+    state, _ = act(state, {"do": "add", "uid": uid_of(state, 0, "bane")})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "down", "card": "bloodbath"})
+    state, _ = act(state, {"loc": 0})
+    state = pass_windows(state)
+    state, _ = act(state, {"do": "intervene"})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "withdraw"})
+    assert "bloodbath" in state["seats"][0]["discard"] and state["seats"][0]["ld"] == 4
+    assert top(state)["kind"] == "action"
+
+
+def test_fl_team_partners_aid_swap_and_share_a_16_target() -> None:
+    """FL-TEAM-01, FL-TEAM-02, FL-TEAM-03, FL-TEAM-04, FL-TEAM-05, FL-TEAM-06, FL-TEAM-07 (A-30)."""
+    state = blank(duel(mode="teams", players=4), ld=4)
+    for seat, cid in ((0, "bane"), (2, "looter"), (3, "grinner")):
+        field(state, seat, cid)
+    action_phase(state, 0)
+    targets = {a["target"] for a in actions(state) if a.get("do") == "attack"}
+    assert targets == {1, 3}
+    state, _ = act(state, {"do": "swap"})
+    assert (state["seats"][0]["ld"], state["seats"][2]["ld"]) == (2, 5)
+    state, _ = act(state, {"do": "attack", "target": 3})
+    state, _ = act(state, {"do": "add", "uid": uid_of(state, 0, "bane")})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "none"})
+    state, _ = act(state, {"loc": 0})
+    state = pass_windows(state)
+    state, _ = act(state, {"do": "pass"})  # seat 1
+    assert {"do": "aid"} in actions(state)
+    state, _ = act(state, {"do": "aid"})
+    state, _ = act(state, {"do": "add", "uid": uid_of(state, 2, "looter")})
+    state, _ = act(state, {"do": "done"})
+    assert sorted(c["owner"] for c in fight(state)["a"]) == [0, 2]
+    from rules.feudal.scoring import side_score
+
+    assert side_score(state, [0, 2])[1] == 16
+
+
+def test_tc16_solitaire_combat(rig: list[int]) -> None:
+    """FL-SOLO-01, FL-SOLO-02, FL-SOLO-03, FL-SOLO-04, FL-SOLO-05, FL-SOLO-06, FL-SOLO-07, FL-SOLO-08,
+    FL-SOLO-09, FL-SOLO-10, FL-SOLO-11, FL-SOLO-12, FL-SOLO-13, FL-SOLO-15, FL-SOLO-16, FL-SOLO-19:
+    Bane against Pale Fighter with the book's rolls and markers."""
+    state = ENGINE.setup(5, {"mode": "solitaire"}, 1)
+    solo = state["solo"]
+    assert [len(p) for p in solo["piles"]] == [3, 3, 3] and len(solo["hand"]) == 7
+    assert solo["markers"] == 10 + sum(ENGINE_card(p[-1])["control"] for p in solo["piles"])
+    everything = solo["deck"] + solo["hand"] + [c for p in solo["piles"] for c in p]
+    assert len(everything) == len(set(everything)) == 24
+    for cid in ("bane", "pale_fighter"):
+        for pile in [solo["deck"], solo["hand"], *solo["piles"]]:
+            if cid in pile:
+                pile.remove(cid)
+    nxt = solo["piles"][0][-1]
+    solo["piles"][0].append("pale_fighter")
+    solo["hand"].append("bane")
+    solo["cards"] = len(solo["deck"]) + len(solo["hand"]) + sum(len(p) for p in solo["piles"])
+    solo["markers"] = 20
+    state["stack"] = [{"kind": "solo"}]
+    rig.append(8)
+    ctx = Ctx(state)
+    flow.advance(ctx)
+    state, _ = act(state, {"card": "bane", "pile": 0})
+    assert solo is not state["solo"] and state["solo"]["markers"] == 17
+    rig.append(8)
+    state, _ = act(state, {"do": "done"})  # DF: Bane 1 hit
+    state, _ = act(state, {"do": "shift", "side": "d", "by": -1})
+    rig.append(9)
+    state, _ = act(state, {"do": "done"})
+    rig.append(10)
+    state, _ = act(state, {"do": "done"})  # block roll 9: Pale Fighter takes the wound
+    state, _ = act(state, {"do": "shift", "side": "d", "by": -1})
+    rig.append(9)
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "shift", "side": "a", "by": 1})
+    rig.append(7)  # the next combat's DF roll
+    state, _ = act(state, {"do": "done"})
+    solo = state["solo"]
+    assert "pale_fighter" in solo["discard"] and solo["killed"] == 1 and solo["living"] == ["bane"]
+    assert solo["markers"] == 20 - 6 + ENGINE_card(nxt)["control"]
+
+
+def ENGINE_card(cid: str) -> dict[str, object]:  # noqa: N802
+    from rules.feudal.state import card
+
+    return card(cid)
+
+
+def test_fl_solo_14_17_18_pile_cleared_hand_refilled_and_loss() -> None:
+    """FL-SOLO-14, FL-SOLO-17, FL-SOLO-18: killing a pile's last card burns the deck top for markers;
+    an empty hand is refilled from the living pile's size; no payable attacker loses."""
+    state = ENGINE.setup(6, {"mode": "solitaire"}, 1)
+    from rules.feudal.solitaire import _kill_defender
+
+    solo = state["solo"]
+    solo["discard"] += solo["piles"][1][:-1]
+    solo["piles"][1] = solo["piles"][1][-1:]
+    before, top_deck = solo["markers"], solo["deck"][-1]
+    _kill_defender(Ctx(state), 1)
+    assert solo["piles"][1] == [] and top_deck in solo["discard"]
+    assert solo["markers"] == before + ENGINE_card(top_deck)["control"]
+    solo["discard"] += solo["hand"]
+    solo["hand"], solo["living"] = [], ["x"]
+    solo["markers"] = 0
+    state["stack"] = [{"kind": "solo"}]
+    flow.advance(Ctx(state))
+    assert state["over"] and state["winner"] is None and len(solo["hand"]) == 1
