@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games import live, pages
+from games.models import Game
 
 
 class GameConsumer(AsyncWebsocketConsumer):
@@ -43,14 +44,29 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._push()
 
     async def game_update(self, event: dict[str, Any]) -> None:
-        """The game moved: render for this viewer, unless this socket is already there."""
-        if int(event["seq"]) != self.seq:
+        """The game moved: render for this viewer, unless this socket is already there.
+
+        A render reads the newest state, so news of an older seq (a bot's earlier moves in the
+        same burst) is already shown and would only resend the same partials.
+        """
+        if int(event["seq"]) > self.seq:
             await self._push()
 
     async def _push(self) -> None:
-        rendered = await database_sync_to_async(pages.live_fragments)(self.game_id, self.user)
+        rendered = await database_sync_to_async(self._render)()
         if rendered is None:
             await self.close(code=4403)
             return
         self.seq, html = rendered
         await self.send(text_data=html)
+
+    def _render(self) -> tuple[int, str] | None:
+        rendered = pages.live_fragments(self.game_id, self.user)
+        if rendered is None:
+            return None
+        seq, html = rendered
+        # Seats are taken and the game dealt without the seq moving: while the game waits for
+        # players, every message is news.
+        if Game.objects.filter(pk=self.game_id, status=Game.Status.OPEN).exists():
+            seq = -1
+        return seq, html

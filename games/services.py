@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import OperationalError, transaction
 
 from games.models import Game, Move, Scenario, Seat
 from rules.core.canonical import canonical_json, state_hash
 from rules.core.errors import IllegalAction, ScenarioError
+
+LOCK_RETRIES = 5
 
 
 class MoveRefused(Exception):
@@ -85,14 +88,15 @@ def join(game_id: int, user: AbstractBaseUser, index: int | None = None) -> Seat
         seat = sorted(free, key=lambda s: (s.invited_id != user.pk, s.index))[0]
         seat.user = user
         seat.save()
-        _start_if_full(game)
+        if not _start_if_full(game):
+            _after_commit(game.pk, game.seq)  # watchers of the open game see the seat taken
     return seat
 
 
-def _start_if_full(game: Game) -> None:
-    """Deal the game with a fresh secret seed once every seat is taken."""
+def _start_if_full(game: Game) -> bool:
+    """Deal the game with a fresh secret seed once every seat is taken; True when it started."""
     if game.status != Game.Status.OPEN or not all(s.filled for s in game.seats.all()):
-        return
+        return False
     engine = game.engine
     game.seed = secrets.randbits(62)
     game.state = engine.setup(game.seed, game.config, game.players)
@@ -100,6 +104,7 @@ def _start_if_full(game: Game) -> None:
     game.status = Game.Status.ACTIVE
     game.save()
     _after_commit(game.pk, game.seq)
+    return True
 
 
 def seats_of(game: Game, user: AbstractBaseUser | None) -> list[int]:
@@ -118,11 +123,33 @@ def submit(game_id: int, user: AbstractBaseUser | None, action: Any, expected_se
         canonical_json(action)
     except (TypeError, ValueError) as error:
         raise MoveRefused("That move is not well-formed.", "malformed") from error
+    # SQLite has no row locks: of two writers that read the same seq, the later one is refused
+    # with "database is locked" instead of waiting. Run it again (unless inside a caller's
+    # transaction); it then sees the new seq and is answered as stale or as a resubmission,
+    # as it would be on PostgreSQL.
+    attempts = 1 if transaction.get_connection().in_atomic_block else LOCK_RETRIES
+    for attempt in range(1, attempts):
+        try:
+            return _submit_locked(game_id, user, action, expected_seq, seat, bot)
+        except OperationalError as error:
+            if not _is_lock_error(error):
+                raise
+            time.sleep(0.02 * attempt)
+    return _submit_locked(game_id, user, action, expected_seq, seat, bot)
+
+
+def _is_lock_error(error: OperationalError) -> bool:
+    return transaction.get_connection().vendor == "sqlite" and "locked" in str(error)
+
+
+def _submit_locked(game_id: int, user: AbstractBaseUser | None, action: Any, expected_seq: int,
+                   seat: int | None, bot: bool) -> Move:
+    """One attempt at a move, under the game's row lock."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        who = _acting_seat(game, user, seat, bot)
         if expected_seq != game.seq:
-            return _resubmitted(game, who, action, expected_seq)
+            return _resubmitted(game, _held_seats(game, user, seat, bot), action, expected_seq)
+        who = _acting_seat(game, user, seat, bot)
         if game.status != Game.Status.ACTIVE or game.state is None:
             raise MoveRefused("This game is not in progress.", "closed")
         try:
@@ -133,26 +160,35 @@ def submit(game_id: int, user: AbstractBaseUser | None, action: Any, expected_se
     return move
 
 
+def _held_seats(game: Game, user: AbstractBaseUser | None, seat: int | None, bot: bool) -> list[int]:
+    """The seats this submission may act for (just `seat` when named); refuses a forged one."""
+    mine = [s.index for s in game.seats.all() if s.bot] if bot else seats_of(game, user)
+    if seat is not None and seat not in mine:
+        raise MoveRefused("You do not hold that seat.", "forbidden")
+    if not mine:
+        raise MoveRefused("You are not playing in this game.", "forbidden")
+    return [seat] if seat is not None else mine
+
+
 def _acting_seat(game: Game, user: AbstractBaseUser | None, seat: int | None, bot: bool) -> int:
     """The seat this submission acts for; a user may act only for seats they hold."""
-    seats = list(game.seats.all())
-    mine = [s.index for s in seats if s.bot] if bot else seats_of(game, user)
+    mine = _held_seats(game, user, seat, bot)
     if seat is not None:
-        if seat not in mine:
-            raise MoveRefused("You do not hold that seat.", "forbidden")
         return seat
     prompted = [i for i in game.prompted_seats() if i in mine]
     if prompted:
         return prompted[0]
-    if not mine:
-        raise MoveRefused("You are not playing in this game.", "forbidden")
     raise MoveRefused("It is not your decision now.", "forbidden")
 
 
-def _resubmitted(game: Game, seat: int, action: Any, expected_seq: int) -> Move:
-    """A move sent twice is answered with the first acceptance, never applied again."""
+def _resubmitted(game: Game, seats: list[int], action: Any, expected_seq: int) -> Move:
+    """A move sent twice is answered with the first acceptance, never applied again.
+
+    The seat is matched against the seats the sender holds, not the one deciding now: by the
+    time a double click or a retry arrives, the decision has usually passed to someone else.
+    """
     done = game.moves.filter(seq=expected_seq + 1).first()
-    if done is not None and done.seat == seat and canonical_json(done.action) == canonical_json(action):
+    if done is not None and done.seat in seats and canonical_json(done.action) == canonical_json(action):
         return done
     raise MoveRefused("The game has moved on since your page was drawn; it has been refreshed.", "stale")
 

@@ -16,6 +16,12 @@ def inline_tasks(settings: Any) -> None:
     settings.CHANCERY_TASKS = "inline"
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings: Any) -> None:
+    """Personas are created in every test: a cheap hasher keeps set-up fast."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def scenarios(db: None) -> None:
     load_shipped()
