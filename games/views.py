@@ -29,8 +29,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
         mine = list(Game.objects.filter(seats__user=request.user).distinct().select_related("scenario"))
         waiting = [g for g in mine if _waiting_for(g, request.user)]
         mine = waiting + [g for g in mine if g not in waiting]
-    open_games = Game.objects.filter(status=Game.Status.OPEN).filter(
-        Q(seats__user__isnull=True, seats__bot="")).distinct().select_related("scenario")[:50]
+    # A seat kept for an invited player is open only to them.
+    free = Q(seats__user__isnull=True, seats__bot="", seats__invited__isnull=True)
+    if request.user.is_authenticated:
+        free |= Q(seats__user__isnull=True, seats__bot="", seats__invited=request.user)
+    open_games = Game.objects.filter(status=Game.Status.OPEN).filter(free).distinct().select_related("scenario")[:50]
     watch = Game.objects.filter(public=True, status=Game.Status.ACTIVE).select_related("scenario")[:50]
     return render(request, "games/lobby.html", {
         "mine": mine, "waiting": {g.pk for g in waiting}, "open_games": open_games, "watch": watch,

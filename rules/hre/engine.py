@@ -109,6 +109,7 @@ class HreEngine(Engine):
         pool = list(new["deck"])
         for i in others:
             pool += new["seats"][i]["hand"]
+        pool.sort()  # so the re-deal depends on the unseen set only, not its true order
         rng.shuffle(new, pool)
         for i in others:
             size = len(new["seats"][i]["hand"])
@@ -151,6 +152,7 @@ def _redeal_tokens(state: State) -> None:
         shown = tokens[state["prov"][pids[0]]["barb"]["token"]][face]
         pool = [state["prov"][p]["barb"]["token"] for p in pids]
         pool += [t for t in state["box_tokens"] if tokens[t][face] == shown]
+        pool.sort()  # the true token's place in the pool must not show through
         rng.shuffle(state, pool)
         for pid, token in zip(pids, pool, strict=False):
             state["prov"][pid]["barb"] = {"token": token, "face": face}

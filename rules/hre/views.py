@@ -17,6 +17,11 @@ def _token_face(ctx: Ctx, barb: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"face": barb["face"], "shows": shown}
 
 
+def _trophy(ctx: Ctx, token: str) -> dict[str, Any]:
+    spec = ctx.d.tokens[token]
+    return {"units": dict(spec["units"]), "reward": spec["reward"]}
+
+
 def _seat_public(ctx: Ctx, seat: int) -> dict[str, Any]:
     me = ctx.seat(seat)
     return {
@@ -26,7 +31,8 @@ def _seat_public(ctx: Ctx, seat: int) -> dict[str, Any]:
         "culture": me["culture"], "warehouse": me["warehouse"], "farms_track": me["farms_track"],
         "army_limit": army_limit(ctx.s, seat) if me["ruler"] else None,
         "discs": me["discs"], "total_discs": me["total_discs"], "exhausted": me["exhausted"],
-        "trophies": list(me["trophies"]), "out": me["out"],
+        # Both sides of a trophy were seen in its battle; the faces are shown, never token ids.
+        "trophies": [_trophy(ctx, t) for t in me["trophies"]], "out": me["out"],
     }
 
 
