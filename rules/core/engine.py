@@ -106,6 +106,14 @@ class Engine(ABC):
     def check_invariants(self, state: State) -> None:
         """Raise InvariantError when the state breaks a rule of conservation or range."""
 
+    def undo_barrier(self, before: State, after: State, seat: int) -> bool:
+        """Whether a move from `before` to `after` by `seat` may never be taken back.
+
+        A move is a barrier when it used randomness (a die, a shuffle) or showed anyone
+        something that was hidden; engines add their own reveals to this default.
+        """
+        return bool(before.get("rng") != after.get("rng"))
+
     def prompt_kinds(self) -> dict[str, str]:
         """Kinds of prompts this engine asks, with a short description (for standing answers)."""
         return {}

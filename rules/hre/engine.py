@@ -118,6 +118,14 @@ class HreEngine(Engine):
         _redeal_tokens(new)
         return new
 
+    def undo_barrier(self, before: State, after: State, seat: int) -> bool:
+        """Dice and shuffles, a card dealt from the deck, or a Barbarian token shown."""
+        if super().undo_barrier(before, after, seat) or len(before["deck"]) != len(after["deck"]):
+            return True
+        faces = {p: h["barb"] for p, h in before["prov"].items()}
+        return any(h["barb"] is not None and faces.get(p) != h["barb"] for p, h in after["prov"].items()) or any(
+            faces[p] is not None and h["barb"] is None for p, h in after["prov"].items())
+
     def check_invariants(self, state: State) -> None:
         invariants.check(state)
 
