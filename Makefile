@@ -4,7 +4,12 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: venv test lint fmt simulate bench clean run worker beat migrate
+.PHONY: venv test test-integration lint fmt simulate bench bench-move-path clean run worker beat migrate
+
+# Where the integration and e2e tests find their services; they fail (never skip) without them.
+CHANCERY_TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
+CHANCERY_TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
+export CHANCERY_TEST_DATABASE_URL CHANCERY_TEST_REDIS_URL
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -30,8 +35,15 @@ worker: venv
 beat: venv
 	$(BIN)/celery -A config beat -l info
 
+# The unit suite: SQLite, no other service (pyproject's addopts leave out `integration` and `e2e`).
 test: venv lint
 	$(BIN)/python -m pytest -q
+
+# Real PostgreSQL (a fresh database chancery_it on that server), Redis, daphne servers, a Celery
+# worker and Debian's chromium (Playwright drives it; no browser download). .ci/run starts the
+# services, installs chromium and always runs this after `make test`.
+test-integration: venv
+	$(BIN)/python -m pytest -q -m "integration or e2e" tests/integration tests/e2e
 
 lint: venv
 	$(BIN)/ruff check rules games config tests bench
@@ -46,6 +58,10 @@ simulate: venv
 
 bench: venv
 	$(BIN)/python bench/engines.py
+
+# The move path over PostgreSQL, Redis and two daphne servers, next to a trivial view.
+bench-move-path: venv
+	$(BIN)/python bench/move_path.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

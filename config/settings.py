@@ -107,7 +107,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        # redis-py 8 reads with a 5 s socket timeout by default, which aborts channels-redis's
+        # 5 s blocking BZPOPMIN and kills every idle websocket (django/channels_redis#422).
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [
+            {"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}]}}
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
@@ -116,6 +119,8 @@ else:
 
 # Celery: with a broker, tasks go to workers; without one (embedded), games.tasks runs them on
 # an in-process background thread after the commit, so a request never waits for a bot.
+# How games.tasks runs tasks: "celery", "thread" or "inline"; empty picks celery when a broker is set.
+CHANCERY_TASKS = env_str("CHANCERY_TASKS")
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_ACKS_LATE = True

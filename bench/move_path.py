@@ -1,0 +1,178 @@
+"""The move path, measured end to end, next to a trivial Django view in the same run.
+
+A move: HTTP POST to /games/<id>/act/ on daphne server B -> lock, engine, commit -> ids-only
+message through Redis (channels-redis) -> the socket on daphne server A renders the live partials
+for its viewer and pushes them -> the frame is received here. The trivial view is an anonymous
+GET of /accounts/login/ on server B, interleaved with the moves so both see the same machine.
+
+Needs PostgreSQL and Redis (CHANCERY_TEST_DATABASE_URL, CHANCERY_TEST_REDIS_URL, as the
+integration tests); it creates a fresh database chancery_bench. Prints one JSON document.
+
+    .venv/bin/python bench/move_path.py [--moves 300] [--warmup 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import http.client
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.integration import support  # noqa: E402
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def summary(ms: list[float]) -> dict[str, float]:
+    return {"n": len(ms), "p50_ms": round(percentile(ms, 50), 2), "p95_ms": round(percentile(ms, 95), 2),
+            "mean_ms": round(statistics.fmean(ms), 2)}
+
+
+class Table:
+    """A hotseat HRE game (one user holds both seats), a socket on A and a kept-alive client on B."""
+
+    def __init__(self, user: Any, session: str, port_a: int, port_b: int) -> None:
+        from websockets.sync.client import connect
+
+        from games import services
+        from games.models import Scenario
+
+        scenario = Scenario.objects.get(game="hre", slug="base")
+        self.game = services.create_game(user, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("me")])
+        self.page = f"/games/{self.game.pk}/"
+        self.session = session
+        self.csrf = support.csrf_token(port_b, self.page, session)
+        self.ws = connect(  # noqa: SIM115 (closed in close())
+            f"ws://127.0.0.1:{port_a}/ws/games/{self.game.pk}/", origin=f"http://127.0.0.1:{port_a}",  # type: ignore[arg-type]
+                          additional_headers={"Cookie": f"sessionid={session}"}, open_timeout=10,
+                          max_size=None)
+        self.html = str(self.ws.recv(timeout=10))  # the render on connect
+        self.http = http.client.HTTPConnection("127.0.0.1", port_b, timeout=30)
+
+    def move(self) -> tuple[float, float] | None:
+        """Play the first option; (POST answered, push received) in ms, or None at the game's end."""
+        option = support.first_option(self.html)
+        if option is None:
+            return None
+        expected = int(option["expected_seq"]) + 1
+        body = urlencode(option)
+        headers = {"Cookie": f"sessionid={self.session}; csrftoken={self.csrf}", "X-CSRFToken": self.csrf,
+                   "Content-Type": "application/x-www-form-urlencoded"}
+        start = time.perf_counter()
+        status, _, answer = support.http_request(0, "POST", f"{self.page}act/", body, headers, self.http)
+        answered = time.perf_counter()
+        if status != 200 or support.pushed_seq(answer) != expected:
+            raise RuntimeError(f"move refused ({status}): {answer[:500]}")
+        while True:
+            frame = str(self.ws.recv(timeout=10))
+            if (support.pushed_seq(frame) or -1) >= expected:
+                break
+        pushed = time.perf_counter()
+        self.html = answer
+        return (answered - start) * 1000, (pushed - start) * 1000
+
+    def close(self) -> None:
+        self.ws.close()
+        self.http.close()
+
+
+def machine() -> dict[str, Any]:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("show server_version")
+        pg = cursor.fetchone()[0]
+    import redis
+
+    client = redis.Redis.from_url(support.redis_url())
+    redis_version = client.info("server")["redis_version"]
+    client.close()
+    return {"host": platform.node(), "cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
+            "postgresql": pg, "redis": redis_version}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--warmup", type=int, default=30)
+    parser.add_argument("--conn-max-age", type=int, default=0, help="DB_CONN_MAX_AGE of the servers")
+    args = parser.parse_args()
+
+    database = support.fresh_database("chancery_bench")
+    support.flush_redis(support.redis_url())
+    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database)
+    os.environ.pop("REDIS_URL", None)
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("bench", "bench@example.com", "correct horse battery")
+    session = support.session_cookie(user)
+    env = support.service_env(database, support.redis_url(), tasks="thread",
+                              DB_CONN_MAX_AGE=str(args.conn_max_age))
+    with support.daphne(env) as server_a, support.daphne(env) as server_b:
+        trivial_http = http.client.HTTPConnection("127.0.0.1", server_b.port, timeout=30)
+        table = Table(user, session, server_a.port, server_b.port)
+        trivial, answered, pushed, games = [], [], [], 1
+        started = time.perf_counter()
+        moving = 0.0
+        for index in range(args.warmup + args.moves):
+            t0 = time.perf_counter()
+            status, _, _ = support.http_request(0, "GET", "/accounts/login/", conn=trivial_http)
+            trivial_ms = (time.perf_counter() - t0) * 1000
+            assert status == 200
+            timed = table.move()
+            if timed is None:  # the game ended: carry on at a new table
+                table.close()
+                table, games = Table(user, session, server_a.port, server_b.port), games + 1
+                timed = table.move()
+                assert timed is not None
+            if index >= args.warmup:
+                trivial.append(trivial_ms)
+                answered.append(timed[0])
+                pushed.append(timed[1])
+                moving += timed[1] / 1000
+        elapsed = time.perf_counter() - started
+        table.close()
+        trivial_http.close()
+
+    move = summary(pushed)
+    view = summary(trivial)
+    print(json.dumps({
+        "bench": "move_path",
+        "date": datetime.date.today().isoformat(),
+        "machine": machine(),
+        "setup": f"daphne A (socket) + daphne B (POST), channels-redis, PostgreSQL, "
+                 f"DB_CONN_MAX_AGE={args.conn_max_age}, hotseat HRE base game, first option each move, "
+                 "one client, sequential",
+        "moves": args.moves, "warmup": args.warmup, "games": games,
+        "trivial_view_get_login": view,
+        "move_post_answered": summary(answered),
+        "move_post_to_push": move,
+        "moves_per_second": round(len(pushed) / moving, 1),
+        "moves_per_second_wall_incl_trivial": round((args.warmup + args.moves) / elapsed, 1),
+        "ratio_p50": round(move["p50_ms"] / view["p50_ms"], 2),
+        "ratio_p95": round(move["p95_ms"] / view["p95_ms"], 2),
+        "goal": "move p50 <= 3x trivial view p50",
+    }, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""A real Celery worker process plays an all-bot game to the end, through Redis and PostgreSQL."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from games import services
+from games.models import Game, Scenario
+from rules.core.canonical import state_hash
+from tests.integration import support
+
+pytestmark = pytest.mark.integration
+GAME_TIMEOUT = 120
+
+
+@pytest.fixture
+def worker(it_database: str, it_redis: str) -> Iterator[support.Process]:
+    """`celery -A config worker` on the run's database and broker; stopped after the test."""
+    env = support.service_env(it_database, it_redis, tasks="celery")
+    proc = support.start("celery", [str(support.BIN / "celery"), "-A", "config", "worker",
+                                    "-l", "info", "--concurrency=2", "-n", f"it-{time.time_ns()}@%h",
+                                    "--without-gossip", "--without-mingle"], env)
+    deadline = time.monotonic() + 60
+    while "ready." not in proc.output():
+        if proc.popen.poll() is not None or time.monotonic() > deadline:
+            proc.stop()
+            pytest.fail(f"the Celery worker did not start:\n{proc.output()}")
+        time.sleep(0.2)
+    yield proc
+    proc.stop()
+    assert proc.popen.returncode is not None
+
+
+@pytest.fixture
+def celery_tasks(settings: Any, it_redis: str) -> None:
+    """This process queues tasks to the worker through the Redis broker."""
+    from config.celery import app
+
+    settings.CHANCERY_TASKS = "celery"
+    settings.CELERY_BROKER_URL = it_redis
+    app.conf.broker_url = it_redis
+
+
+def test_a_celery_worker_plays_an_all_bot_game_to_the_end(worker: support.Process, celery_tasks: None,
+                                                          make_user: Any) -> None:
+    scenario = Scenario.objects.get(game="hre", slug="base")
+    game = services.create_game(make_user("host"), scenario, 2,
+                                [services.SeatSpec("bot", bot="random"), services.SeatSpec("bot", bot="random")])
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while True:
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED or time.monotonic() > deadline:
+            break
+        assert worker.popen.poll() is None, f"the worker died:\n{worker.output()}"
+        time.sleep(0.5)
+    assert game.status == Game.Status.FINISHED, (
+        f"game stuck at seq {game.seq} after {GAME_TIMEOUT} s; worker log:\n{worker.output()}")
+    moves = list(game.moves.order_by("seq"))
+    assert [m.seq for m in moves] == list(range(1, game.seq + 1))
+    assert all(m.by_bot for m in moves)
+    assert moves[-1].state_hash == state_hash(game.state)
+    assert game.result is not None and len(game.result["seats"]) == 2
+    assert "bot_turn" in worker.output()
