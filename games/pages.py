@@ -80,7 +80,7 @@ def context(game: Game, user: Any, oob: bool = False) -> dict[str, Any]:
     seat = viewer_seat(game, user)
     seats = list(game.seats.select_related("user", "invited"))
     mine = seats_of(game, user)
-    ctx: dict[str, Any] = {"game": game, "seats": seats, "seat": seat, "oob": oob, "mine": mine,
+    ctx: dict[str, Any] = {"game": game, "seats": seats, "seat": seat, "oob": oob, "mine": mine, "user": user,
                            "view": None, "prompt": None, "waiting_on": [], "board": {},
                            "log": log_lines(game, seat), "result": None, "prompt_rule": None,
                            "board_template": f"games/boards/{game.game}.html" if boards.has_board(game.game) else None}

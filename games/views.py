@@ -128,6 +128,10 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
         services.join(game_id, request.user, int(seat) if seat else None)
     except services.MoveRefused as refused:
         messages.error(request, refused.message)
+    if request.htmx:
+        response = HttpResponse("")
+        response["HX-Redirect"] = reverse("game", kwargs={"game_id": game_id})
+        return response
     return redirect("game", game_id=game_id)
 
 
