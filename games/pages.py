@@ -101,11 +101,11 @@ def context(game: Game, user: Any, oob: bool = False) -> dict[str, Any]:
     return ctx
 
 
-def live_fragments(game_id: int, user: Any) -> tuple[int, str] | None:
+def live_fragments(game_id: int, user: Any, only: tuple[str, ...] | None = None) -> tuple[int, str] | None:
     """The live partials as out-of-band swaps, or None when the viewer may no longer watch."""
     if not may_watch(game_id, user):
         return None
     game = Game.objects.get(pk=game_id)
     ctx = context(game, user, oob=True)
-    html = "".join(render_to_string(f"games/game.html#{name}", ctx) for name in LIVE_PARTIALS)
+    html = "".join(render_to_string(f"games/game.html#{name}", ctx) for name in only or LIVE_PARTIALS)
     return game.seq, html

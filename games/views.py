@@ -110,7 +110,11 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
         error, status = "That move is not well-formed.", 400
     except services.MoveRefused as refused:
         error, status = refused.message, 409 if refused.code == "stale" else 400
-    fragments = pages.live_fragments(game.pk, request.user)
+    # An accepted move is answered with the prompt bar only: the game's socket pushes the rest
+    # (rendered once per viewer), so the board is not drawn twice for the mover. A refused
+    # move gets every live region, since the page was out of date.
+    only = ("prompt",) if not error and request.htmx else None
+    fragments = pages.live_fragments(game.pk, request.user, only=only)
     html = fragments[1] if fragments else ""
     notice = render_to_string("games/game.html#notice", {"error": error, "oob": True})
     response = HttpResponse(notice + html, status=status if not request.htmx else 200)

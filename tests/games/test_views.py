@@ -194,15 +194,16 @@ def test_a_missing_game_is_a_404(db: None, alice: Any) -> None:
 
 # --- act ----------------------------------------------------------------------------------------
 
-def test_an_accepted_move_answers_with_the_live_partials(vs_bot: Game, alice: Any) -> None:
+def test_an_accepted_move_answers_with_the_prompt_bar(vs_bot: Game, alice: Any) -> None:
+    """The mover's prompt bar comes back at once; the socket push brings the other regions."""
     client = browser(alice)
     seq = vs_bot.seq
     response = post(client, reverse("act", args=[vs_bot.pk]), act_data(vs_bot, options(vs_bot, 0)[0], 0), htmx=True)
     body = response.content.decode()
     assert response.status_code == 200 and "HX-Trigger" not in response
-    for live_id in (*LIVE_IDS, 'id="notice"'):
+    for live_id in ('id="prompt"', 'id="notice"'):
         assert live_id in body
-    assert body.count('hx-swap-oob="true"') == len(LIVE_IDS) + 1
+    assert body.count('hx-swap-oob="true"') == 2
     assert 'class="error"' not in body
     vs_bot.refresh_from_db()
     assert vs_bot.seq > seq and vs_bot.moves.filter(seq=seq + 1, seat=0, by_bot=False).exists()
