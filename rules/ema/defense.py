@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.ema import handlers
+from rules.ema import handlers, holding
 from rules.ema.empire import court_costs
 from rules.ema.handlers import option
 from rules.ema.state import Ctx, Frame
+
+OUT_OF_TURN = ("weapons", "tactics")  # the Holding cards that matter when asked to defend
 
 
 def _defend_text(ctx: Ctx, frame: Frame) -> str:
@@ -21,11 +23,16 @@ def _defend_options(ctx: Ctx, frame: Frame) -> list[Option]:
     en = ctx.s["endeavor"]
     seas = court_costs(ctx.s, frame["seat"])[en["target"]]
     cost = ctx.d.tables["costs"]["defense"] + seas
-    return [option({"defend": False}, "No Defense"),
+    opts = [option({"defend": False}, "No Defense"),
             option({"defend": True}, f"Defend (cost {cost} gold, one Year Card)")]
+    return opts + [option({"holding": c}, f"First play {holding.NAMES[holding.kind_of(ctx, c)]}")
+                   for c in sorted(ctx.seat(frame["seat"])["hand"]) if holding.kind_of(ctx, c) in OUT_OF_TURN]
 
 
 def _defend_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    if "holding" in action:
+        holding.play(ctx, frame["seat"], action["holding"])  # 19.2: Holding cards at any time
+        return
     ctx.pop()
     en = ctx.s["endeavor"]
     if action["defend"]:

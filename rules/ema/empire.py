@@ -24,6 +24,8 @@ def _court_costs(own: tuple[str, ...], court: str, sf: tuple[str, ...]) -> dict[
     d = data()
     mine = set(own)
     best: dict[str, int] = {}
+    if court not in mine:
+        return best
     heap: list[tuple[int, str, int, bool]] = [(0, court, 0, False)]
     seen: set[tuple[str, int, bool]] = set()
     while heap:
@@ -100,3 +102,10 @@ def foreign_cost(state: State, seat: int, base: str, target: str) -> int | None:
 def halve_up(value: int) -> int:
     """Halve, rounding fractions up (9.32)."""
     return -((-value) // 2)
+
+
+def halve(state: State, value: int) -> int:
+    """Overseas halving (9.32): rounded up; a negative ER ×1.5 instead under the option (A-12)."""
+    if value < 0 and state["options"].get("negative_halving") == "times_one_and_half":
+        return -((3 * -value + 1) // 2)  # ×1.5, fractions rounded away from zero
+    return halve_up(value)

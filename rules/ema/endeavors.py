@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core.engine import Option
 from rules.ema import cards, er, handlers, leaders, targets
-from rules.ema.empire import court_costs, foreign_cost, halve_up
+from rules.ema.empire import court_costs, foreign_cost, halve
 from rules.ema.handlers import option
 from rules.ema.state import Ctx, Frame
 
@@ -103,7 +103,7 @@ def may_defend(ctx: Ctx, seat: int, target: str) -> bool:
 def er_before_defense(ctx: Ctx, en: dict[str, Any]) -> int:
     """The attacker's ER with halving but before gold and Defense (9.32)."""
     value = er.raw(ctx, en["seat"], en["kind"], en["base"], en["target"])
-    return halve_up(value) if en["seas"] == 2 else value
+    return halve(ctx.s, value) if en["seas"] == 2 else value
 
 
 def final_er(ctx: Ctx, en: dict[str, Any]) -> int:
@@ -112,7 +112,7 @@ def final_er(ctx: Ctx, en: dict[str, Any]) -> int:
     if en["defender"] is not None:
         value -= er.defense(ctx, en["defender"])
     if en["seas"] == 2:
-        value = halve_up(value)
+        value = halve(ctx.s, value)
     return int(value + en["gold"] - en["dgold"])
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import rng
-from rules.ema import leaders, rebellion, religion
+from rules.ema import agreements, leaders, rebellion, religion
 from rules.ema.state import CHRISTIAN, Ctx, change_ss, owned
 from rules.ema.territory import court_candidates, transfer
 
@@ -145,6 +145,7 @@ def heirless(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
     me["inplay"] = [c for c in me["inplay"] if c not in lost]
     ctx.s["event_discard"] += lost
     religion.readmit(ctx, seat, "EMA-22.13")
+    agreements.release(ctx, seat)
     me["heirless_guard"] = True
     for aid in owned(ctx.s, seat):
         if card["variant"] == "all" or ctx.area(aid)["lang"] != me["lang"]:

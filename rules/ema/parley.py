@@ -11,8 +11,10 @@ from rules.ema.state import Ctx, Frame, is_christian
 from rules.ema.territory import transfer
 
 TITLES = {"contest": "contest of a Diplomatic Conquest", "dynastic": "contest of a Dynastic Inheritance",
-          "claim": "Claim Resolution Parley", "readmit": "readmission Parley"}
-RULES = {"contest": "EMA-20.41", "dynastic": "EMA-20.43", "claim": "EMA-20.42", "readmit": "EMA-20.45"}
+          "claim": "Claim Resolution Parley", "readmit": "readmission Parley",
+          "breach": "Parley on a broken binding agreement", "turk": "Parley on an agreement with the Turk"}
+RULES = {"contest": "EMA-20.41", "dynastic": "EMA-20.43", "claim": "EMA-20.42", "readmit": "EMA-20.45",
+         "breach": "EMA-20.44", "turk": "EMA-31.7"}
 
 
 def voters(ctx: Ctx, kind: str, caller: int) -> list[int]:
@@ -25,11 +27,41 @@ def voters(ctx: Ctx, kind: str, caller: int) -> list[int]:
 
 
 def call(ctx: Ctx, kind: str, caller: int, other: int | None, areas: list[str]) -> None:
-    """Open a Parley; every eligible seat then votes in secret."""
+    """Open a Parley: Influence cards are declared face up in turn order, then every voter votes in secret (A-38)."""
+    eligible = voters(ctx, kind, caller)
     ctx.push({"kind": "parley", "type": kind, "caller": caller, "other": other, "areas": list(areas),
-              "voters": voters(ctx, kind, caller), "ballots": {}})
+              "voters": eligible, "ballots": {}, "influence": {}})
     ctx.log(RULES[kind], f"{ctx.name(caller)} calls a {TITLES[kind]}"
             + (f" on {', '.join(ctx.aname(a) for a in areas)}." if areas else "."))
+    order = [s for s in ctx.s["order"] if s is not None] or list(range(len(ctx.s["seats"])))
+    queue = [s for s in order if s in eligible and _influence_cards(ctx, s)]
+    if queue:
+        ctx.push({"kind": "influence", "seat": queue[0], "queue": queue})
+
+
+def _declared(ctx: Ctx, frame: Frame, seat: int) -> int:
+    return int(frame.get("influence", {}).get(str(seat), 0))
+
+
+def _influence_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    parley_frame = ctx.s["stack"][-2]
+    seat = frame["seat"]
+    parley_frame["influence"][str(seat)] = action["cards"]
+    if action["cards"]:
+        ctx.log("EMA-19.2.Influence", f"{ctx.name(seat)} plays {action['cards']} Influence in Church Hierarchy "
+                f"card(s): +{5 * action['cards']} votes.")
+    frame["queue"] = frame["queue"][1:]
+    if frame["queue"]:
+        frame["seat"] = frame["queue"][0]
+    else:
+        ctx.pop()
+
+
+handlers.decision("influence", "EMA-19.2.Influence", lambda ctx, f: "Parley: play Influence in Church Hierarchy "
+                  "cards face up before the vote?",
+                  lambda ctx, f: [option({"cards": k}, f"Play {k} Influence card(s)" if k else "Play none")
+                                  for k in range(len(_influence_cards(ctx, f["seat"])) + 1)],
+                  _influence_choose)
 
 
 def weight(ctx: Ctx, frame: Frame, seat: int, influence: int) -> int:
@@ -46,12 +78,9 @@ def _influence_cards(ctx: Ctx, seat: int) -> list[str]:
 
 
 def _ballot_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
-    opts = []
-    for side in ("for", "against"):
-        for k in range(len(_influence_cards(ctx, seat)) + 1):
-            extra = f", playing {k} Influence card(s)" if k else ""
-            opts.append(option({"vote": side, "influence": k}, f"Vote {side} the caller{extra}"))
-    return opts
+    k = _declared(ctx, frame, seat)
+    extra = f" (with {k} Influence card(s) played)" if k else ""
+    return [option({"vote": side, "influence": k}, f"Vote {side} the caller{extra}") for side in ("for", "against")]
 
 
 def _ballot_seats(ctx: Ctx, frame: Frame) -> list[int]:
@@ -85,6 +114,8 @@ def tally(ctx: Ctx, frame: Frame) -> None:
         claims.add(ctx, caller, frame["areas"][0], "EMA-20.42")
     elif kind == "readmit":
         religion.readmit(ctx, caller, "EMA-20.45")
+    elif kind in ("breach", "turk"):
+        religion.excommunicate(ctx, frame["other"], RULES[kind])  # a tie excommunicates (20.44, A-38)
     else:
         ctx.push({"kind": "give_up", "seat": frame["other"], "to": caller, "areas": frame["areas"], "why": kind})
 

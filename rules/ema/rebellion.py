@@ -18,9 +18,16 @@ def rebellion_value(ctx: Ctx, aid: str, gold: int) -> int:
         rv += 1
     if seat in here["ties"]:
         rv -= 2
-    if any(t != seat for t in here["ties"]):
-        rv += 2  # 12.42: opponents' Ties, never waived by default
+    if opposing_ties(ctx, aid):
+        rv += 2  # 12.42: opponents' Ties, +2 in all unless every one of them waives
     return int(rv)
+
+
+def opposing_ties(ctx: Ctx, aid: str) -> bool:
+    """Do opponents' Ties count against the owner: some opponent has a Tie and has not waived (12.42)?"""
+    here = ctx.area(aid)
+    owner = here["owner"]
+    return any(t != owner and owner not in ctx.seat(t).get("waive", []) for t in here["ties"])
 
 
 def _independent_kin(ctx: Ctx, aid: str) -> bool:

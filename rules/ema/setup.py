@@ -44,7 +44,7 @@ def _seat(scen: dict[str, Any], emp: dict[str, Any], areas: dict[str, Any]) -> d
             "rel": over.get("religion", areas[court]["rel"]), "gold": data().tables["start_gold"], "hand": [],
             "inplay": [], "years": [], "revealed": [], "defenses": 0, "excom": False, "exile": False,
             "asylum": None, "vp_conv": 0, "taxed": False, "endeavors": 0, "heirless_guard": False,
-            "handicap": scen["handicap"].get(emp["key"], 0), "checks": 0}
+            "handicap": scen["handicap"].get(emp["key"], 0), "checks": 0, "waive": []}
 
 
 def _place(state: State, scen: dict[str, Any], seat: int, emp: dict[str, Any]) -> None:
@@ -75,6 +75,7 @@ def new_state(seed: int, slug: str, number: str, players: int, options: dict[str
         "seafaring_extra": list(scen["seafaring_extra"]), "special": list(scen["special"]),
         "year_deck": [], "event_deck": [], "event_discard": [], "order": [], "active": None,
         "stack": [], "endeavor": None, "heresy": None, "black_death": False, "parleys_round": [], "over": False,
+        "agreements": [], "agreements_made": 0,
     }
     for seat, emp in enumerate(chosen):
         _place(state, scen, seat, emp)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rules.ema import er
-from rules.ema.empire import court_costs, halve_up, leg_targets
+from rules.ema.empire import court_costs, halve, leg_targets
 from rules.ema.state import Ctx, owned, seafaring
 
 COMBAT = ("conquest", "pillage", "convert")
@@ -22,7 +24,7 @@ def affordable(ctx: Ctx, seat: int, kind: str, base: str | None, target: str, se
     if spare < 0:
         return False
     value = er.raw(ctx, seat, kind, base, target)
-    return bool((halve_up(value) if seas == 2 else value) + spare >= 0)
+    return bool((halve(ctx.s, value) if seas == 2 else value) + spare >= 0)
 
 
 def convertible(ctx: Ctx, seat: int, aid: str) -> bool:
@@ -33,12 +35,8 @@ def convertible(ctx: Ctx, seat: int, aid: str) -> bool:
     return rel != me["rel"] and chart[me["rel"]][0] > 0 and not me["excom"]
 
 
-def foreign_targets(ctx: Ctx, seat: int, kind: str, base: str) -> list[str]:
-    """Targets of a Conquest, Pillage or Conversion from a Base (9.16, 11.0, 22.2)."""
-    out: list[str] = []
-    inner = court_costs(ctx.s, seat).get(base)
-    if inner is None:
-        return out
+def _iter_foreign_targets(ctx: Ctx, seat: int, kind: str, base: str, inner: int) -> Iterator[str]:
+    """Targets of a Conquest, Pillage or Conversion from a Base, lazily, in id order."""
     for target, leg in sorted(leg_targets(base, seafaring(ctx.s)).items()):
         here = ctx.area(target)
         if kind == "convert":
@@ -48,15 +46,27 @@ def foreign_targets(ctx: Ctx, seat: int, kind: str, base: str) -> list[str]:
             continue
         seas = inner + leg
         if seas <= 2 and affordable(ctx, seat, kind, base, target, seas):
-            out.append(target)
-    return out
+            yield target
+
+
+def foreign_targets(ctx: Ctx, seat: int, kind: str, base: str) -> list[str]:
+    """Targets of a Conquest, Pillage or Conversion from a Base (9.16, 11.0, 22.2)."""
+    inner = court_costs(ctx.s, seat).get(base)
+    if inner is None:
+        return []
+    return list(_iter_foreign_targets(ctx, seat, kind, base, inner))
+
+
+def _has_target(ctx: Ctx, seat: int, kind: str, base: str, inner: int) -> bool:
+    return next(_iter_foreign_targets(ctx, seat, kind, base, inner), None) is not None
 
 
 def foreign_bases(ctx: Ctx, seat: int, kind: str) -> list[str]:
     """Connected own Areas from which some Target is in reach (9.14, 9.15)."""
     if ctx.seat(seat)["exile"]:
         return []
-    return [b for b in sorted(court_costs(ctx.s, seat)) if foreign_targets(ctx, seat, kind, b)]
+    costs = court_costs(ctx.s, seat)
+    return [b for b in sorted(costs) if _has_target(ctx, seat, kind, b, costs[b])]
 
 
 def domestic_targets(ctx: Ctx, seat: int, kind: str) -> list[str]:
@@ -75,25 +85,31 @@ def diplomacy_base(ctx: Ctx, seat: int) -> str | None:
     return court
 
 
-def diplomacy_targets(ctx: Ctx, seat: int) -> list[str]:
-    """Any Area but a Court, at any distance (12.12, 12.16, A-17)."""
+def _iter_diplomacy_targets(ctx: Ctx, seat: int) -> Iterator[str]:
     base = diplomacy_base(ctx, seat)
     if base is None:
-        return []
+        return
     courts = {m["court"] for m in ctx.s["seats"]}
-    return [t for t in sorted(ctx.s["areas"]) if t not in courts
-            and affordable(ctx, seat, "diplomacy", base, t, 0)]
+    for t in sorted(ctx.s["areas"]):
+        if t not in courts and affordable(ctx, seat, "diplomacy", base, t, 0):
+            yield t
+
+
+def diplomacy_targets(ctx: Ctx, seat: int) -> list[str]:
+    """Any Area but a Court, at any distance (12.12, 12.16, A-17)."""
+    return list(_iter_diplomacy_targets(ctx, seat))
 
 
 def any_endeavor(ctx: Ctx, seat: int, kind: str) -> bool:
-    """Is there at least one legal Endeavor of this kind now?"""
-    if kind in COMBAT:
-        if ctx.seat(seat)["exile"]:
-            return False
-        return any(foreign_targets(ctx, seat, kind, b) for b in sorted(court_costs(ctx.s, seat)))
+    """Is there at least one legal Endeavor of this kind now? (Stops at the first one found.)"""
     if kind == "diplomacy":
-        return bool(diplomacy_targets(ctx, seat))
-    return not ctx.seat(seat)["exile"] and bool(domestic_targets(ctx, seat, kind))
+        return next(_iter_diplomacy_targets(ctx, seat), None) is not None
+    if ctx.seat(seat)["exile"]:
+        return False
+    costs = court_costs(ctx.s, seat)
+    if kind in COMBAT:
+        return any(_has_target(ctx, seat, kind, b, costs[b]) for b in sorted(costs))
+    return any(affordable(ctx, seat, kind, None, t, costs[t]) for t in sorted(costs))
 
 
 def domestic_seas(ctx: Ctx, seat: int, target: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.ema import claims, endeavors, gold, handlers, holding, parley, targets
+from rules.ema import agreements, claims, endeavors, gold, handlers, holding, parley, targets
 from rules.ema.handlers import option
 from rules.ema.state import Ctx, Frame, is_christian, owned
 
@@ -48,12 +48,25 @@ def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
         opts.append(option({"do": "readmit"}, "Call a Parley on your readmission"))
     if len(ctx.s["seats"]) > 1:
         opts.append(option({"do": "offer"}, "Offer an exchange to another Player"))
+        opts += agreements.menu(ctx, seat)
     if me["exile"] and me["asylum"] is None:
         opts += [option({"do": "asylum", "host": h}, f"Ask {ctx.name(h)} for asylum")
                  for h in range(len(ctx.s["seats"])) if h != seat and not ctx.seat(h)["exile"]]
+    opts += _waiver_options(ctx, seat)
     opts += [option({"do": "revoke", "exile": x}, f"Revoke the asylum of {ctx.name(x)}")
              for x in range(len(ctx.s["seats"])) if ctx.seat(x)["asylum"] == seat]
     return opts
+
+
+def _waiver_options(ctx: Ctx, seat: int) -> list[Option]:
+    """Waive, or take back, one's Ties' +2 on the Rebellion Checks of another Player (12.42)."""
+    waived = ctx.seat(seat).get("waive", [])
+    owners = sorted({h["owner"] for h in ctx.s["areas"].values()
+                     if seat in h["ties"] and h["owner"] is not None and h["owner"] != seat})
+    opts = [option({"do": "waive", "owner": p}, f"Waive the effect of your Ties on the Areas of {ctx.name(p)}")
+            for p in owners if p not in waived]
+    return opts + [option({"do": "unwaive", "owner": p}, f"Withdraw your waiver for {ctx.name(p)}")
+                   for p in waived]
 
 
 def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -76,6 +89,13 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
                   "give": None, "ask": None})
     elif do == "asylum":
         ctx.push({"kind": "asylum", "seat": action["host"], "exile": seat})
+    elif do in ("waive", "unwaive"):
+        me = ctx.seat(seat)
+        me["waive"] = sorted(set(me.get("waive", [])) - {action["owner"]} | ({action["owner"]} if do == "waive" else set()))
+        ctx.log("EMA-12.42", f"{ctx.name(seat)} " + ("waives" if do == "waive" else "withdraws the waiver of")
+                + f" the effect of his Ties on the Areas of {ctx.name(action['owner'])}.")
+    elif do in ("agree", "cancel_agreement", "breach", "turk_parley"):
+        agreements.choose(ctx, seat, action)
     elif do == "revoke":
         ctx.seat(action["exile"])["asylum"] = None
         ctx.log("EMA-21.2", f"{ctx.name(seat)} revokes the asylum of {ctx.name(action['exile'])}.")

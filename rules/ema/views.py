@@ -25,7 +25,7 @@ def _frame_view(frame: dict[str, Any], seat: int | None) -> dict[str, Any]:
     ballots = frame["ballots"]
     return {"kind": "parley", "type": frame["type"], "caller": frame["caller"], "other": frame["other"],
             "areas": list(frame["areas"]), "voters": list(frame["voters"]),
-            "voted": sorted(int(k) for k in ballots),
+            "voted": sorted(int(k) for k in ballots), "influence": dict(frame.get("influence", {})),
             "my_ballot": ballots.get(str(seat)) if seat is not None else None}
 
 
@@ -41,4 +41,5 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "event_discard": sorted(state["event_discard"]), "endeavor": state["endeavor"],
         "deciding": _frame_view(top, seat) if top else None, "black_death": state["black_death"],
         "options": dict(state["options"]), "over": state["over"],
+        "agreements": [dict(a, parties=list(a["parties"])) for a in state.get("agreements", [])],
     }

@@ -97,6 +97,15 @@ def test_halving_rounds_up_and_gold_is_not_halved_TC_14_EMA_9_32():
     assert halve_up(5) + 2 == 5 and halve_up(4) == 2 and halve_up(1) == 1
 
 
+def test_negative_er_overseas_by_option_TC_14_EMA_9_32():
+    """EMA-9.32 A-12: a negative ER is halved rounding up by default, or ×1.5 (away from zero) by option."""
+    from rules.ema.empire import halve
+    state = new()
+    assert [halve(state, v) for v in (-3, -2, -1, 5)] == [-1, -1, 0, 3]
+    state = new(negative_halving="times_one_and_half")
+    assert [halve(state, v) for v in (-3, -2, -1, 5)] == [-5, -3, -2, 3]
+
+
 def test_sea_costs_and_seafaring_discount_TC_15_EMA_9_54():
     """EMA-9.5 EMA-9.51 EMA-9.53 EMA-9.54 EMA-9.16 TC-15: one Sea from a seafaring Base is free."""
     c = ctx(new())
