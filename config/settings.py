@@ -128,6 +128,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_BEAT_SCHEDULE = {
     "requeue-stalled-bots": {"task": "games.tasks.requeue_stalled_bots", "schedule": 60.0},
+    # Mail owed by a move whose drain task was lost (a crash after the commit) goes out here.
+    "drain-outbox": {"task": "games.tasks.drain_outbox", "schedule": 120.0},
+    "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 300.0},
+    # Hourly, but each reader gets one digest a day (a unique outbox row per user and day).
+    "send-digests": {"task": "games.tasks.send_digests", "schedule": 3600.0},
 }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from games import api, views
+from games import api, correspondence_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,8 +13,30 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/act/", views.act, name="act"),
     path("games/<int:game_id>/join/", views.join, name="join"),
+    path("games/<int:game_id>/undo/", views.undo_view, name="undo"),
+    path("games/<int:game_id>/standing/", views.standing_view, name="standing"),
+    path("games/<int:game_id>/chat/", views.chat_post, name="chat_post"),
+    path("games/<int:game_id>/chat/channel/", views.chat_channel, name="chat_channel"),
+    path("games/<int:game_id>/chat/mute/", views.chat_mute, name="chat_mute"),
+    path("games/<int:game_id>/notes/", views.notes_view, name="notes"),
+    path("games/<int:game_id>/rematch/", views.rematch_view, name="rematch"),
+    path("games/<int:game_id>/results/", views.results_page, name="results"),
+    path("games/<int:game_id>/replay/", views.replay_page, name="replay"),
+    path("games/<int:game_id>/record.json", views.record_download, name="record"),
+    path("decks/", views.deck_list, name="deck_list"),
+    path("decks/new/", views.deck_new, name="deck_new"),
+    path("decks/copy/", views.deck_copy, name="deck_copy"),
+    path("decks/<int:deck_id>/", views.deck_builder, name="deck_builder"),
+    path("decks/<int:deck_id>/cards/", views.deck_cards, name="deck_cards"),
+    path("decks/<int:deck_id>/count/", views.deck_count, name="deck_count"),
+    path("decks/<int:deck_id>/frame/", views.deck_frame, name="deck_frame"),
+    path("decks/<int:deck_id>/delete/", views.deck_delete, name="deck_delete"),
     path("rules/<slug:game>/", views.rules_page, name="rules"),
     path("profile/", views.profile, name="profile"),
+    path("profile/mail/", correspondence_views.mail_settings, name="mail_settings"),
+    path("games/<int:game_id>/take-back/", correspondence_views.take_back, name="take_back"),
+    path("mail/unsubscribe/<str:token>/", correspondence_views.unsubscribe, name="mail_unsubscribe"),
+    path("mail/act/<str:token>/", correspondence_views.mail_action, name="mail_action"),
     path("dev/inbox/", views.dev_inbox, name="dev_inbox"),
     path("api/", include(api.urlpatterns)),
     path("accounts/", include("allauth.urls")),

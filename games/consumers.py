@@ -12,7 +12,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import live, pages
+from games import live, notify, pages
 from games.models import Game
 
 
@@ -28,11 +28,14 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         await self.channel_layer.group_add(live.group_name(self.game_id), self.channel_name)
         await self.accept()
+        # While a page is open on the game its player gets no turn mail for it (games.notify).
+        await database_sync_to_async(notify.page_opened)(self.user, self.game_id, self.channel_name)
         await self._push()
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "game_id"):
             await self.channel_layer.group_discard(live.group_name(self.game_id), self.channel_name)
+            await database_sync_to_async(notify.page_closed)(self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A client that reconnects or sees a gap asks to be brought up to date."""
@@ -49,8 +52,21 @@ class GameConsumer(AsyncWebsocketConsumer):
         A render reads the newest state, so news of an older seq (a bot's earlier moves in the
         same burst) is already shown and would only resend the same partials.
         """
-        if int(event["seq"]) > self.seq:
+        if int(event["seq"]) > self.seq or event.get("force"):
             await self._push()
+
+    async def chat_update(self, event: dict[str, Any]) -> None:
+        """A chat message was posted (or a channel opened): push the chat this viewer may see."""
+        html = await database_sync_to_async(self._render_chat)(bool(event.get("channels")))
+        if html is None:
+            await self.close(code=4403)
+            return
+        await self.send(text_data=html)
+
+    def _render_chat(self, channels: bool) -> str | None:
+        from games import chat
+
+        return chat.live_fragments(self.game_id, self.user, channels=channels)
 
     async def _push(self) -> None:
         rendered = await database_sync_to_async(self._render)()

@@ -15,12 +15,25 @@ def group_name(game_id: int) -> str:
     return f"game-{game_id}"
 
 
-def broadcast(game_id: int, seq: int) -> None:
-    """Tell every socket on the game that it is at `seq`; each renders for its own viewer."""
+def broadcast(game_id: int, seq: int, force: bool = False) -> None:
+    """Tell every socket on the game that it is at `seq`; each renders for its own viewer.
+
+    `force` makes every socket render even if it has drawn this seq or a later one: an undo
+    moves the seq back, and a rematch offer changes the page without moving it.
+    """
+    _send(game_id, {"type": "game.update", "seq": seq, "force": force})
+
+
+def chat_broadcast(game_id: int, message_id: int | None, channels: bool = False) -> None:
+    """Tell every socket that the chat changed (ids only); each renders the chat its viewer may see."""
+    _send(game_id, {"type": "chat.update", "message": message_id, "channels": channels})
+
+
+def _send(game_id: int, message: dict[str, object]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(group_name(game_id), {"type": "game.update", "seq": seq})
+        async_to_sync(layer.group_send)(group_name(game_id), message)
     except Exception:  # a push lost is recovered by the seq-gap check; the move is stored
-        log.exception("broadcast of game %s seq %s failed", game_id, seq)
+        log.exception("broadcast %s to game %s failed", message, game_id)

@@ -127,6 +127,11 @@ class Move(models.Model):
     state_hash = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)
     by_bot = models.BooleanField(default=False)
+    # Answered by the seat's standing answer, not by the player at the time.
+    by_standing = models.BooleanField(default=False)
+    # The engine's undo barrier for this move (a die, a draw, a reveal); rows from before the
+    # flag existed count as barriers, so they are never taken back.
+    barrier = models.BooleanField(default=True)
 
     class Meta:
         unique_together = [("game", "seq")]
@@ -173,3 +178,317 @@ class DevEmail(models.Model):
 
     def __str__(self) -> str:
         return self.subject
+
+
+class Deck(models.Model):
+    """A player's Feudal Lords deck: the cards beside the Stockpile, and the Stockpile's entries.
+
+    Whether it is legal is the engine's judgement (rules.feudal.components.validate_deck), asked
+    through games.decks; an illegal deck is kept while it is being built but cannot be played.
+    """
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
+    name = models.CharField(max_length=80)
+    leader = models.CharField(max_length=60, blank=True)
+    locations = models.CharField(max_length=60, blank=True, help_text="The Controlled Locations card.")
+    artifacts = models.JSONField(default=list, blank=True)
+    starter = models.CharField(max_length=60, blank=True, help_text="The starter deck this was copied from.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.owner})"
+
+
+class DeckEntry(models.Model):
+    """Copies of one card in a deck's Stockpile."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    card = models.CharField(max_length=60)
+    count = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        unique_together = [("deck", "card")]
+        ordering = ["card"]
+
+    def __str__(self) -> str:
+        return f"{self.count}× {self.card}"
+
+
+# --- correspondence play: standing answers, results and ratings, chat, notes, rematches -------
+
+
+class StandingAnswer(models.Model):
+    """How a seat answers a kind of off-turn prompt without being asked (issue 5, point 3)."""
+
+    ASK = "ask"
+    OPTION = "option"  # "always this option when it is offered", matched by action, else label
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="standing_answers")
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=40)
+    choice = models.CharField(max_length=40, default=ASK)
+    option_label = models.CharField(max_length=300, blank=True)
+    option_action = models.JSONField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        unique_together = [("game", "seat", "kind")]
+        ordering = ["seat", "kind"]
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat + 1} of game {self.game_id}: {self.kind} → {self.choice}"
+
+
+class Result(models.Model):
+    """The stored outcome of a finished game; one per game, so scoring twice changes nothing."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="final")
+    created_at = models.DateTimeField(auto_now_add=True)
+    rated = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"Result of game {self.game_id}"
+
+
+class SeatResult(models.Model):
+    """One seat's rank, score and breakdown, and its player's rating before and after."""
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="+")
+    bot = models.CharField(max_length=10, blank=True)
+    rank = models.PositiveSmallIntegerField()
+    score = models.IntegerField()
+    breakdown = models.JSONField(default=dict)
+    mu_before = models.FloatField(null=True, blank=True)
+    sigma_before = models.FloatField(null=True, blank=True)
+    mu_after = models.FloatField(null=True, blank=True)
+    sigma_after = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        unique_together = [("result", "seat")]
+        ordering = ["rank", "seat"]
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat + 1}: rank {self.rank}, {self.score}"
+
+
+class Rating(models.Model):
+    """A player's openskill rating for one game (hre, ema, feudal)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    game = models.CharField(max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        unique_together = [("user", "game")]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.game}: {self.mu:.1f}±{self.sigma:.1f}"
+
+
+class ChatChannel(models.Model):
+    """A private channel between some seats of a game (diplomacy); the table chat has none."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_channels")
+    members = models.JSONField(default=list)  # sorted seat indexes
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"Channel {self.pk} of game {self.game_id}: seats {self.members}"
+
+
+class ChatMessage(models.Model):
+    """One message, to the whole table (channel None) or to a private channel."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
+    channel = models.ForeignKey(ChatChannel, null=True, blank=True, on_delete=models.CASCADE,
+                                related_name="messages")
+    seat = models.PositiveSmallIntegerField()
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.TextField(max_length=2000)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"Message {self.pk} in game {self.game_id}"
+
+
+class Mute(models.Model):
+    """A seat that no longer sees another seat's messages in this game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="mutes")
+    seat = models.PositiveSmallIntegerField()
+    muted = models.PositiveSmallIntegerField()
+
+    class Meta:
+        unique_together = [("game", "seat", "muted")]
+
+    def __str__(self) -> str:
+        return f"Seat {self.seat + 1} mutes seat {self.muted + 1} in game {self.game_id}"
+
+
+class SeatNote(models.Model):
+    """A seat's private notes on a game, seen by nobody else."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notes")
+    seat = models.PositiveSmallIntegerField()
+    text = models.TextField(blank=True, max_length=20000)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        unique_together = [("game", "seat")]
+
+    def __str__(self) -> str:
+        return f"Notes of seat {self.seat + 1} in game {self.game_id}"
+
+
+class RematchOffer(models.Model):
+    """An offer to play a finished game again with the same seats and options."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
+    offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    accepted = models.JSONField(default=list)  # user ids that accepted, the offerer first
+    new_game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Rematch of game {self.game_id}"
+
+
+# --- correspondence play: mail preferences, presence, the outbox, clocks -------------------
+
+
+class MailPreference(models.Model):
+    """How a player wants to hear about their games, and their vacation allowance."""
+
+    class Mode(models.TextChoices):
+        EACH = "each", "An email for every decision"
+        DIGEST = "digest", "A daily digest of games waiting for me"
+        NONE = "none", "No email"
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mail_preference")
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.EACH)
+    vacation_until = models.DateTimeField(null=True, blank=True)
+    vacation_year = models.PositiveSmallIntegerField(default=0)
+    vacation_days_used = models.PositiveSmallIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Mail preference of {self.user}"
+
+
+class Presence(models.Model):
+    """One open socket of a user on a game: while one exists, turn mail waits for the page."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    channel_name = models.CharField(max_length=200, unique=True)
+    opened_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.user} on game {self.game_id}"
+
+
+class Outbox(models.Model):
+    """One email owed to a player, written in the transaction of the move that caused it.
+
+    The unique constraints are the promise "never two emails for the same decision": a move
+    submitted twice or a drain task retried finds the row already there.
+    """
+
+    class Kind(models.TextChoices):
+        TURN = "turn", "Your decision"
+        REMINDER = "reminder", "Time nearly spent"
+        TIMEOUT = "timeout", "Time ran out"
+        RESULT = "result", "Game over"
+        DIGEST = "digest", "Daily digest"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SENT = "sent", "Sent"
+        SKIPPED = "skipped", "Skipped"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    seq = models.PositiveIntegerField(help_text="The game's seq; for a digest, the day (ordinal).")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "seq", "kind"], name="outbox_once_per_decision",
+                                    condition=models.Q(game__isnull=False)),
+            models.UniqueConstraint(fields=["user", "seq", "kind"], name="outbox_once_per_day",
+                                    condition=models.Q(game__isnull=True)),
+        ]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} mail to {self.user} (game {self.game_id}, seq {self.seq})"
+
+
+class EmailActionUse(models.Model):
+    """A decision made from an email link: one per decision, so a link works once."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    used_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        unique_together = [("game", "seq", "seat")]
+
+    def __str__(self) -> str:
+        return f"Email action on game {self.game_id} at seq {self.seq}"
+
+
+class GameClock(models.Model):
+    """A game's time control: a time bank of `per_move` a move, up to `cap` (correspondence chess)."""
+
+    class OnTimeout(models.TextChoices):
+        BOT = "bot", "A bot takes the seat until the player comes back"
+        END = "end", "The game ends; the player who ran out is ranked last"
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="clock")
+    per_move = models.DurationField()
+    cap = models.DurationField()
+    on_timeout = models.CharField(max_length=5, choices=OnTimeout.choices, default=OnTimeout.BOT)
+
+    def __str__(self) -> str:
+        return f"Clock of game {self.game_id}"
+
+
+class SeatClock(models.Model):
+    """A human seat's time bank; it runs from `running_since` while the seat must decide."""
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="clock")
+    bank = models.DurationField()
+    running_since = models.DateTimeField(null=True, blank=True,
+                                         help_text="May lie in the future: a vacation delays the start.")
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    reminded_seq = models.IntegerField(default=-1)
+    held_since = models.DateTimeField(null=True, blank=True, help_text="Set while a bot holds the seat.")
+
+    def __str__(self) -> str:
+        return f"Clock of {self.seat}"

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from games import boards, rulebook
+from games import boards, rematch, rulebook, undo
 from games.models import Game, Move
 from games.services import seats_of
 
@@ -48,7 +48,7 @@ def log_lines(game: Game, seat: int | None, limit: int = LOG_LINES) -> list[dict
             if private:
                 text = f"{text} {private}" if text else private
             if text:
-                lines.append({"seq": move.seq, "seat": move.seat, "text": text,
+                lines.append({"seq": move.seq, "seat": move.seat, "text": text, "standing": move.by_standing,
                               "rule": rulebook.link(game.game, event.get("rule", ""))})
     return lines[-limit:]
 
@@ -98,6 +98,8 @@ def context(game: Game, user: Any, oob: bool = False) -> dict[str, Any]:
             ctx["result"] = result_table(game.result, seats)
         ctx["board"] = boards.board_context(game.game, ctx["view"], ctx["prompt"])
     ctx["seat_cards"] = seat_cards(seats, ctx["board"], mine)
+    ctx["undo_to"] = undo.available(game, user) if mine and game.status == Game.Status.ACTIVE else None
+    ctx["rematch"] = rematch.status(game, user)
     return ctx
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import OperationalError, transaction
 
+from games import clocks, notify
 from games.models import Game, Move, Scenario, Seat
 from rules.core.canonical import canonical_json, state_hash
 from rules.core.errors import IllegalAction, ScenarioError
@@ -42,9 +43,16 @@ class SeatSpec:
 
 
 def create_game(user: AbstractBaseUser, scenario: Scenario, players: int, seats: list[SeatSpec],
-                options: dict[str, Any] | None = None, public: bool = True) -> Game:
-    """Create a game; it starts at once when every seat is filled."""
+                options: dict[str, Any] | None = None, public: bool = True,
+                time_control: clocks.TimeControl | None = None) -> Game:
+    """Create a game (with a time control, or none); it starts at once when every seat is filled."""
     from django.contrib.auth import get_user_model
+
+    if time_control is not None:
+        try:
+            time_control.check()
+        except clocks.ClockError as error:
+            raise ScenarioError(str(error)) from error
 
     if not scenario.min_players <= players <= scenario.max_players or len(seats) != players:
         raise ScenarioError(f"{scenario.title} takes {scenario.min_players}–{scenario.max_players} players.")
@@ -70,6 +78,7 @@ def create_game(user: AbstractBaseUser, scenario: Scenario, players: int, seats:
                     raise ScenarioError(f"There is no player called {spec.username!r}.")
                 seat.invited = invited
             seat.save()
+        clocks.attach(game, time_control)
         _start_if_full(game)
     return game
 
@@ -103,6 +112,8 @@ def _start_if_full(game: Game) -> bool:
     game.rules_version = engine.rules_version
     game.status = Game.Status.ACTIVE
     game.save()
+    clocks.game_started(game)
+    notify.game_started(game)  # outbox rows in this transaction: mail is never lost after the commit
     _after_commit(game.pk, game.seq)
     return True
 
@@ -115,8 +126,11 @@ def seats_of(game: Game, user: AbstractBaseUser | None) -> list[int]:
 
 
 def submit(game_id: int, user: AbstractBaseUser | None, action: Any, expected_seq: Any,
-           seat: int | None = None, bot: bool = False) -> Move:
-    """Check and apply one move; refuse anything stale, forged, illegal or malformed unchanged."""
+           seat: int | None = None, bot: bool = False, standing: bool = False) -> Move:
+    """Check and apply one move; refuse anything stale, forged, illegal or malformed unchanged.
+
+    `standing` is the seat's standing answer given by a task (games.standing), for `seat` only.
+    """
     if not isinstance(expected_seq, int) or isinstance(expected_seq, bool):
         raise MoveRefused("The move is missing its position in the game (expected_seq).", "malformed")
     try:
@@ -130,12 +144,12 @@ def submit(game_id: int, user: AbstractBaseUser | None, action: Any, expected_se
     attempts = 1 if transaction.get_connection().in_atomic_block else LOCK_RETRIES
     for attempt in range(1, attempts):
         try:
-            return _submit_locked(game_id, user, action, expected_seq, seat, bot)
+            return _submit_locked(game_id, user, action, expected_seq, seat, bot, standing)
         except OperationalError as error:
             if not _is_lock_error(error):
                 raise
             time.sleep(0.02 * attempt)
-    return _submit_locked(game_id, user, action, expected_seq, seat, bot)
+    return _submit_locked(game_id, user, action, expected_seq, seat, bot, standing)
 
 
 def _is_lock_error(error: OperationalError) -> bool:
@@ -143,20 +157,26 @@ def _is_lock_error(error: OperationalError) -> bool:
 
 
 def _submit_locked(game_id: int, user: AbstractBaseUser | None, action: Any, expected_seq: int,
-                   seat: int | None, bot: bool) -> Move:
+                   seat: int | None, bot: bool, standing: bool = False) -> Move:
     """One attempt at a move, under the game's row lock."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        if expected_seq != game.seq:
+        if standing:
+            # A standing answer is given by the platform for the seat it names, and only fresh.
+            if expected_seq != game.seq or seat is None:
+                raise MoveRefused("The game has moved on.", "stale")
+            who = seat
+        elif expected_seq != game.seq:
             return _resubmitted(game, _held_seats(game, user, seat, bot), action, expected_seq)
-        who = _acting_seat(game, user, seat, bot)
+        else:
+            who = _acting_seat(game, user, seat, bot)
         if game.status != Game.Status.ACTIVE or game.state is None:
             raise MoveRefused("This game is not in progress.", "closed")
         try:
             state, events = game.engine.apply(game.state, who, action)
         except IllegalAction as error:
             raise MoveRefused(str(error), "illegal") from error
-        move = _record(game, who, action, state, events, bot)
+        move = _record(game, who, action, state, events, bot, standing)
     return move
 
 
@@ -193,16 +213,24 @@ def _resubmitted(game: Game, seats: list[int], action: Any, expected_seq: int) -
     raise MoveRefused("The game has moved on since your page was drawn; it has been refreshed.", "stale")
 
 
-def _record(game: Game, seat: int, action: Any, state: dict[str, Any], events: list[Any], bot: bool) -> Move:
+def _record(game: Game, seat: int, action: Any, state: dict[str, Any], events: list[Any], bot: bool,
+            standing: bool = False) -> Move:
     engine = game.engine
+    # Whether this move may ever be taken back is known only now, with both states at hand.
+    barrier = engine.undo_barrier(game.state, state, seat) if game.state is not None else True
+    before = game.prompted_seats()  # who was deciding, so that only new decisions are mailed
     game.seq += 1
     game.state = state
     move = Move.objects.create(game=game, seq=game.seq, seat=seat, action=action, events=events,
-                               state_hash=state_hash(state), by_bot=bot)
+                               state_hash=state_hash(state), by_bot=bot, by_standing=standing,
+                               barrier=barrier)
     if engine.is_over(state):
         game.status = Game.Status.FINISHED
         game.result = dict(engine.result(state))
+        _score_after_commit(game.pk)
     game.save()
+    clocks.record_move(game, seat, by_player=not (bot or standing))
+    notify.record_move(game, seat, before)  # outbox rows in the move's transaction
     _after_commit(game.pk, game.seq)
     return move
 
@@ -212,4 +240,13 @@ def _after_commit(game_id: int, seq: int) -> None:
     from games import live, tasks
 
     transaction.on_commit(lambda: live.broadcast(game_id, seq))
+    # Standing answers go first: a seat that answers by itself should not wait behind bots.
+    transaction.on_commit(lambda: tasks.wake_standing(game_id, seq))
     transaction.on_commit(lambda: tasks.wake_bots(game_id, seq))
+
+
+def _score_after_commit(game_id: int) -> None:
+    """Store the result and update ratings in a task, once the last move is safely stored."""
+    from games import tasks
+
+    transaction.on_commit(lambda: tasks.enqueue(tasks.score_game, game_id))

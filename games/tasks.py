@@ -109,3 +109,73 @@ def requeue_stalled_bots() -> int:
         wake_bots(game.pk, game.seq)
         woken += 1
     return woken
+
+
+def wake_standing(game_id: int, seq: int) -> None:
+    """Queue the standing answer of every human seat it decides at this seq (before bots)."""
+    from games import standing
+    from games.models import Game
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.seq != seq:
+        return
+    for seat, _ in standing.due(game):
+        enqueue(standing_turn, game_id, seq, seat)
+
+
+@shared_task(acks_late=True)
+def standing_turn(game_id: int, seq: int, seat: int) -> str:
+    """Give one seat's standing answer through the move service; a duplicate run does nothing."""
+    from games import services, standing
+    from games.models import Game
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.seq != seq:
+        return "stale"
+    # Read again now: the player may have changed the answer since the task was queued.
+    action = dict(standing.due(game)).get(seat)
+    if action is None:
+        return "ask"
+    try:
+        services.submit(game_id, None, action, seq, seat=seat, standing=True)
+    except services.MoveRefused as refused:
+        return f"refused: {refused.code}"
+    return "moved"
+
+
+@shared_task(acks_late=True)
+def score_game(game_id: int) -> str:
+    """Store a finished game's result and update ratings; running it again changes nothing."""
+    from games import results
+
+    stored = results.record(game_id)
+    return "scored" if stored is not None else "not over"
+
+
+# --- correspondence mail and clocks ---------------------------------------------------------------
+
+
+@shared_task(acks_late=True)
+def drain_outbox() -> int:
+    """Send the mail the outbox owes; safe to run twice or at once (rows are claimed, then marked)."""
+    from games import notify
+
+    return notify.drain()
+
+
+@shared_task
+def sweep_clocks() -> dict[str, int]:
+    """Beat: remind players whose time is nearly spent, and time out spent clocks."""
+    from games import clocks
+
+    return clocks.sweep()
+
+
+@shared_task
+def send_digests() -> int:
+    """Beat: owe today's digest to each digest reader with games waiting, then send it."""
+    from games import notify
+
+    owed = notify.queue_digests()
+    notify.drain()
+    return owed

@@ -15,8 +15,21 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import pages, rulebook, services
-from games.models import DevEmail, Game, Scenario, Seat
+from games import (
+    chat,
+    clocks,
+    decks,
+    pages,
+    rematch,
+    replays,
+    results,
+    rulebook,
+    services,
+    standing,
+    undo,
+)
+from games.boards import feudal_cards
+from games.models import Deck, DevEmail, Game, Result, Scenario, Seat
 from rules.core.errors import ScenarioError
 from rules.core.registry import get_engine
 
@@ -67,13 +80,35 @@ def new_game(request: HttpRequest) -> HttpResponse:
             specs = [_seat_spec(request.POST.get(f"seat{i}", "open"), request.POST.get(f"invite{i}", ""))
                      for i in range(players)]
             options = json.loads(request.POST.get("options") or "{}")
-            game = services.create_game(request.user, scenario, players, specs, options,
-                                        public=request.POST.get("public", "on") == "on")
+            if scenario.game == decks.GAME:
+                game = _new_feudal_game(request, scenario, players, specs, options)
+            else:
+                game = services.create_game(request.user, scenario, players, specs, options,
+                                            public=request.POST.get("public", "on") == "on",
+                                            time_control=clocks.from_form(request.POST))
         except (ScenarioError, ValueError) as error:
             messages.error(request, str(error))
-            return render(request, "games/new.html", {"scenarios": scenarios}, status=400)
+            return render(request, "games/new.html", _new_game_context(request, scenarios), status=400)
         return redirect("game", game_id=game.pk)
-    return render(request, "games/new.html", {"scenarios": scenarios})
+    return render(request, "games/new.html", _new_game_context(request, scenarios))
+
+
+def _new_game_context(request: HttpRequest, scenarios: Any) -> dict[str, Any]:
+    return {"scenarios": scenarios, "deck_choices": decks.choices_for(request.user),
+            "starter_rules": [("", "Automatic: on when every seat plays a starter deck"),
+                              ("on", "On: ignore class designations"), ("off", "Off: classes count")]}
+
+
+def _new_feudal_game(request: HttpRequest, scenario: Scenario, players: int, specs: list[services.SeatSpec],
+                     options: dict[str, Any]) -> Game:
+    """Feudal Lords: a deck per seat (mine for my seats, starters for bots) and the starter rule."""
+    rule = request.POST.get("starter_rules", "")
+    if rule:
+        options = {**options, "starter_rules": rule}
+    values = [request.POST.get(f"deck{i}", "") for i in range(players)]
+    return decks.create_game(request.user, scenario, players, specs, values, options,
+                             public=request.POST.get("public", "on") == "on",
+                             time_control=clocks.from_form(request.POST))
 
 
 def _seat_spec(kind: str, invite: str) -> services.SeatSpec:
@@ -91,7 +126,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("scenario"), pk=game_id)
     if not pages.may_watch(game.pk, request.user):
         raise Http404("No such game.")
-    return render(request, "games/game.html", pages.context(game, request.user))
+    ctx = pages.context(game, request.user)
+    ctx.update(_social_context(game, request.user))
+    return render(request, "games/game.html", ctx)
 
 
 @require_POST
@@ -168,3 +205,311 @@ def dev_inbox(request: HttpRequest) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponseRedirect:
     """The site root is the lobby."""
     return redirect(reverse("lobby"))
+
+
+# --- correspondence play: undo, standing answers, chat, notes, rematch, results, replays -------
+
+
+def _social_context(game: Game, user: Any) -> dict[str, Any]:
+    """The chat, notes and standing answers of the game page, for one viewer."""
+    ctx = chat.context(game, user)
+    seat = pages.viewer_seat(game, user)
+    ctx["standing"] = standing.settings_for(game, seat) if seat is not None else []
+    ctx["standing_seat"] = seat
+    return ctx
+
+
+def _answer(request: HttpRequest, game: Game, error: str, partials: tuple[str, ...] = (),
+            ctx: dict[str, Any] | None = None) -> HttpResponse:
+    """A notice (error or none) and the named partials as out-of-band swaps, for htmx."""
+    html = render_to_string("games/game.html#notice", {"error": error, "oob": True})
+    if partials:
+        context = {**(ctx or {}), "oob": True, "user": request.user}
+        html += "".join(render_to_string(f"games/game.html#{name}", context) for name in partials)
+    response = HttpResponse(html, status=200 if request.htmx or not error else 400)
+    if request.htmx and error:
+        response["HX-Trigger"] = json.dumps({"chancery:refused": error})
+    return response
+
+
+def _int_or_none(value: str | None) -> int | None:
+    return int(value) if value not in (None, "") else None
+
+
+@login_required
+@require_POST
+def undo_view(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take back the player's last move (htmx): the live partials, or a message."""
+    game = get_object_or_404(Game, pk=game_id)
+    error = ""
+    try:
+        undo.undo(game.pk, request.user, _int_or_none(request.POST.get("to_seq")))
+    except (ValueError, TypeError):
+        error = "That request is not well-formed."
+    except services.MoveRefused as refused:
+        error = refused.message
+    fragments = pages.live_fragments(game.pk, request.user)
+    notice = render_to_string("games/game.html#notice", {"error": error, "oob": True})
+    return HttpResponse(notice + (fragments[1] if fragments else ""), status=200 if request.htmx or not error else 400)
+
+
+@login_required
+@require_POST
+def standing_view(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Set how one of the player's seats answers a kind of off-turn prompt."""
+    game = get_object_or_404(Game, pk=game_id)
+    error = ""
+    try:
+        seat = int(request.POST.get("seat", ""))
+        if seat not in services.seats_of(game, request.user):
+            raise services.MoveRefused("You do not hold that seat.", "forbidden")
+        standing.set_answer(game, seat, request.POST.get("kind", ""), request.POST.get("choice", ""),
+                            request.POST.get("label", ""))
+    except ValueError:
+        error = "That request is not well-formed."
+    except (services.MoveRefused, standing.StandingRefused) as refused:
+        error = str(refused)
+    return _answer(request, game, error, ("standing",), _social_context(game, request.user))
+
+
+@login_required
+@require_POST
+def chat_post(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Post a chat message (rate-limited per player and game)."""
+    game = get_object_or_404(Game, pk=game_id)
+    if chat.rate_limited(request, game.pk):
+        response = _answer(request, game, "You are sending messages too fast; wait a moment.")
+        response.status_code = 429
+        return response
+    error = ""
+    try:
+        chat.post(game, request.user, request.POST.get("text", ""), _int_or_none(request.POST.get("seat")),
+                  _int_or_none(request.POST.get("channel")))
+    except ValueError:
+        error = "That request is not well-formed."
+    except services.MoveRefused as refused:
+        error = refused.message
+    return _answer(request, game, error, ("chat",), chat.context(game, request.user))
+
+
+@login_required
+@require_POST
+def chat_channel(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Open a private channel with some other seats."""
+    game = get_object_or_404(Game, pk=game_id)
+    error = ""
+    try:
+        members = [int(m) for m in request.POST.getlist("members")]
+        chat.open_channel(game, request.user, members, _int_or_none(request.POST.get("seat")))
+    except ValueError:
+        error = "That request is not well-formed."
+    except services.MoveRefused as refused:
+        error = refused.message
+    return _answer(request, game, error, ("chat_channels", "chat"), chat.context(game, request.user))
+
+
+@login_required
+@require_POST
+def chat_mute(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Mute (or unmute) another seat's messages."""
+    game = get_object_or_404(Game, pk=game_id)
+    error = ""
+    try:
+        chat.set_mute(game, request.user, int(request.POST.get("other", "")), request.POST.get("muted") == "1",
+                      _int_or_none(request.POST.get("seat")))
+    except ValueError:
+        error = "That request is not well-formed."
+    except services.MoveRefused as refused:
+        error = refused.message
+    return _answer(request, game, error, ("chat", "chat_mutes"), chat.context(game, request.user))
+
+
+@login_required
+@require_POST
+def notes_view(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Save the seat's private notes."""
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        chat.save_note(game, request.user, request.POST.get("text", ""), _int_or_none(request.POST.get("seat")))
+        error = ""
+    except ValueError:
+        error = "That request is not well-formed."
+    except services.MoveRefused as refused:
+        error = refused.message
+    return _answer(request, game, error)
+
+
+@login_required
+@require_POST
+def rematch_view(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Offer or accept a rematch; the last acceptance goes to the new game."""
+    try:
+        offer = rematch.accept(game_id, request.user)
+    except services.MoveRefused as refused:
+        messages.error(request, refused.message)
+        return redirect("game", game_id=game_id)
+    target = reverse("game", args=[offer.new_game_id or game_id])
+    if request.htmx:
+        response = HttpResponse("")
+        response["HX-Redirect"] = target
+        return response
+    return redirect(target)
+
+
+def _watchable(request: HttpRequest, game_id: int) -> Game:
+    game = get_object_or_404(Game.objects.select_related("scenario"), pk=game_id)
+    if not pages.may_watch(game.pk, request.user):
+        raise Http404("No such game.")
+    return game
+
+
+def results_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The final standings with the breakdown by category, and the rating changes."""
+    game = _watchable(request, game_id)
+    stored = Result.objects.filter(game=game).first()
+    seats = list(game.seats.select_related("user", "invited"))
+    return render(request, "games/results.html", {
+        "game": game, "table": pages.result_table(game.result, seats) if game.status == Game.Status.FINISHED else None,
+        "stored": stored, "ratings": results.rating_rows(stored) if stored else []})
+
+
+def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Step through a finished game move by move (htmx swaps the position)."""
+    game = _watchable(request, game_id)
+    try:
+        ctx = replays.position(game, int(request.GET.get("seq", game.seq)))
+    except ValueError as error:
+        raise Http404("No such position.") from error
+    except replays.NotReplayable as error:
+        raise Http404(str(error)) from error
+    template = "games/replay.html#position" if request.htmx else "games/replay.html"
+    return render(request, template, ctx)
+
+
+def record_download(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A finished game's record as JSON, for `python -m rules replay FILE`."""
+    game = _watchable(request, game_id)
+    try:
+        record = replays.game_record(game)
+    except replays.NotReplayable as error:
+        raise Http404(str(error)) from error
+    response = HttpResponse(json.dumps(record, indent=1), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="chancery-{game.game}-{game.pk}.json"'
+    return response
+
+
+# Feudal Lords decks: the list with the starter decks, and the builder (htmx for live checks).
+
+@login_required
+def deck_list(request: HttpRequest) -> HttpResponse:
+    """My decks with their verdicts, and the starter decks to copy with one click."""
+    mine = [decks.summary(d) for d in Deck.objects.filter(owner=request.user).prefetch_related("entries")]
+    starters = [{"id": sid, "name": spec["name"], "size": sum(spec["stockpile"].values()),
+                 "leader": decks.cards()[spec["leader"]]["name"],
+                 "locations": decks.cards()[spec["locations"]]["name"]}
+                for sid, spec in decks.starters().items()]
+    return render(request, "games/decks.html", {"decks": mine, "starters": starters})
+
+
+@login_required
+@require_POST
+def deck_new(request: HttpRequest) -> HttpResponse:
+    """Start an empty deck."""
+    deck = decks.new_deck(request.user, request.POST.get("name", ""))
+    return redirect("deck_builder", deck_id=deck.pk)
+
+
+@login_required
+@require_POST
+def deck_copy(request: HttpRequest) -> HttpResponse:
+    """Copy a starter deck into my decks."""
+    try:
+        deck = decks.copy_starter(request.user, request.POST.get("starter", ""))
+    except ValueError as error:
+        messages.error(request, str(error))
+        return redirect("deck_list")
+    messages.success(request, f"{deck.name} is now one of your decks.")
+    return redirect("deck_builder", deck_id=deck.pk)
+
+
+def _my_deck(request: HttpRequest, deck_id: int) -> Deck:
+    return get_object_or_404(Deck, pk=deck_id, owner=request.user)
+
+
+def _builder_context(deck: Deck, kind: str = "", group: str = "") -> dict[str, Any]:
+    counts = {e.card: e.count for e in deck.entries.all()}
+    stock = sorted(counts, key=feudal_cards.sort_key)
+    return {
+        "deck": deck, "status": decks.status(deck), "max_copies": decks.MAX_COPIES,
+        "stock": [{**feudal_cards.card(cid), "count": counts[cid]} for cid in stock],
+        "leaders": decks.frame_choices("leader"), "location_cards": decks.frame_choices("locations"),
+        "artifacts": decks.frame_choices("artifact"), "max_artifacts": decks.MAX_ARTIFACTS,
+        "catalogue": decks.catalogue(kind, group, counts), "kind": kind, "group": group,
+        "type_filters": decks.type_filters(), "class_filters": decks.class_filters(),
+    }
+
+
+@login_required
+def deck_builder(request: HttpRequest, deck_id: int) -> HttpResponse:
+    """The deck builder: Leader, Locations, Artifacts, the Stockpile and the card catalogue."""
+    deck = _my_deck(request, deck_id)
+    ctx = _builder_context(deck, request.GET.get("type", ""), request.GET.get("class", ""))
+    return render(request, "games/deck_builder.html", ctx)
+
+
+@login_required
+def deck_cards(request: HttpRequest, deck_id: int) -> HttpResponse:
+    """The catalogue, filtered by type and class (htmx)."""
+    deck = _my_deck(request, deck_id)
+    ctx = _builder_context(deck, request.GET.get("type", ""), request.GET.get("class", ""))
+    return render(request, "games/deck_builder.html#catalogue", ctx)
+
+
+def _deck_state(request: HttpRequest, deck: Deck, changed: str = "") -> HttpResponse:
+    """The builder's live part after a change: verdict and Stockpile, plus the changed card's count."""
+    if not request.htmx:
+        return redirect("deck_builder", deck_id=deck.pk)
+    ctx = _builder_context(deck)
+    html = render_to_string("games/deck_builder.html#state", ctx, request=request)
+    if changed:
+        html += render_to_string("games/deck_builder.html#count", {
+            "c": {"id": changed, "name": decks.cards()[changed]["name"], "count": decks.count_of(deck, changed)},
+            "deck": deck, "oob": True,
+            "max_copies": decks.MAX_COPIES}, request=request)
+    return HttpResponse(html)
+
+
+@login_required
+@require_POST
+def deck_count(request: HttpRequest, deck_id: int) -> HttpResponse:
+    """Set how many copies of a card the Stockpile holds."""
+    deck = _my_deck(request, deck_id)
+    cid = request.POST.get("card", "")
+    try:
+        decks.set_count(deck, cid, int(request.POST.get("count", "")))
+    except ValueError as error:
+        return HttpResponse(str(error), status=400)
+    return _deck_state(request, deck, cid)
+
+
+@login_required
+@require_POST
+def deck_frame(request: HttpRequest, deck_id: int) -> HttpResponse:
+    """Name, Leader, Controlled Locations and Artifacts."""
+    deck = _my_deck(request, deck_id)
+    try:
+        decks.set_frame(deck, request.POST.get("leader", ""), request.POST.get("locations", ""),
+                        request.POST.getlist("artifacts"), request.POST.get("name"))
+    except ValueError as error:
+        return HttpResponse(str(error), status=400)
+    return _deck_state(request, deck)
+
+
+@login_required
+@require_POST
+def deck_delete(request: HttpRequest, deck_id: int) -> HttpResponse:
+    """Delete one of my decks (games already dealt keep their copy in their config)."""
+    deck = _my_deck(request, deck_id)
+    messages.info(request, f"{deck.name} was deleted.")
+    deck.delete()
+    return redirect("deck_list")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.boards import hre
+from games.boards import ema, feudal, hre
 
-BOARDS = {"hre": hre.board_context}
+BOARDS = {"hre": hre.board_context, "feudal": feudal.board_context, "ema": ema.board_context}
 
 
 def has_board(game: str) -> bool:

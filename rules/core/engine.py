@@ -52,7 +52,25 @@ class Result(TypedDict):
     seats: list[SeatResult]
 
 
+class StandingChoice(TypedDict):
+    """A named standing answer a seat may set for a kind of prompt ("ask me" is always offered)."""
+
+    name: str
+    label: str
+
+
 Step = tuple[State, list[Event]]
+
+# Values that mark an option as passing, declining or choosing nothing, e.g. {"do": "pass"},
+# {"claim": None}, {"kind": "none"}: the engines' shared way of writing "no".
+PASS_VALUES = (None, False, "pass", "decline", "none", "no")
+
+
+def looks_like_pass(action: Any) -> bool:
+    """Whether an action passes, declines or chooses nothing (every value a 'no')."""
+    if not isinstance(action, dict) or not action:
+        return False
+    return all(v is None or v is False or (isinstance(v, str) and v in PASS_VALUES) for v in action.values())
 
 
 class Engine(ABC):
@@ -117,6 +135,19 @@ class Engine(ABC):
     def prompt_kinds(self) -> dict[str, str]:
         """Kinds of prompts this engine asks, with a short description (for standing answers)."""
         return {}
+
+    def standing_options(self, kind: str) -> list[StandingChoice]:
+        """Named standing answers for a kind of prompt; engines may refine this default."""
+        return [{"name": "pass", "label": "Always pass or decline, when that is a choice"},
+                {"name": "first", "label": "Always the first choice offered"}]
+
+    def standing_answer(self, kind: str, name: str, options: list[Option]) -> Option | None:
+        """The option a named standing answer picks among these, or None to ask the player."""
+        if name == "first":
+            return options[0] if options else None
+        if name == "pass":
+            return next((o for o in options if looks_like_pass(o["action"])), None)
+        return None
 
     def seats(self, state: State) -> int:
         """Number of seats in the game."""

@@ -1,0 +1,260 @@
+"""The Feudal Lords table: each seat's leader, locations and characters as cards, a combat in
+progress, who decides now, and the viewer's hand — all from the engine's per-seat view.
+
+Only the view is read, so nothing hidden reaches the page: other hands arrive as counts, the
+Stockpile as a count, face-down Victory cards (and bluffs) as a back until revealed. Where a
+card on the table or in the hand answers the prompt, it carries the indices of the options
+naming it (like the HRE map's provinces), and the same choices stay buttons in the prompt bar.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.boards import feudal_cards
+from games.boards.hre import seat_mark
+from rules.feudal.components import load
+from rules.feudal.instants import STOP_NAMES
+
+BASE_TARGET, TEAM_TARGET = 10, 16
+SIDE_NAMES = {"a": "Attack pool", "d": "Defense pool"}
+# What a seat deciding now is doing, for the "now deciding" line (the prompt text is the viewer's own).
+DECIDING = {
+    "setup_discard": "discarding to form an opening hand", "stock": "in the Stockpile phase",
+    "draft": "choosing whether to draft", "draft_marker": "deciding on a +1 marker for the Draft roll",
+    "action": "in the Action phase", "arm_target": "choosing who takes a card",
+    "resource": "keeping or rerolling the Resource dice", "send": "building a combat pool",
+    "lone_pay": "deciding whether to pay for a Lone combatant", "vc": "deciding on a Victory card or bluff",
+    "target_loc": "choosing the location to attack", "window": "may play an Instant",
+    "df_target": "choosing a Distance Fire target", "match": "matching up combatants",
+    "support": "placing a supporting combatant", "intervene": "deciding whether to intervene",
+    "continue": "deciding whether to continue the attack", "solo_pick": "choosing an attacker and a defender",
+    "solo_adjust": "deciding on markers for the roll", "solo_keep": "deciding about a wounded attacker",
+}
+STAGES = {
+    "send_a": "The attacker builds the attack pool", "check_a": "The attacker builds the attack pool",
+    "vc_a": "The attacker's Victory card", "target": "The attacker chooses the location",
+    "intervene": "Interventions", "react": "The defender's reaction", "after_react": "The defender's reaction",
+    "send_d": "The defender builds the defense pool", "vc_d": "The defender's Victory card",
+    "before_df": "Before Distance Fire", "end": "End of combat",
+}
+# Until the attacker names the location, the combat frame's default location means nothing.
+BEFORE_TARGET = ("send_a", "check_a", "vc_a", "target", "intervene")
+
+
+def _stage(stage: str | None, rnd: int) -> str:
+    """A combat stage for people."""
+    if not stage:
+        return ""
+    if stage.startswith("df_"):
+        return "Distance Fire"
+    if stage.startswith("cc_"):
+        return f"Close Combat, round {max(rnd, 1)}"
+    return STAGES.get(stage, "")
+
+
+def _option_keys(action: Any) -> list[tuple[str, Any]]:
+    """What an option names on the table: ("card", id), ("uid", n) or ("loc", i)."""
+    if not isinstance(action, dict):
+        return []
+    found: list[tuple[str, Any]] = []
+    for key in ("card", "discard"):
+        if isinstance(action.get(key), str):
+            found.append(("card", action[key]))
+    for key in ("uid", "mine"):
+        if isinstance(action.get(key), int):
+            found.append(("uid", action[key]))
+    if isinstance(action.get("loc"), int) and "pile" not in action:
+        found.append(("loc", action["loc"]))
+    return found
+
+
+def picks(prompt: dict[str, Any] | None) -> dict[tuple[str, Any], list[int]]:
+    """(kind, key) → indices of the prompt options naming that card, character or location."""
+    found: dict[tuple[str, Any], list[int]] = {}
+    for i, opt in enumerate(prompt["options"] if prompt else []):
+        for key in _option_keys(opt["action"]):
+            found.setdefault(key, []).append(i)
+    return found
+
+
+def _pick(indices: list[int] | None, prompt: dict[str, Any] | None) -> dict[str, Any] | None:
+    """How a card answers the prompt: one option submits it, several narrow the buttons."""
+    if not indices or prompt is None:
+        return None
+    labels = [prompt["options"][i]["label"] for i in indices]
+    return {"options": " ".join(str(i) for i in indices), "single": indices[0] if len(indices) == 1 else None,
+            "label": labels[0] if len(labels) == 1 else f"{len(labels)} choices: " + "; ".join(labels)}
+
+
+def character(c: dict[str, Any], chosen: dict[tuple[str, Any], list[int]], prompt: dict[str, Any] | None,
+              names: dict[int, str] | None = None) -> dict[str, Any]:
+    """A character with its Skills and Weapons, and in combat its hits, wounds and match-up."""
+    shown = feudal_cards.card(c["card"])
+    life = load().cards[c["card"]]["life"]
+    shown.update(uid=c["uid"], skills=[feudal_cards.card(s) for s in c["skills"]],
+                 weapons=[feudal_cards.card(w) for w in c["weapons"]],
+                 pick=_pick(chosen.get(("uid", c["uid"])), prompt), owner=c.get("owner"),
+                 combat="wounds" in c)
+    if "wounds" in c:
+        extra = sum(e["amount"] for a in c["skills"] + c["weapons"] for e in load().cards[a]["effects"]
+                    if e["kind"] == "life")
+        shown.update(wounds=c["wounds"], hits=c["hits"], life=life + extra,
+                     matched=(names or {}).get(c["m"]) if c["m"] is not None else None,
+                     supports=(names or {}).get(c["sup"]) if c["sup"] is not None else None,
+                     aims=(names or {}).get(c["tgt"]) if c["tgt"] is not None else None)
+    return shown
+
+
+def _locations(s: dict[str, Any], attacked: int | None, chosen: dict[tuple[str, Any], list[int]],
+               prompt: dict[str, Any] | None, loc_seat: int | None) -> list[dict[str, Any]]:
+    """The seat's three locations: name, effect, token (or sacked), Supply and Artifact."""
+    sites = load().cards[s["locations"]]["sites"]
+    out = []
+    for i, (site, loc) in enumerate(zip(sites, s["locs"], strict=False)):
+        out.append({"index": i, "name": site["name"], "text": site["text"], "token": loc["token"],
+                    "supply": feudal_cards.card(loc["supply"]) if loc["supply"] else None,
+                    "artifact": feudal_cards.card(loc["artifact"]) if loc["artifact"] else None,
+                    "attacked": attacked == i,
+                    "pick": _pick(chosen.get(("loc", i)), prompt) if loc_seat == s["seat"] else None})
+    return out
+
+
+def _target(s: dict[str, Any], mode: str) -> int:
+    """The seat's VP target: 10 (16 for a team) plus its Artifacts (FL-WIN-03)."""
+    base = TEAM_TARGET if mode == "teams" else BASE_TARGET
+    cards = load().cards
+    return base + sum(int(cards[loc["artifact"]]["vp_target"]) for loc in s["locs"] if loc["artifact"])
+
+
+def seat_table(view: dict[str, Any], s: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
+               prompt: dict[str, Any] | None) -> dict[str, Any]:
+    """One seat's side of the table and its summary for the seat card."""
+    i = s["seat"]
+    combat = view.get("combat")
+    attacked = (combat["loc"] if combat and combat["target"] == i and combat["site"] == "loc"
+                and combat["stage"] not in BEFORE_TARGET else None)
+    # Locations named by options are the attacked seat's when choosing a target, else one's own.
+    targeting = prompt is not None and prompt["kind"] == "target_loc" and combat
+    loc_seat = combat["target"] if targeting else view.get("seat")
+    pending = view.get("pending") or {}
+    return {
+        "index": i, "mark": seat_mark(i), "me": view.get("seat") == i,
+        "leader": feudal_cards.card(s["leader"]), "vp": s["vp"], "total": s["total"],
+        "target": _target(s, view["mode"]), "vp_tokens": list(range(s["vp"])),
+        "sup": s["sup"], "ld": s["ld"], "markers": s["markers"], "marker_spent": s["marker_spent"],
+        "hand_count": s["hand_count"], "stock_count": s["stock_count"], "discard_count": len(s["discard"]),
+        "discard": [feudal_cards.card(c) for c in reversed(s["discard"])],
+        "locations": _locations(s, attacked, chosen, prompt, loc_seat),
+        "locations_card": load().cards[s["locations"]]["name"],
+        "area": [character(c, chosen, prompt) for c in s["area"]],
+        "constants": [feudal_cards.card(c) for c in s["constants"]],
+        "active": view["active"] == i, "deciding": pending.get("seat") == i, "out": False,
+        "partner": (i + 2) % 4 if view["mode"] == "teams" else None,
+    }
+
+
+def _vc(vc: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A Victory card played in combat: its face once up (or to its owner), else only its back."""
+    if vc is None:
+        return None
+    return {"seat": vc["seat"], "up": vc["up"], "card": feudal_cards.card(vc["card"]) if vc["card"] else None}
+
+
+def combat(view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
+           prompt: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The combat in progress: who attacks whom where, both pools, Victory cards, the fallen."""
+    frame = view.get("combat")
+    if not frame:
+        return None
+    names = {c["uid"]: load().cards[c["card"]]["name"] for side in ("a", "d") for c in frame[side]}
+    target = view["seats"][frame["target"]]
+    site = "in the open" if frame["site"] == "open" or frame["fight"] == "intervention" else (
+        "cancelled" if frame["site"] == "cancelled" else
+        f"at {load().cards[target['locations']]['sites'][frame['loc']]['name']}"
+        if frame["loc"] is not None and frame["stage"] not in BEFORE_TARGET else "")
+    sides = []
+    for side in ("a", "d"):
+        who = frame["att"] if side == "a" else frame["def"]
+        boost = ", ".join(f"{k.replace('_', ' ').upper()} {v:+d}" for k, v in frame["boost"][side].items() if v)
+        sides.append({"key": side, "name": SIDE_NAMES[side], "who": seat_mark(who),
+                      "combatants": [character(c, chosen, prompt, names) for c in frame[side]],
+                      "dead": [{"name": load().cards[d["card"]]["name"], "owner": d["owner"]}
+                               for d in frame["dead"][side]],
+                      "vc": _vc(frame["vc"][side]), "boost": boost})
+    return {"attacker": seat_mark(frame["att"]), "target": seat_mark(frame["target"]),
+            "defender": seat_mark(frame["def"]) if frame["def"] is not None else None,
+            "intervention": frame["fight"] == "intervention", "site": site, "sacked": frame["sacked"],
+            "stage": _stage(frame["stage"], frame["round"]), "sides": sides}
+
+
+def deciding(view: dict[str, Any]) -> dict[str, Any] | None:
+    """Who decides now and what about (from the view's public decision frame)."""
+    pending = view.get("pending")
+    if not pending or view.get("over"):
+        return None
+    what = DECIDING.get(pending["kind"], pending["kind"].replace("_", " "))
+    if pending["kind"] == "setup_discard":
+        return {"who": None, "what": "discarding two cards to form an opening hand", "mine": False,
+                "everyone": True, "played": []}
+    if pending["kind"] == "window" and pending.get("stop") in STOP_NAMES:
+        what = f"may play an Instant ({STOP_NAMES[pending['stop']]})"
+    if pending["kind"] == "send" and view.get("combat"):
+        what = "building the attack pool" if pending["seat"] == view["combat"]["att"] else "building the defense pool"
+    played = [{"who": seat_mark(p["seat"]), "card": feudal_cards.card(p["card"])}
+              for p in pending.get("played", [])]
+    seat = pending.get("seat")
+    return {"who": seat_mark(seat) if seat is not None else None, "what": what,
+            "mine": seat is not None and seat == view.get("seat"), "everyone": False, "played": played}
+
+
+def _hand(view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
+          prompt: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+    """The viewer's own hand (None for spectators), each card with the options naming it."""
+    seat = view.get("seat")
+    if seat is None:
+        return None
+    own = view["seats"][seat]["hand"] if view["mode"] != "solitaire" else view.get("hand")
+    if own is None:
+        return None
+    cards = []
+    for cid in sorted(own, key=feudal_cards.sort_key):
+        shown = feudal_cards.card(cid)
+        shown["pick"] = _pick(chosen.get(("card", cid)), prompt)
+        cards.append(shown)
+    return cards
+
+
+def solitaire(view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
+              prompt: dict[str, Any] | None) -> dict[str, Any]:
+    """The solitaire table: three defender piles (top face up), living attackers, marker pool."""
+    piles = [{"index": i, "top": feudal_cards.card(p["top"]) if p["top"] else None, "hidden": p["hidden"]}
+             for i, p in enumerate(view["defenders"])]
+    return {"piles": piles, "living": [feudal_cards.card(c) for c in view["living"]],
+            "markers": view["markers"], "killed": view["killed"], "deck_count": view["deck_count"],
+            "discard_count": len(view["discard"]), "fight": view.get("fight")}
+
+
+def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[str, Any]:
+    """The table, the combat, who decides, the hand and seat summaries for one viewer."""
+    chosen = picks(prompt)
+    hand = _hand(view, chosen, prompt)
+    if view["mode"] == "solitaire":
+        solo = solitaire(view, chosen, prompt)
+        seat = {"index": 0, "mark": seat_mark(0), "solo": True, "markers": view["markers"],
+                "killed": view["killed"], "hand_count": view["hand_count"], "active": True,
+                "deciding": bool(prompt), "out": False}
+        return {"provinces": [seat], "solo": solo, "seats": [seat], "tables": [], "combat": None,
+                "deciding": None, "hand": hand, "choosing": False, "picking": bool(chosen), "marks": [seat_mark(0)],
+                "mode": "solitaire"}
+    tables = [seat_table(view, s, chosen, prompt) for s in view["seats"]]
+    me = view.get("seat")
+    # The viewer's own side of the table is drawn last, nearest the hand, as at a real table.
+    ordered = [t for t in tables if t["index"] != me] + [t for t in tables if t["index"] == me]
+    return {
+        "provinces": ordered,  # the game page draws the tableau only when this is non-empty
+        "tables": ordered, "seats": tables, "combat": combat(view, chosen, prompt),
+        "deciding": deciding(view), "hand": hand, "choosing": False, "picking": bool(chosen),
+        "marks": [seat_mark(i) for i in range(len(view["seats"]))], "mode": view["mode"],
+        "starter": view.get("starter", False), "turn": view.get("turns", 0), "solo": None,
+    }

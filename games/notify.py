@@ -1,0 +1,210 @@
+"""Turn, reminder, timeout and result mail, through an outbox written with the move.
+
+A move's transaction writes one Outbox row per player who must now decide (unique per user,
+game, seq and kind); after the commit a task drains the outbox, and the beat sweeps it too, so
+a crash after the commit delays mail but never loses it. A row is claimed for a short lease
+before sending, so two drains running at once send it once; a worker that dies mid-send
+leaves the lease to expire and the row is sent by the next drain.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games.models import Game, MailPreference, Outbox, Presence, SeatClock
+
+log = logging.getLogger(__name__)
+
+LEASE = timedelta(minutes=5)
+MAX_ATTEMPTS = 5
+BATCH = 200
+# A presence row older than this is a socket whose process died without disconnecting.
+PRESENCE_TTL = timedelta(hours=12)
+
+
+# --- writing the outbox (inside the move's transaction) ----------------------------------------
+
+
+def game_started(game: Game) -> None:
+    """Tell the players who must decide first."""
+    _turn_rows(game, game.prompted_seats())
+
+
+def record_move(game: Game, seat: int, before: list[int]) -> None:
+    """After a move: mail each seat that has just become required to decide, or everyone the result."""
+    if game.status == Game.Status.FINISHED:
+        game_finished(game)
+        return
+    # A seat still deciding after its own move is at the keyboard; a seat that was already
+    # deciding was mailed when its decision began.
+    _turn_rows(game, [i for i in game.prompted_seats() if i not in before and i != seat])
+
+
+def game_finished(game: Game) -> None:
+    """One result mail to every player of the game."""
+    for user_id in sorted({s.user_id for s in game.seats.all() if s.user_id}):
+        queue(user_id, game, game.seq, Outbox.Kind.RESULT)
+
+
+def _turn_rows(game: Game, indexes: list[int]) -> None:
+    seats = {s.index: s for s in game.seats.all()}
+    for index in indexes:
+        seat = seats.get(index)
+        # A bot, or a bot holding a player's seat, needs no mail.
+        if seat is not None and seat.user_id and not seat.bot:
+            queue(seat.user_id, game, game.seq, Outbox.Kind.TURN, index)
+
+
+def queue(user_id: int, game: Game | None, seq: int, kind: str, seat: int | None = None) -> None:
+    """Owe one mail (once: a second row for the same decision is ignored) and drain after the commit."""
+    from games import tasks
+
+    Outbox.objects.bulk_create([Outbox(user_id=user_id, game=game, seq=seq, kind=kind, seat=seat)],
+                               ignore_conflicts=True)
+    transaction.on_commit(lambda: tasks.enqueue(tasks.drain_outbox))
+
+
+# --- presence: open pages ---------------------------------------------------------------------
+
+
+def page_opened(user: Any, game_id: int, channel_name: str) -> None:
+    """A socket of a logged-in player opened on a game."""
+    if user is None or not user.is_authenticated:
+        return
+    Presence.objects.update_or_create(channel_name=channel_name,
+                                      defaults={"user_id": user.pk, "game_id": game_id, "opened_at": timezone.now()})
+
+
+def page_closed(channel_name: str) -> None:
+    """A socket closed."""
+    Presence.objects.filter(channel_name=channel_name).delete()
+
+
+def is_watching(user_id: int, game_id: int) -> bool:
+    """Whether the player has a page open on the game right now."""
+    fresh = timezone.now() - PRESENCE_TTL
+    return Presence.objects.filter(user_id=user_id, game_id=game_id, opened_at__gte=fresh).exists()
+
+
+def preference(user: Any) -> MailPreference:
+    """The player's mail settings (created with the defaults on first use)."""
+    pref, _ = MailPreference.objects.get_or_create(user=user)
+    return pref
+
+
+# --- draining ---------------------------------------------------------------------------------
+
+
+def drain(now: datetime | None = None) -> int:
+    """Send every pending mail whose lease is free; returns how many were sent."""
+    now = now or timezone.now()
+    free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
+    pending = Outbox.objects.filter(status=Outbox.Status.PENDING).filter(free).values_list("pk", flat=True)
+    return sum(_deliver(pk, now) for pk in list(pending[:BATCH]))
+
+
+def _claim(pk: int, now: datetime) -> bool:
+    """Take the row for one lease; False when another drain holds it or it is done."""
+    free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
+    return bool(Outbox.objects.filter(free, pk=pk, status=Outbox.Status.PENDING)
+                .update(claimed_until=now + LEASE))
+
+
+def _deliver(pk: int, now: datetime) -> int:
+    from games import emails
+
+    if not _claim(pk, now):
+        return 0
+    row = Outbox.objects.select_related("user", "game").get(pk=pk)
+    skip = _reason_to_skip(row)
+    if skip:
+        Outbox.objects.filter(pk=pk).update(status=Outbox.Status.SKIPPED, note=skip, claimed_until=None)
+        return 0
+    try:
+        message = emails.compose(row)
+        if message is None:
+            Outbox.objects.filter(pk=pk).update(status=Outbox.Status.SKIPPED, note="nothing to say",
+                                                claimed_until=None)
+            return 0
+        message.send()
+    except Exception:
+        log.exception("sending %s failed", row)
+        failed = row.attempts + 1 >= MAX_ATTEMPTS
+        Outbox.objects.filter(pk=pk).update(
+            attempts=row.attempts + 1, claimed_until=None,
+            status=Outbox.Status.SKIPPED if failed else Outbox.Status.PENDING, note="failed" if failed else "")
+        return 0
+    Outbox.objects.filter(pk=pk).update(status=Outbox.Status.SENT, sent_at=timezone.now(), claimed_until=None)
+    return 1
+
+
+def _reason_to_skip(row: Outbox) -> str:
+    """Why this mail should not go out now (empty when it should)."""
+    if not row.user.email:
+        return "no address"
+    mode = preference(row.user).mode
+    if mode == MailPreference.Mode.NONE:
+        return "unsubscribed"
+    game = row.game
+    if row.kind == Outbox.Kind.DIGEST or game is None:
+        return ""
+    if row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER):
+        if mode == MailPreference.Mode.DIGEST and row.kind == Outbox.Kind.TURN:
+            return "digest"
+        if not still_deciding(game, row.seat):
+            return "decided"
+        if is_watching(row.user_id, game.pk):
+            return "watching"
+    return ""
+
+
+def still_deciding(game: Game, seat: int | None) -> bool:
+    """Whether the seat must still decide, in its player's hands (not a bot's)."""
+    game.refresh_from_db()
+    if seat is None or seat not in game.prompted_seats():
+        return False
+    return not game.seats.filter(index=seat).exclude(bot="").exists()
+
+
+# --- the daily digest -------------------------------------------------------------------------
+
+
+def waiting_games(user: Any) -> list[Game]:
+    """Active games where one of the player's own seats (not held by a bot) must decide."""
+    games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).distinct().order_by("updated_at")
+    waiting = []
+    for game in games.select_related("scenario"):
+        mine = {s.index for s in game.seats.all() if s.user_id == user.pk and not s.bot}
+        if mine & set(game.prompted_seats()):
+            waiting.append(game)
+    return waiting
+
+
+def queue_digests(now: datetime | None = None) -> int:
+    """Owe today's digest to each digest reader with games waiting (the constraint makes it once a day)."""
+    now = now or timezone.now()
+    day = now.date().toordinal()
+    readers = get_user_model().objects.filter(mail_preference__mode=MailPreference.Mode.DIGEST)
+    owed = 0
+    for user in readers.exclude(email=""):
+        if Outbox.objects.filter(user=user, game__isnull=True, seq=day, kind=Outbox.Kind.DIGEST).exists():
+            continue
+        if waiting_games(user):
+            with transaction.atomic():
+                queue(user.pk, None, day, Outbox.Kind.DIGEST)
+            owed += 1
+    return owed
+
+
+def running_deadline(game: Game, seat: int | None) -> datetime | None:
+    """When the seat's clock runs out, if it runs."""
+    if seat is None:
+        return None
+    return SeatClock.objects.filter(seat__game=game, seat__index=seat).values_list("deadline", flat=True).first()

@@ -1,0 +1,80 @@
+"""Undo: a player takes back their own last moves while nothing was revealed or rolled since.
+
+Each Move row carries the engine's barrier flag, computed when the move was made from the
+states before and after it (engine.undo_barrier). A seat may take back the trailing run of its
+own moves that are not barriers, were made by the player (not a bot or a standing answer) and
+that no other seat has followed. The state is restored by replaying the record from the seed,
+and every replayed hash is checked against the log, so an undo can never invent a position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from games.models import Game, Move
+from games.services import MoveRefused, seats_of
+from rules.core.canonical import state_hash
+from rules.core.engine import State
+
+# How far back an undo may reach; a run of free actions longer than this is unusual.
+MAX_STEPS = 50
+
+
+def undoable(game: Game, seats: list[int]) -> list[Move]:
+    """The trailing moves one of these seats may take back, newest first (empty if none)."""
+    if game.status != Game.Status.ACTIVE or not seats:
+        return []
+    run: list[Move] = []
+    for move in game.moves.order_by("-seq")[:MAX_STEPS]:
+        if run and move.seat != run[0].seat:
+            break
+        if move.seat not in seats or move.barrier or move.by_bot or move.by_standing:
+            break
+        run.append(move)
+    return run
+
+
+def available(game: Game, user: Any) -> int | None:
+    """The seq a click on Undo goes back to (one move), or None when the user may not undo."""
+    human = [s.index for s in game.seats.all() if s.user_id == getattr(user, "pk", None) and not s.bot]
+    run = undoable(game, human) if human else []
+    return run[0].seq - 1 if run else None
+
+
+def state_at(game: Game, seq: int) -> State:
+    """The state after move `seq`, replayed from the seed; checks every stored hash on the way."""
+    engine = game.engine
+    state = engine.setup(game.seed, game.config, game.players)
+    for move in game.moves.filter(seq__lte=seq).order_by("seq"):
+        engine.apply_trusted(state, move.seat, move.action)
+        if state_hash(state) != move.state_hash:
+            raise MoveRefused(f"The game's record diverges at move {move.seq}; it cannot be undone.", "corrupt")
+    return state
+
+
+def undo(game_id: int, user: Any, to_seq: int | None = None) -> int:
+    """Take back the user's moves after `to_seq` (default: the last one); returns the new seq."""
+    from games import live, tasks
+
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        human = [s.index for s in game.seats.all() if s.user_id is not None and not s.bot]
+        run = undoable(game, [i for i in seats_of(game, user) if i in human])
+        if not run:
+            raise MoveRefused("Nothing can be taken back now: another seat has acted, or something "
+                              "was revealed or rolled since.", "forbidden")
+        target = run[0].seq - 1 if to_seq is None else to_seq
+        if not run[-1].seq - 1 <= target < game.seq:
+            raise MoveRefused("You can only take back your own moves since the last reveal or roll.", "forbidden")
+        game.state = state_at(game, target)
+        game.moves.filter(seq__gt=target).delete()
+        game.seq = target
+        game.save()
+        seq = game.seq
+        # The seq goes back, so sockets must redraw even though they have seen a later one.
+        transaction.on_commit(lambda: live.broadcast(game_id, seq, force=True))
+        transaction.on_commit(lambda: tasks.wake_standing(game_id, seq))
+        transaction.on_commit(lambda: tasks.wake_bots(game_id, seq))
+    return seq

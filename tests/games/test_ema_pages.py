@@ -1,0 +1,234 @@
+"""The EMA game page: the map, the tableau, prompts on the map, hidden information and rule summaries."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.template.loader import render_to_string
+from django.test import Client
+
+from games import rulebook, services
+from games.boards import ema as ema_board
+from games.boards import ema_cards, ema_layout
+from games.models import Game, Scenario
+from rules.core.registry import get_engine
+from rules.ema import er
+from rules.ema.empire import halve
+from rules.ema.state import Ctx, data
+
+ENGINE = get_engine("ema")
+RULES_SOURCE = Path(__file__).resolve().parents[2] / "rules" / "ema"
+PARTIALS = ("map", "tableau", "hand")
+State = dict[str, Any]
+
+
+def _walk(seed: int, slug: str = "27-charlemagne", players: int = 2, steps: int = 3000) -> Iterator[State]:
+    """Every state of a random game, one after another (the engine never changes a state it returns)."""
+    state = ENGINE.setup(seed, {"scenario": slug, "options": {}}, players)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        yield state
+        prompts = ENGINE.prompts(state)
+        if not prompts:
+            return
+        prompt = rnd.choice(prompts)
+        state, _events = ENGINE.apply(state, prompt["seat"], rnd.choice(prompt["options"])["action"])
+
+
+def _find(wanted: Callable[[State], bool], slug: str = "27-charlemagne", players: int = 2) -> State:
+    """The first state of a few seeded random games that is as wanted."""
+    for seed in range(12):
+        for state in _walk(seed, slug, players):
+            if wanted(state):
+                return state
+    raise AssertionError("no such position in the random games tried")
+
+
+def _render(state: State, seat: int | None) -> str:
+    """Every board partial as the page renders them for one viewer."""
+    view = ENGINE.view(state, seat)
+    prompt = ENGINE.prompt_for(state, seat) if seat is not None else None
+    board = ema_board.board_context(view, prompt)
+    ctx = {"board": board, "view": view, "prompt": prompt}
+    html = "".join(render_to_string(f"games/boards/ema.html#{p}", ctx) for p in PARTIALS)
+    for info in board["seats"]:
+        card = {"index": info["index"], "label": f"Seat {info['index'] + 1}", "mine": info["index"] == seat,
+                "info": info}
+        html += render_to_string("games/boards/ema.html#seat", {**ctx, "card": card})
+    return html
+
+
+def _start(user: Any, *kinds: services.SeatSpec, options: dict[str, Any] | None = None) -> Game:
+    scenario = Scenario.objects.get(game="ema", slug="27-charlemagne")
+    game = services.create_game(user, scenario, len(kinds), list(kinds), options)
+    game.refresh_from_db()
+    return game
+
+
+def test_every_area_and_sea_has_a_register_and_none_overlap() -> None:
+    d = data()
+    pos = ema_layout.centres()
+    assert set(ema_layout.GRID) == set(d.areas) | set(d.seas)
+    for a, b in itertools.combinations(pos, 2):
+        (xa, ya), (xb, yb) = pos[a], pos[b]
+        (wa, ha), (wb, hb) = ema_layout.size(a), ema_layout.size(b)
+        assert abs(xa - xb) >= (wa + wb) / 2 or abs(ya - yb) >= (ha + hb) / 2, f"{a} overlaps {b}"
+    kinds = {link["kind"] for link in ema_layout.links()}
+    assert kinds == {"land", "coast", "sea"}
+    assert len(ema_layout.links()) == sum(len(v) for v in d.land_adj.values()) // 2 + sum(
+        len(v) for v in d.area_seas.values()) + sum(len(v) for v in d.sea_adj.values()) // 2
+
+
+def test_the_board_highlights_the_areas_a_prompt_chooses() -> None:
+    state = _find(lambda s: any(ema_board.option_area(o["action"]) for p in ENGINE.prompts(s) for o in p["options"]))
+    prompt = next(p for p in ENGINE.prompts(state) if any(ema_board.option_area(o["action"]) for o in p["options"]))
+    view = ENGINE.view(state, prompt["seat"])
+    board = ema_board.board_context(view, prompt)
+    wanted: dict[str, list[int]] = {}
+    for i, opt in enumerate(prompt["options"]):
+        aid = ema_board.option_area(opt["action"])
+        if aid:
+            wanted.setdefault(aid, []).append(i)
+    picked = {a["id"]: a["pick"] for a in board["areas"] if a["pick"]}
+    assert set(picked) == set(wanted) and board["choosing"]
+    html = render_to_string("games/boards/ema.html#map", {"board": board, "view": view, "prompt": prompt})
+    for aid, indices in wanted.items():
+        attr = f'data-option="{indices[0]}"' if len(indices) == 1 else f'data-options="{" ".join(map(str, indices))}"'
+        assert re.search(rf'id="area-{aid}"[^>]*{attr}', html), aid
+
+
+def test_target_prompts_show_the_er_the_engine_would_compute_before_the_card_is_turned() -> None:
+    """EMA-9.35: each Target's rating, term by term, equals the engine's own rating on the full state."""
+    def choosing_targets(s: State) -> bool:
+        top = s["stack"][-1] if s["stack"] else {}
+        return top.get("kind") == "declare" and top.get("stage") == "target" and top["endeavor"] != "diplomacy"
+
+    state = _find(choosing_targets)
+    prompt = ENGINE.prompts(state)[0]
+    frame = state["stack"][-1]
+    board = ema_board.board_context(ENGINE.view(state, prompt["seat"]), prompt)
+    assert board["ratings"]
+    ctx = Ctx(state)
+    for rating in board["ratings"]:
+        raw = er.raw(ctx, frame["seat"], frame["endeavor"], frame["base"], rating["id"])
+        assert rating["raw"] == raw and sum(t["value"] for t in rating["terms"]) == raw
+        assert rating["value"] == (halve(state, raw) if rating["halved"] else raw)
+    html = render_to_string("games/boards/ema.html#map", {"board": board})
+    assert "ER of each Target" in html and 'class="er-tag"' in html
+
+
+def test_an_announced_endeavor_shows_its_rating_while_the_year_card_is_face_down() -> None:
+    """EMA-9.0.P4: the announced ER, with its terms, is on the board before the card is turned up (P6)."""
+    state = _find(lambda s: bool(s["stack"]) and s["stack"][-1]["kind"] == "att_gold")
+    en = state["endeavor"]
+    board = ema_board.board_context(ENGINE.view(state, en["seat"]), ENGINE.prompt_for(state, en["seat"]))
+    assert board["endeavor"]["er"]["raw"] == er.raw(Ctx(state), en["seat"], en["kind"], en["base"], en["target"])
+    html = render_to_string("games/boards/ema.html#map", {"board": board})
+    assert "the Year Card is still face down" in html
+    if en["base"] not in (None, en["target"]):
+        assert 'class="en-arrow"' in html
+
+
+def _hidden_text(state: State, viewer: int | None) -> list[str]:
+    """Our card texts for Holding cards only another seat holds (none of that kind is shown openly)."""
+    shown = {data().events[c]["kind"] for me in state["seats"] for c in me["inplay"]}
+    if viewer is not None:
+        shown |= {data().events[c]["kind"] for c in state["seats"][viewer]["hand"]}
+    hidden = {data().events[c]["kind"] for i, me in enumerate(state["seats"]) if i != viewer for c in me["hand"]}
+    return [ema_cards.TEXTS[k] for k in sorted(hidden - shown)]
+
+
+def test_no_hidden_card_or_ballot_reaches_any_viewer() -> None:
+    """Unplayed Year Cards (6.0), other seats' Holding cards (19.2) and ballots (20.5) never appear."""
+    checked = {"hand": 0, "years": 0, "ballot": 0}
+    for state in itertools.islice(_walk(5, "28-millenium", 4), 0, 1500, 7):
+        top = state["stack"][-1] if state["stack"] else {}
+        for viewer in (None, *range(state["players"])):
+            html = _render(state, viewer)
+            for me in state["seats"]:
+                for number in me["years"]:
+                    assert f"Nr. {number}<" not in html
+                    checked["years"] += 1
+            for text in _hidden_text(state, viewer):
+                assert text not in html
+                checked["hand"] += 1
+            if top.get("kind") == "parley":
+                mine = top["ballots"].get(str(viewer)) if viewer is not None else None
+                assert ("Your ballot" in html) == bool(mine)
+                checked["ballot"] += 1
+    assert all(checked.values()), checked
+
+
+def test_every_rule_the_engine_cites_has_a_summary() -> None:
+    cited = set()
+    for source in RULES_SOURCE.glob("*.py"):
+        cited |= set(re.findall(r'"(EMA-[A-Za-z0-9.\-]+)"', source.read_text()))
+    missing = sorted(cited - set(rulebook.summaries("ema")))
+    assert cited and not missing, missing
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_sees_the_map_the_tableau_and_only_their_own_cards(scenarios: None, alice: Any,
+                                                                   client: Client) -> None:
+    game = _start(alice, services.SeatSpec("me"), services.SeatSpec("bot", bot="random"))
+    client.force_login(alice)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'class="map ema-map' in html and 'id="area-lorraine"' in html and "North Sea" in html
+    assert "Treasury and Statures" in html and "Year Cards this Round" in html and "Round 1 of 9" in html
+    assert "Your Holding cards" in html and 'class="ema-back"' in html
+    for text in _hidden_text(game.state, 0):
+        assert text not in html
+    for me in game.state["seats"]:
+        for number in me["years"]:
+            assert f"Nr. {number}<" not in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_prompt_for_an_area_is_clickable_on_the_page(scenarios: None, alice: Any, client: Client) -> None:
+    game = _start(alice, services.SeatSpec("me"), services.SeatSpec("bot", bot="random"))
+    rnd = random.Random(3)
+    for _ in range(200):
+        game.refresh_from_db()
+        prompt = game.engine.prompt_for(game.state, 0)
+        assert prompt is not None
+        if any(ema_board.option_area(o["action"]) for o in prompt["options"]):
+            break
+        services.submit(game.pk, alice, rnd.choice(prompt["options"])["action"], game.seq, seat=0)
+    client.force_login(alice)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    aid = next(ema_board.option_area(o["action"]) for o in prompt["options"] if ema_board.option_area(o["action"]))
+    assert re.search(rf'id="area-{aid}" class="area[^"]* pick[^"]*"[^>]*data-options?="', html)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_spectator_sees_the_board_and_no_hand(scenarios: None, alice: Any, client: Client) -> None:
+    game = _start(alice, services.SeatSpec("me"), services.SeatSpec("bot", bot="random"))
+    carol = get_user_model().objects.create_user("dave", "dave@example.com", "correct horse battery")
+    client.force_login(carol)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'class="map ema-map' in html and "Treasury and Statures" in html
+    assert "Your Holding cards" not in html and "Your ballot" not in html
+    for text in _hidden_text(game.state, None):
+        assert text not in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_ema_game_shows_the_result_and_linked_rules(scenarios: None, alice: Any, client: Client) -> None:
+    game = _start(alice, services.SeatSpec("bot", bot="random"), services.SeatSpec("bot", bot="random"),
+                  options={"rounds": 1})
+    assert game.status == Game.Status.FINISHED
+    client.force_login(alice)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Final scores" in html and 'class="map ema-map' in html
+    for row in game.result["seats"]:
+        assert f"<td><strong>{row['score']}</strong></td>" in html
+    assert "/rules/ema/#EMA-" in html
+    linked = set(re.findall(r'/rules/ema/#(EMA-[^"]+)"', html))
+    assert linked <= set(rulebook.summaries("ema"))

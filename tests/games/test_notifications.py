@@ -1,0 +1,341 @@
+"""Turn mail through the outbox, against a real SMTP server: once per decision, digests,
+unsubscribing, what the mail shows (never another seat's secrets), and deciding from a mail."""
+
+from __future__ import annotations
+
+import email
+import logging
+import random
+import re
+import socket
+from collections.abc import Iterator
+from datetime import timedelta
+from email.message import EmailMessage
+from email.policy import default as default_policy
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from django.core import signing
+from django.test import Client
+from django.utils import timezone
+
+from games import emails, notify, services, tasks
+from games.models import MailPreference, Move, Outbox
+from tests.games.helpers import leaks, make_game, options, play, prompted, timeline
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LINK = re.compile(r"http://testserver(/\S+)")
+
+
+class Collector:
+    """An aiosmtpd handler that keeps every message it is given."""
+
+    def __init__(self) -> None:
+        self.messages: list[EmailMessage] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+        self.messages.append(email.message_from_bytes(envelope.content, policy=default_policy))  # type: ignore[arg-type]
+        return "250 Message accepted"
+
+    def to(self, user: Any) -> list[EmailMessage]:
+        return [m for m in self.messages if user.email in m["To"]]
+
+
+def body(message: EmailMessage) -> str:
+    part = message.get_body(preferencelist=("plain",))
+    assert part is not None
+    return str(part.get_content())
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def smtp(settings: Any) -> Iterator[Collector]:
+    """A real SMTP server on a free localhost port, and Django's SMTP backend pointed at it."""
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd logs every SMTP command
+    collector = Collector()
+    port = free_port()
+    controller = Controller(collector, hostname="127.0.0.1", port=port)
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    settings.EMAIL_USE_TLS, settings.EMAIL_HOST_USER, settings.EMAIL_HOST_PASSWORD = False, "", ""
+    settings.SITE_URL = "http://testserver"
+    try:
+        yield collector
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+def held_mail(monkeypatch: Any) -> None:
+    """The drain task queued after a commit is lost, as if the worker died: the rows stay pending."""
+    real = tasks.enqueue
+    monkeypatch.setattr(tasks, "enqueue", lambda task, *args: None if task is tasks.drain_outbox else real(task, *args))
+
+
+def users_of(game: Any, alice: Any, bob: Any) -> dict[int, Any]:
+    return {0: alice, 1: bob}
+
+
+def test_the_player_who_must_decide_gets_one_mail_with_a_link_to_the_game(
+        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    game = make_game(alice, "me", bob)
+    seat = prompted(game)[0]
+    user = users_of(game, alice, bob)[seat]
+    mails = smtp.to(user)
+    assert len(mails) == 1, "the start of the game asks the first player to decide"
+    text = body(mails[0])
+    assert f"http://testserver/games/{game.pk}/" in text
+    assert "Choose your Ruler" in text
+    assert str(mails[0]["List-Unsubscribe"]).strip().startswith("<http://testserver/mail/unsubscribe/")
+    assert smtp.to(alice if user == bob else bob) == []
+    row = Outbox.objects.get(user=user, game=game)
+    assert (row.seq, row.kind, row.seat, row.status) == (0, "turn", seat, "sent")
+
+
+def test_a_move_submitted_twice_and_a_drain_run_twice_send_one_mail(
+        scenarios: None, alice: Any, bob: Any, smtp: Collector, held_mail: None) -> None:
+    game = make_game(alice, "me", bob)
+    users = users_of(game, alice, bob)
+    seat = prompted(game)[0]
+    action, seq = options(game, seat)[0], game.seq
+    services.submit(game.pk, users[seat], action, seq, seat=seat)
+    services.submit(game.pk, users[seat], action, seq, seat=seat)  # a double click
+    nxt = prompted(game)[0]
+    assert Outbox.objects.filter(user=users[nxt], game=game, seq=seq + 1).count() == 1
+    assert smtp.messages == [], "the drain task was lost: nothing is sent yet, nothing is lost either"
+    # The first decision was made before any mail went out: only the second is still owed.
+    assert tasks.drain_outbox() == 1
+    assert tasks.drain_outbox() == 0, "a retried task finds nothing left to send"
+    assert len(smtp.messages) == 1 and smtp.to(users[nxt]) == smtp.messages
+
+
+def test_a_worker_that_dies_mid_send_leaves_the_mail_to_the_next_drain_after_its_lease(
+        scenarios: None, alice: Any, bob: Any, smtp: Collector, held_mail: None) -> None:
+    game = make_game(alice, "me", bob)
+    row = Outbox.objects.get(game=game)
+    now = timezone.now()
+    assert notify._claim(row.pk, now), "a worker claims the row, then dies before sending"
+    assert notify.drain(now) == 0, "while its lease runs, no other drain sends it"
+    assert notify.drain(now + notify.LEASE + timedelta(seconds=1)) == 1
+    assert notify.drain(now + 2 * notify.LEASE) == 0
+    assert len(smtp.messages) == 1
+
+
+def test_no_turn_mail_while_the_player_has_the_game_open(
+        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    game = make_game(alice, "me", bob)
+    users = users_of(game, alice, bob)
+    first = prompted(game)[0]
+    nxt = 1 - first
+    notify.page_opened(users[nxt], game.pk, "socket-1")
+    services.submit(game.pk, users[first], options(game, first)[0], game.seq, seat=first)
+    row = Outbox.objects.get(user=users[nxt], game=game, seq=1)
+    assert (row.status, row.note) == ("skipped", "watching")
+    assert smtp.to(users[nxt]) == []
+    notify.page_closed("socket-1")
+    assert not notify.is_watching(users[nxt].pk, game.pk)
+
+
+def test_a_turn_mail_is_skipped_once_the_player_has_decided(
+        scenarios: None, alice: Any, bob: Any, smtp: Collector, held_mail: None) -> None:
+    game = make_game(alice, "me", bob)
+    users = users_of(game, alice, bob)
+    seat = prompted(game)[0]
+    services.submit(game.pk, users[seat], options(game, seat)[0], game.seq, seat=seat)
+    tasks.drain_outbox()
+    first = Outbox.objects.get(game=game, seq=0)
+    assert (first.status, first.note) == ("skipped", "decided")
+
+
+def test_digest_readers_get_one_mail_a_day_listing_the_games_waiting(
+        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    for user in (alice, bob):
+        MailPreference.objects.create(user=user, mode=MailPreference.Mode.DIGEST)
+    game = make_game(alice, "me", bob)
+    other = make_game(bob, "me", alice)
+    assert smtp.messages == [], "digest readers get no mail per decision"
+    assert set(Outbox.objects.values_list("note", flat=True)) == {"digest"}
+    readers = [u for u in (alice, bob) if notify.waiting_games(u)]
+    assert readers and tasks.send_digests() == len(readers)
+    assert tasks.send_digests() == 0, "one digest a day"
+    for user in readers:
+        mails = smtp.to(user)
+        assert len(mails) == 1 and "waiting for you" in mails[0]["Subject"]
+        listed = {g.pk for g in notify.waiting_games(user)}
+        assert listed <= {game.pk, other.pk} and all(f"/games/{pk}/" in body(mails[0]) for pk in listed)
+    assert len(smtp.messages) == len(readers)
+
+
+def test_the_unsubscribe_link_works_without_logging_in_and_stops_all_mail(
+        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    game = make_game(alice, "me", bob)
+    users = users_of(game, alice, bob)
+    first = prompted(game)[0]
+    user = users[first]
+    path = LINK.findall(smtp.to(user)[0]["List-Unsubscribe"])[0].rstrip(">")
+    client = Client()
+    page = client.get(path)
+    assert page.status_code == 200 and b"Stop all mail" in page.content
+    assert notify.preference(user).mode == MailPreference.Mode.EACH, "a GET (a mail scanner) changes nothing"
+    assert client.post(path).status_code == 200
+    assert notify.preference(user).mode == MailPreference.Mode.NONE
+    assert client.post(path.replace("/mail/unsubscribe/", "/mail/unsubscribe/x")).status_code == 400
+    other = signing.dumps({"u": users[1 - first].pk}, salt="wrong-salt")
+    assert client.post(f"/mail/unsubscribe/{other}/").status_code == 400, "a token for another purpose is forged"
+    # Make the game come back to the unsubscribed player: no more mail reaches them.
+    sent = len(smtp.to(user))
+    play_until_back(game, users, first)
+    assert len(smtp.to(user)) == sent
+    assert Outbox.objects.filter(user=user, note="unsubscribed").exists()
+
+
+def play_until_back(game: Any, users: dict[int, Any], seat: int) -> None:
+    picker = random.Random(3)
+    game.refresh_from_db()
+    while seat in game.prompted_seats():
+        services.submit(game.pk, users[seat], picker.choice(options(game, seat)), game.seq, seat=seat)
+        game.refresh_from_db()
+    while seat not in game.prompted_seats():
+        other = game.prompted_seats()[0]
+        services.submit(game.pk, users[other], picker.choice(options(game, other)), game.seq, seat=other)
+        game.refresh_from_db()
+
+
+def test_turn_mail_tells_what_happened_since_and_never_shows_another_seats_secrets(
+        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    game = make_game(alice, "me", bob)
+    users = users_of(game, alice, bob)
+    picker = random.Random(11)
+    for _ in range(60):
+        game.refresh_from_db()
+        seat = game.prompted_seats()[0]
+        services.submit(game.pk, users[seat], picker.choice(options(game, seat)), game.seq, seat=seat)
+    line = timeline(game)
+    checked = 0
+    for message in smtp.messages:
+        row = Outbox.objects.get(pk=int(message["X-Chancery-Outbox"]))
+        text = body(message)
+        assert leaks(text, line, row.seq, {row.seat}) == [], f"mail for seq {row.seq} leaks"
+        html = message.get_body(preferencelist=("html",))
+        assert html is not None and leaks(str(html.get_content()), line, row.seq, {row.seat}) == []
+        assert "Since your last move:" in text and "The board at a glance:" in text and "VP" in text
+        checked += 1
+    assert checked >= 5
+    # The events since the seat's last move are there, with only that seat's private text.
+    last = smtp.messages[-1]
+    row = Outbox.objects.get(pk=int(last["X-Chancery-Outbox"]))
+    mine = Move.objects.filter(game=game, seat=row.seat, seq__lte=row.seq).order_by("-seq").first()
+    assert mine is not None
+    for move in Move.objects.filter(game=game, seq__gt=mine.seq, seq__lte=row.seq):
+        for event in move.events:
+            if event.get("public"):
+                assert event["public"] in body(last)
+            for seat, private in (event.get("private") or {}).items():
+                if int(seat) != row.seat and private not in (event.get("public") or ""):
+                    assert private not in body(last), "another seat's private text"
+
+
+def mailed_quick_link(game: Any, users: dict[int, Any], smtp: Collector) -> tuple[int, str, str]:
+    """Play on until a turn mail offers a one-click answer: (seat, its label, its path)."""
+    picker = random.Random(7)
+    for _ in range(300):
+        game.refresh_from_db()
+        seat = game.prompted_seats()[0]
+        row = Outbox.objects.filter(game=game, seq=game.seq, seat=seat, status="sent").first()
+        mail = [m for m in smtp.messages if row and m["X-Chancery-Outbox"] == str(row.pk)]
+        match = re.search(r"\n  (.+?): http://testserver(/mail/act/\S+)", body(mail[0])) if mail else None
+        if match:
+            return seat, match.group(1), match.group(2)
+        services.submit(game.pk, users[seat], picker.choice(options(game, seat)), game.seq, seat=seat)
+    raise AssertionError("no mail offered a one-click answer")
+
+
+def test_a_trivial_decision_is_made_from_the_mail_once(
+        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    game = make_game(alice, "me", bob)
+    users = users_of(game, alice, bob)
+    seat, label, path = mailed_quick_link(game, users, smtp)
+    expected = next(o["action"] for o in game.engine.prompt_for(game.state, seat)["options"] if o["label"] == label)
+    assert emails.is_trivial(expected)
+    client = Client()  # not logged in: the signed link is the credential
+    page = client.get(path)
+    assert page.status_code == 200 and label.encode() in page.content
+    seq = game.seq
+    assert Move.objects.filter(game=game).count() == seq, "a GET (a mail scanner) makes no move"
+    done = client.post(path)
+    assert done.status_code == 200 and b"Your decision is made" in done.content
+    move = Move.objects.get(game=game, seq=seq + 1)
+    assert (move.seat, move.action, move.by_bot) == (seat, expected, False)
+    again = client.post(path)
+    assert again.status_code == 409 and b"already been used" in again.content
+    assert Move.objects.filter(game=game).count() == seq + 1
+
+
+def test_a_mail_link_that_is_forged_or_stale_is_refused(
+        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    game = make_game(alice, "me", bob)
+    users = users_of(game, alice, bob)
+    seat, _, path = mailed_quick_link(game, users, smtp)
+    game.refresh_from_db()
+    client = Client()
+    token = path.split("/")[3]
+    data = signing.loads(token, salt=emails.ACTION_SALT)
+    weighty = next(a for a in options(game, seat) if not emails.is_trivial(a))
+    # Forged: a different action under the same signature, or a self-made token.
+    tampered = token.replace(token.split(":")[0], signing.dumps({**data, "a": weighty},
+                                                                 salt=emails.ACTION_SALT, compress=True).split(":")[0])
+    assert client.post(f"/mail/act/{tampered}/").status_code == 400
+    selfmade = signing.dumps({**data, "a": weighty}, salt=emails.ACTION_SALT, compress=True)
+    assert client.post(f"/mail/act/{selfmade}/").status_code == 400, "only trivial answers can come from a mail"
+    assert client.post("/mail/act/garbage/").status_code == 400
+    # Stale: the player moved on the page first.
+    services.submit(game.pk, users[seat], options(game, seat)[0], game.seq, seat=seat)
+    before = Move.objects.filter(game=game).count()
+    stale = client.post(path)
+    assert stale.status_code == 409 and b"moved on" in stale.content
+    assert Move.objects.filter(game=game).count() == before
+
+
+def test_a_mail_link_expires(scenarios: None, alice: Any, bob: Any, smtp: Collector, monkeypatch: Any) -> None:
+    _, _, path = mailed_quick_link(make_game(alice, "me", bob), {0: alice, 1: bob}, smtp)
+    monkeypatch.setattr(emails, "ACTION_MAX_AGE", -1)
+    assert Client().post(path).status_code == 410
+
+
+def test_the_end_of_a_game_is_mailed_with_the_result(scenarios: None, alice: Any, settings: Any) -> None:
+    from django.core import mail
+
+    game = play(make_game(alice, "me", "bot:random"), alice, random.Random(5))
+    assert game.status == "finished"
+    results = [m for m in mail.outbox if m.subject.startswith("Game over")]
+    assert len(results) == 1 and results[0].to == [alice.email]
+    rank = next(r["rank"] for r in game.result["seats"] if r["seat"] == 0)
+    assert f"{rank}. alice (seat 1)" in results[0].body
+
+
+@pytest.mark.asyncio
+async def test_an_open_socket_marks_the_player_present_until_it_closes(
+        scenarios: None, alice: Any, bob: Any) -> None:
+    from channels.db import database_sync_to_async
+
+    from tests.games.test_consumers import cookie
+    from tests.games.test_consumers import socket as game_socket
+
+    game = await database_sync_to_async(make_game)(alice, "me", bob)
+    headers = await database_sync_to_async(cookie)(bob)
+    communicator = game_socket(game, headers)
+    connected, _ = await communicator.connect(timeout=10)
+    assert connected
+    await communicator.receive_from(timeout=10)
+    assert await database_sync_to_async(notify.is_watching)(bob.pk, game.pk)
+    assert not await database_sync_to_async(notify.is_watching)(alice.pk, game.pk)
+    await communicator.disconnect()
+    assert not await database_sync_to_async(notify.is_watching)(bob.pk, game.pk)
