@@ -6,11 +6,10 @@ from typing import Any
 
 from rules.core.engine import Option
 from rules.feudal import arming, handlers, instants, supply
-from rules.feudal.arming import pay
 from rules.feudal.combat_pre import attack_options, start_attack
 from rules.feudal.flow import turn_frame
 from rules.feudal.handlers import option
-from rules.feudal.state import Ctx, Frame, card
+from rules.feudal.state import Ctx, Frame
 
 
 def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
@@ -32,10 +31,7 @@ def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     elif do == "constant":
         supply.play_constant(ctx, seat, action["card"])
     elif do == "instant":
-        pay(ctx, seat, action["card"])
-        ctx.seat(seat)["hand"].remove(action["card"])
-        ctx.log("FL-INST-01", f"{ctx.name(seat)} plays the Instant {card(action['card'])['name']}.")
-        instants.resolve(ctx, [{"seat": seat, "card": action["card"], "target": action["target"], "drain": False}])
+        instants.play_in_window(ctx, seat, action, "action")  # the others may answer it (FL-INST-04)
     else:
         turn_frame(ctx)["combat"] = True
         start_attack(ctx, seat, action["target"])

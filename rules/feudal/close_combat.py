@@ -15,8 +15,10 @@ from rules.feudal.combatants import (
     effects,
     find,
     other,
+    plural,
     remove_dead,
     roll_mod,
+    roll_text,
     side_seat,
     successes,
     thresholds,
@@ -78,7 +80,8 @@ def _support(ctx: Ctx, frame: Frame) -> None:
             for c in left:
                 c["sup"] = matched[0]["uid"]
             continue
-        ctx.push({"kind": "support", "seat": side_seat(frame, side), "uid": left[0]["uid"]})
+        # The owner places his own supporter, an aiding partner too (FL-TEAM-04, A-30).
+        ctx.push({"kind": "support", "seat": left[0]["owner"], "uid": left[0]["uid"]})
         return
     frame["stage"] = "cc_hits_a"
 
@@ -99,13 +102,19 @@ def _hits(ctx: Ctx, frame: Frame, side: str) -> None:
     """2d6 per combatant, matched or supporting; a supporter hits at most once (CC-02..05)."""
     for c in frame[side]:
         roll, mod = dice.roll2(ctx.s), roll_mod(ctx, frame, side, c, "cc_hit")
-        hits = successes(roll + mod, thresholds(c, "cc_hit"))
+        string = thresholds(c, "cc_hit")
+        hits = successes(roll + mod, string)
+        capped = c["sup"] is not None and hits > 1
         if c["sup"] is not None:
             hits = min(1, hits)
         target = _victim(frame, c)
         target["hits"] += hits
-        ctx.log("FL-COMBAT-CC-02", f"{card(c['card'])['name']} strikes {card(target['card'])['name']}: "
-                f"rolls {roll}{mod:+d} = {roll + mod}, {hits} hit(s).")
+        if hits:
+            target["hit_by"] = c["owner"]
+        how = "supports against" if c["sup"] is not None else "strikes"
+        ctx.log("FL-COMBAT-CC-02", f"{card(c['card'])['name']} {how} {card(target['card'])['name']}: "
+                f"{roll_text(roll, mod, string)} → {plural(hits, 'hit')}"
+                f"{' (a supporter hits at most once)' if capped else ''}.")
 
 
 def _blocks(ctx: Ctx, frame: Frame, side: str) -> None:
@@ -116,13 +125,15 @@ def _blocks(ctx: Ctx, frame: Frame, side: str) -> None:
                 roll = dice.roll2(ctx.s)
                 saved = min(c["hits"], successes(roll, e["blocks"]))
                 c["hits"] -= saved
-                ctx.log("FL-COMBAT-CC-07", f"{card(c['card'])['name']} rolls armor: {roll}, {saved} block(s).")
+                ctx.log("FL-COMBAT-CC-07", f"{card(c['card'])['name']}'s armor {roll_text(roll, 0, e['blocks'])} → "
+                        f"{plural(saved, 'block')}.")
         if c["hits"]:
             roll, mod = dice.roll2(ctx.s), roll_mod(ctx, frame, side, c, "cc_block")
-            saved = min(c["hits"], successes(roll + mod, thresholds(c, "cc_block")))
+            string = thresholds(c, "cc_block")
+            saved = min(c["hits"], successes(roll + mod, string))
             c["hits"] -= saved
-            ctx.log("FL-COMBAT-CC-08", f"{card(c['card'])['name']} rolls blocks: {roll}{mod:+d} = "
-                    f"{roll + mod}, {saved} block(s).")
+            ctx.log("FL-COMBAT-CC-08", f"{card(c['card'])['name']} blocks: {roll_text(roll, mod, string)} → "
+                    f"{plural(saved, 'block')} of {plural(saved + c['hits'], 'hit')}.")
 
 
 @handlers.combat_stage("cc_hits_a")
@@ -161,7 +172,7 @@ def _wounds(ctx: Ctx, frame: Frame) -> None:
             c["hits"] = 0
     remove_dead(ctx, frame, "FL-COMBAT-CC-14")
     done = not frame["a"] or not frame["d"] or frame["round"] >= ROUNDS
-    frame["stage"] = "end" if done else "cc_round"
+    frame["stage"] = "close" if done else "cc_round"
 
 
 def _combat(ctx: Ctx) -> Frame:

@@ -54,12 +54,17 @@ def _send_a(ctx: Ctx, frame: Frame) -> None:
 
 @handlers.combat_stage("check_a")
 def _check_a(ctx: Ctx, frame: Frame) -> None:
-    """An empty attack pool aborts the attack (A-24); whether it used the combat is an option."""
+    """An empty attack pool aborts the attack (A-24); whether it used the combat is an option.
+
+    The recommended reading ("spent") counts it only if Ld was actually paid; a declined or
+    unaffordable Lone attempt costs nothing (FL-COMBAT-SEND-05), so the seat may attack again.
+    """
     if frame["a"]:
         frame["stage"] = "vc_a"
         return
     rule = ctx.opt("aborted_attack")
-    counts = rule == "always" or (rule == "attempted" and (frame["lone_tried"] or frame["spent"]))
+    counts = (rule == "always" or (rule == "spent" and frame["spent"])
+              or (rule == "attempted" and (frame["lone_tried"] or frame["spent"])))
     from rules.feudal.flow import turn_frame
 
     turn_frame(ctx)["combat"] = counts
@@ -111,9 +116,17 @@ def _vc_d(ctx: Ctx, frame: Frame) -> None:
 
 @handlers.combat_stage("before_df")
 def _before_df(ctx: Ctx, frame: Frame) -> None:
-    """The pools are set (FL-COMBAT-PRE-11); no defenders means the location falls (PRE-12)."""
+    """The pools are set (FL-COMBAT-PRE-11); no defenders means the location falls (PRE-12).
+
+    An intervener who sends nobody has not intervened: the attack goes on as if he had passed,
+    with no Continue/Withdraw choice (FL-MP-04, FL-MP-06).
+    """
+    if not frame["d"] and frame["fight"] == "intervention":
+        ctx.log("FL-MP-04", f"{ctx.name(frame['def'])} sends nobody: the intervention counts as a pass.")
+        frame.update(fight="target", stage="intervene", **{"def": frame["target"]})
+        return
     if not frame["d"]:
-        frame["stage"] = "end"
+        frame["stage"] = "close"
         return
     frame["stage"] = "df_aim_a"
     instants.open_window(ctx, "before_df", frame["att"])

@@ -8,12 +8,16 @@ from rules.feudal.state import Ctx, Frame, abilities_roll, card
 
 STRING_KEY = {"df": "df", "cc_hit": "cc", "cc_block": "block"}
 SIDES = ("a", "d")
-COMBAT_FIELDS = ("owner", "hits", "wounds", "m", "sup", "tgt")
+COMBAT_FIELDS = ("owner", "hits", "wounds", "m", "sup", "tgt", "hit_by")
 
 
 def enter(character: dict[str, Any], owner: int) -> dict[str, Any]:
-    """A character becomes a combatant: counters and match-up fields are added."""
-    character.update(owner=owner, hits=0, wounds=0, m=None, sup=None, tgt=None)
+    """A character becomes a combatant: counters and match-up fields are added.
+
+    `hit_by` is the owner of the last combatant to hit it, who makes the Control/VP roll if it
+    dies: in team play that may be either partner (FL-TEAM-04, A-30).
+    """
+    character.update(owner=owner, hits=0, wounds=0, m=None, sup=None, tgt=None, hit_by=None)
     return character
 
 
@@ -47,6 +51,29 @@ def thresholds(c: dict[str, Any], roll: str) -> list[int]:
 def successes(total: int, string: list[int]) -> int:
     """One success per threshold the modified roll meets or beats, unclamped (FL-STR-02, FL-STR-07)."""
     return sum(1 for t in string if total >= t)
+
+
+def met_text(total: int, string: list[int]) -> str:
+    """Which thresholds of a string a modified roll met, for the log: "8 on 8/11: meets 8, not 11"."""
+    if not string:
+        return f"{total} (no thresholds)"
+    met = [str(t) for t in string if total >= t]
+    missed = [str(t) for t in string if total < t]
+    parts = [f"meets {', '.join(met)}"] if met else []
+    if missed:
+        parts.append(f"{'not' if met else 'misses'} {', '.join(missed)}")
+    return f"{total} on {'/'.join(str(t) for t in string)}: {', '.join(parts)}"
+
+
+def plural(n: int, word: str) -> str:
+    """ "1 hit", "2 hits", "no hit"."""
+    return f"no {word}" if n == 0 else f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def roll_text(roll: int, mod: int, string: list[int]) -> str:
+    """A 2d6 roll, its modifier, and the thresholds it met: "rolls 7+1 = 8 on 8/11: meets 8, not 11"."""
+    shown = f"{roll}{mod:+d} = " if mod else ""
+    return f"rolls {shown}{met_text(roll + mod, string)}"
 
 
 def own_mod(c: dict[str, Any], roll: str) -> int:
@@ -123,7 +150,7 @@ def remove_dead(ctx: Ctx, frame: Frame, rule: str) -> None:
             if c["wounds"] >= life(c):
                 me = ctx.seat(c["owner"])
                 me["discard"] += [c["card"], *c["skills"], *c["weapons"]]
-                frame["dead"][side].append({"card": c["card"], "owner": c["owner"]})
+                frame["dead"][side].append({"card": c["card"], "owner": c["owner"], "by": c["hit_by"]})
                 ctx.log(rule, f"{card(c['card'])['name']} ({ctx.name(c['owner'])}) is killed.")
             else:
                 alive.append(c)

@@ -10,9 +10,10 @@ from rules.feudal.combatants import (
     effects,
     find,
     other,
+    plural,
     remove_dead,
     roll_mod,
-    side_seat,
+    roll_text,
     successes,
     thresholds,
 )
@@ -33,7 +34,8 @@ def _aim(ctx: Ctx, frame: Frame, side: str, after: str) -> None:
             if len(enemies) == 1:
                 c["tgt"] = enemies[0]["uid"]
                 continue
-            ctx.push({"kind": "df_target", "seat": side_seat(frame, side), "uid": c["uid"]})
+            # Each owner aims his own shooters, an aiding partner too (FL-TEAM-04, A-30).
+            ctx.push({"kind": "df_target", "seat": c["owner"], "uid": c["uid"]})
             return
     frame["stage"] = after
 
@@ -44,10 +46,13 @@ def _fire(ctx: Ctx, frame: Frame, side: str) -> None:
         roll, mod = dice.roll2(ctx.s), roll_mod(ctx, frame, side, c, "df")
         found = find(frame, c["tgt"])
         assert found is not None
-        hits = successes(roll + mod, thresholds(c, "df"))
+        string = thresholds(c, "df")
+        hits = successes(roll + mod, string)
         found[1]["hits"] += hits
+        if hits:
+            found[1]["hit_by"] = c["owner"]
         ctx.log("FL-COMBAT-DF-04", f"{card(c['card'])['name']} fires at {card(found[1]['card'])['name']}: "
-                f"rolls {roll}{mod:+d} = {roll + mod}, {hits} hit(s).")
+                f"{roll_text(roll, mod, string)} → {plural(hits, 'hit')}.")
 
 
 @handlers.combat_stage("df_aim_a")
@@ -83,7 +88,7 @@ def _wounds(ctx: Ctx, frame: Frame) -> None:
             c["wounds"] += c["hits"]
             c["hits"] = 0
     remove_dead(ctx, frame, "FL-COMBAT-DF-10")
-    frame["stage"] = "end" if not frame["a"] or not frame["d"] else "cc_round"
+    frame["stage"] = "close" if not frame["a"] or not frame["d"] else "cc_round"
 
 
 def _df_block(ctx: Ctx, c: dict[str, Any]) -> None:
@@ -94,7 +99,8 @@ def _df_block(ctx: Ctx, c: dict[str, Any]) -> None:
     roll = dice.roll2(ctx.s)
     blocks = min(c["hits"], successes(roll, sorted(string)))
     c["hits"] -= blocks
-    ctx.log("FL-COMBAT-DF-09", f"{card(c['card'])['name']} blocks in DF: rolls {roll}, {blocks} block(s).")
+    ctx.log("FL-COMBAT-DF-09", f"{card(c['card'])['name']} blocks in DF: {roll_text(roll, 0, sorted(string))} → "
+            f"{plural(blocks, 'block')}.")
 
 
 def _target_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:

@@ -20,8 +20,12 @@ def draftable(ctx: Ctx, seat: int) -> list[str]:
 
 
 def can_draft(ctx: Ctx, seat: int) -> bool:
-    """Whether a draft attempt is possible at all this phase (FL-DRAFT-01/02)."""
-    return ctx.seat(seat)["ld"] >= ATTEMPT_COST and bool(draftable(ctx, seat))
+    """Whether the Draft phase has anything to offer (FL-DRAFT-01/02).
+
+    Ld is not required: the seat may still raise it by the exchange or a +1 marker, which the
+    prompt offers as free actions (FL-GEN-12, FL-MARK-02).
+    """
+    return bool(draftable(ctx, seat))
 
 
 def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.feudal import dice, handlers
+from rules.feudal import dice, handlers, instants
 from rules.feudal.combatants import leave, other, side_seat
 from rules.feudal.state import Ctx, Frame, card
 
 SACK_VP = 3
 RESACK_VP = 1
+
+
+@handlers.combat_stage("close")
+def _close(ctx: Ctx, frame: Frame) -> None:
+    """A last Instant window once the fighting is done, before End Combat (FL-INST-04, A-21)."""
+    frame["stage"] = "end"
+    instants.open_window(ctx, "before_end", frame["att"])
 
 
 @handlers.combat_stage("end")
@@ -95,11 +102,15 @@ def discard_victory(ctx: Ctx, frame: Frame, rule: str) -> None:
 
 
 def control_rolls(ctx: Ctx, frame: Frame) -> None:
-    """A d6 per enemy killed; under its Control gains 1 VP (FL-COMBAT-END-06, A-12, A-47)."""
+    """A d6 per enemy killed; under its Control gains 1 VP (FL-COMBAT-END-06, A-12, A-47).
+
+    The roll is made, and the VP credited, by the owner of the combatant that killed it, so an
+    aiding partner scores his own kills (FL-TEAM-04, A-30); otherwise by the side's seat.
+    """
     strict_one = ctx.opt("natural_one_control_vp")
     for side in ("a", "d"):
-        roller = side_seat(frame, side)
         for dead in frame["dead"][other(side)]:
+            roller = side_seat(frame, side) if dead["by"] is None else int(dead["by"])
             roll, control = dice.d6(ctx.s), card(dead["card"])["control"]
             won = roll < control and not (strict_one and roll == 1)
             if won:

@@ -19,7 +19,7 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "natural_one_control_vp": (False, True),       # A-12 (d): a natural 1 fails the Control/VP roll
     "supply_vp": (True, False),                    # A-15: Supply cards count toward winning
     "wounds": ("clear", "attack"),                 # A-17: wounds cleared after each combat
-    "aborted_attack": ("attempted", "spent", "always"),  # A-24: does an empty attack use the combat
+    "aborted_attack": ("spent", "attempted", "always"),  # A-24: does an empty attack use the combat
     "priority": ("full", "holders"),               # A-21, §5.2: who is asked at Instant windows
     "turn_limit": (200,),                          # A-43: a platform cap on turns (any int 20..2000)
 }
@@ -118,10 +118,12 @@ class FeudalEngine(Engine):
         for i, me in enumerate(new["seats"]):
             pool = list(me["stock"]) + ([] if i == seat else list(me["hand"]))
             downs = _face_down(new, i) if i != seat else []
-            pool += [vc["card"] for vc in downs]
+            held = _held(new, i) if i != seat else []  # opening discards not yet shown
+            pool += [vc["card"] for vc in downs] + held
             rng.shuffle(new, pool)
             for vc in downs:
                 vc["card"] = pool.pop()
+            held[:] = [pool.pop() for _ in held]
             if i != seat:
                 me["hand"], pool = pool[: len(me["hand"])], pool[len(me["hand"]):]
             me["stock"] = pool
@@ -129,6 +131,26 @@ class FeudalEngine(Engine):
 
     def check_invariants(self, state: State) -> None:
         invariants.check(state)
+
+    def undo_barrier(self, before: State, after: State, seat: int) -> bool:
+        """Dice and shuffles, a card drawn from a Stockpile or the solitaire deck, a card revealed.
+
+        Revealed means a face-down Victory card (or bluff) turned up or taken off the table
+        (FL-COMBAT-VC-04), or a solitaire defender turned up when the one above it fell.
+        """
+        if super().undo_barrier(before, after, seat):
+            return True
+        if "solo" in before:
+            old, new = before["solo"], after["solo"]
+            return len(new["deck"]) < len(old["deck"]) or any(
+                len(b) > len(a) > 0 for b, a in zip(old["piles"], new["piles"], strict=True))
+        if any(len(a["stock"]) < len(b["stock"]) for b, a in zip(before["seats"], after["seats"], strict=True)):
+            return True
+        if _held_any(before) and not _held_any(after):
+            return True  # the opening discards are shown (FL-SETUP-07)
+        still_down = {(vc["seat"], vc["card"]) for i in range(len(after["seats"])) for vc in _face_down(after, i)}
+        return any((vc["seat"], vc["card"]) not in still_down
+                   for i in range(len(before["seats"])) for vc in _face_down(before, i))
 
     def prompt_kinds(self) -> dict[str, str]:
         return {
@@ -145,6 +167,19 @@ def _face_down(state: State, seat: int) -> list[dict[str, Any]]:
         if frame["kind"] == "combat":
             found += [vc for vc in frame["vc"].values() if vc and vc["seat"] == seat and not vc["up"]]
     return found
+
+
+def _held(state: State, seat: int) -> list[str]:
+    """The seat's opening discards set aside but not yet shown (FL-SETUP-07)."""
+    for frame in state["stack"]:
+        if frame["kind"] == "setup_discard":
+            found: list[str] = frame["held"][str(seat)]
+            return found
+    return []
+
+
+def _held_any(state: State) -> bool:
+    return any(frame["kind"] == "setup_discard" for frame in state["stack"])
 
 
 def _deck_errors(decks: Any) -> list[str]:

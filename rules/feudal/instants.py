@@ -15,15 +15,30 @@ from rules.feudal import dice, handlers
 from rules.feudal.arming import affordable, pay
 from rules.feudal.combatants import find, task_mod
 from rules.feudal.handlers import option
-from rules.feudal.state import Ctx, Frame, area_classes, card, clamp, class_ok, combat_frame, draw
+from rules.feudal.state import (
+    Ctx,
+    Frame,
+    area_classes,
+    card,
+    clamp,
+    class_ok,
+    combat_frame,
+    draw,
+    partner,
+)
 
 STOP_NAMES = {"react": "the defender's reaction", "before_df": "before Distance Fire",
               "after_df": "after the DF rolls", "cc_att_hits": "after the attackers' CC hits",
-              "cc_def_hits": "after the defenders' CC hits", "action": "the Action phase"}
+              "cc_def_hits": "after the defenders' CC hits", "before_end": "before End Combat",
+              "action": "the Action phase"}
 
 
-def open_window(ctx: Ctx, stop: str, first: int) -> None:
-    """Push a priority window, seats in clockwise order from `first` (FL-INST-04, A-21)."""
+def open_window(ctx: Ctx, stop: str, first: int, played: list[dict[str, Any]] | None = None) -> None:
+    """Push a priority window, seats in clockwise order from `first` (FL-INST-04, A-21).
+
+    `played` holds an Instant already on the stack (one played in the Action phase): every
+    seat, its player included, then passes or answers it before anything resolves.
+    """
     n = int(ctx.s["players"])
     order = [(first + k) % n for k in range(n)]
     if ctx.opt("priority") == "holders":
@@ -31,7 +46,16 @@ def open_window(ctx: Ctx, stop: str, first: int) -> None:
         order = [s for s in order if playable(ctx, s, stop)]
     if order:
         ctx.push({"kind": "window", "seat": order[0], "stop": stop, "order": order, "turn": 0,
-                  "passes": 0, "played": []})
+                  "passes": 0, "played": list(played or [])})
+    elif played:
+        resolve(ctx, played)
+
+
+def play_in_window(ctx: Ctx, seat: int, action: dict[str, Any], stop: str) -> None:
+    """An Instant played outside a window opens one, the next seat first, so others may respond
+    before it resolves (FL-INST-04, FL-INST-05, FL-INST-06)."""
+    play = _play(ctx, seat, action)
+    open_window(ctx, stop, (seat + 1) % int(ctx.s["players"]), [play])
 
 
 def playable(ctx: Ctx, seat: int, stop: str) -> list[Option]:
@@ -58,7 +82,9 @@ def _targets(ctx: Ctx, seat: int, effect: dict[str, Any]) -> list[tuple[Any, str
     if kind in ("gain", "draw"):
         return [(None, "")]
     if kind == "drain":
-        return [(t, f" on {ctx.name(t)}") for t in range(int(ctx.s["players"])) if t != seat]
+        # Never against oneself, nor against a partner in team play (FL-TEAM-04).
+        mate = partner(ctx, seat)
+        return [(t, f" on {ctx.name(t)}") for t in range(int(ctx.s["players"])) if t not in (seat, mate)]
     if combat is None:
         return []
     if kind == "cancel" or (kind == "relocate" and effect["to"] == "open"):
@@ -87,12 +113,17 @@ def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
             resolve(ctx, frame["played"])
         return
     frame["passes"] = 0
+    frame["played"].append(_play(ctx, seat, action))
+
+
+def _play(ctx: Ctx, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    """Pay for an Instant and take it from the hand; it waits in a window until all pass (FL-INST-01)."""
     cid = action["card"]
     pay(ctx, seat, cid)
     ctx.seat(seat)["hand"].remove(cid)
-    drain = card(cid)["effects"][0]["kind"] == "drain"
-    frame["played"].append({"seat": seat, "card": cid, "target": action["target"], "drain": drain})
+    drain = card(cid)["effects"][0]["kind"] == "drain"  # no exchange in reaction to it (FL-GEN-13)
     ctx.log("FL-INST-01", f"{ctx.name(seat)} plays the Instant {card(cid)['name']}.")
+    return {"seat": seat, "card": cid, "target": action["target"], "drain": drain}
 
 
 def resolve(ctx: Ctx, played: list[dict[str, Any]]) -> None:

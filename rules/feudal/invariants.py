@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.engine import State
 from rules.core.errors import InvariantError
+from rules.feudal.setup import START_MARKERS
 from rules.feudal.state import card
 
 
@@ -26,7 +27,7 @@ def check(state: State) -> None:
     named: Counter[str] = Counter()
     for i, me in enumerate(state["seats"]):
         _check(0 <= me["sup"] <= 6 and 0 <= me["ld"] <= 6, f"seat {i} Sup/Ld out of 0..6")
-        _check(0 <= me["markers"] <= 6 and me["vp"] >= 0, f"seat {i} markers or VP out of range")
+        _check(0 <= me["markers"] <= _marker_cap(me) and me["vp"] >= 0, f"seat {i} markers or VP out of range")
         _check(held[i] == me["cards"], f"seat {i} has {held[i]} cards, not {me['cards']}")
         for loc in me["locs"]:
             _check(loc["token"] or loc["supply"] is None, f"seat {i} has a Supply on a sacked location")
@@ -39,6 +40,13 @@ def check(state: State) -> None:
     for frame in state["stack"]:
         if frame["kind"] == "combat":
             _check_combat(frame)
+
+
+def _marker_cap(me: dict[str, Any]) -> int:
+    """5 markers plus those the seat's Artifacts in play give (FL-SETUP-03, FL-MARK-01); a deck may
+    hold several copies of one Artifact, so the bound follows the Artifacts, not a fixed 6."""
+    arts = [loc["artifact"] for loc in me["locs"] if loc["artifact"]]
+    return START_MARKERS + sum(int(e["amount"]) for a in arts for e in card(a)["effects"] if e["kind"] == "markers")
 
 
 def _characters(state: State, seat: int) -> list[dict[str, Any]]:
@@ -86,4 +94,7 @@ def _cards_by_seat(state: State) -> list[int]:
                 counts[play["seat"]] += 1
         elif frame["kind"] == "draft_marker":
             counts[frame["seat"]] += 1
+        elif frame["kind"] == "setup_discard":
+            for seat, held in frame["held"].items():
+                counts[int(seat)] += len(held)
     return counts

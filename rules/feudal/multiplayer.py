@@ -19,10 +19,13 @@ def new_fight(frame: Frame, defender: int, fight: str) -> None:
 
 
 def defender_reset(frame: Frame) -> dict[str, Any]:
-    """Fresh counters for a new fight; the attack pool keeps its survivors (FL-MP-11)."""
+    """Fresh counters for a new fight; the attack pool keeps its survivors (FL-MP-11).
+
+    Instant boosts last one fight only: each intervention is a combat of its own (FL-MP-07, A-29).
+    """
     for c in frame["a"]:
-        c.update(hits=0, m=None, sup=None, tgt=None)
-    return {"d": [], "dead": {"a": [], "d": []}, "round": 0, "mover": "a"}
+        c.update(hits=0, m=None, sup=None, tgt=None, hit_by=None)
+    return {"d": [], "dead": {"a": [], "d": []}, "round": 0, "mover": "a", "boost": {"a": {}, "d": {}}}
 
 
 @handlers.combat_stage("intervene")

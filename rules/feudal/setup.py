@@ -57,30 +57,77 @@ def new_state(seed: int, config: dict[str, Any], players: int, options: dict[str
     ctx = Ctx(state)
     for deck in decks:
         state["seats"].append(_lay_out(ctx, deck))
+    deciding = {str(i): bool(me["artifacts"]) for i, me in enumerate(state["seats"])}
+    if any(deciding.values()):
+        ctx.push({"kind": "setup_artifacts", "seat": min(int(k) for k, v in deciding.items() if v),
+                  "open": deciding})
+    else:
+        _deal(ctx)
+    return state
+
+
+def _deal(ctx: Ctx) -> None:
+    """Roll the dice, draw ten, pick the first player, and ask every seat for two discards."""
+    players = int(ctx.s["players"])
     for i in range(players):
         roll_resources(ctx, i, "FL-SETUP-06")
     for i in range(players):
         draw(ctx, i, OPENING_DRAW, "FL-SETUP-07")
-    state["first"] = rng.below(state, players)
-    ctx.log("FL-SETUP-08", f"{ctx.name(state['first'])} goes first.")
-    ctx.push({"kind": "setup_discard", "seat": state["first"],
-              "left": {str(i): OPENING_DISCARD for i in range(players)}})
-    return state
+    ctx.s["first"] = rng.below(ctx.s, players)
+    ctx.log("FL-SETUP-08", f"{ctx.name(ctx.s['first'])} goes first.")
+    ctx.push({"kind": "setup_discard", "seat": ctx.s["first"],
+              "left": {str(i): OPENING_DISCARD for i in range(players)},
+              "held": {str(i): [] for i in range(players)}})
 
 
 def _lay_out(ctx: Ctx, deck: dict[str, Any]) -> dict[str, Any]:
-    """One seat's leader, locations with tokens, artifacts and shuffled Stockpile (SETUP-01..05)."""
-    arts = list(deck.get("artifacts", []))
-    locs = [{"token": True, "supply": None, "artifact": arts[i] if i < len(arts) else None} for i in range(3)]
+    """One seat's leader, locations with tokens and shuffled Stockpile (SETUP-01..05).
+
+    Its Artifacts wait in `artifacts` until the seat decides which to play where (FL-SETUP-04).
+    """
+    locs = [{"token": True, "supply": None, "artifact": None} for _ in range(3)]
     stock = sorted(cid for cid, n in deck["stockpile"].items() for _ in range(n))
     rng.shuffle(ctx.s, stock)
-    extra = sum(e["amount"] for a in arts for e in card(a)["effects"] if e["kind"] == "markers")
     return {
         "leader": deck["leader"], "locations": deck["locations"], "locs": locs, "hand": [],
         "stock": stock, "discard": [], "area": [], "constants": [], "sup": 0, "ld": 0,
-        "markers": START_MARKERS + extra, "marker_spent": False, "vp": 0, "later_draw": 0,
-        "cards": len(stock),
+        "markers": START_MARKERS, "marker_spent": False, "vp": 0, "later_draw": 0,
+        "cards": len(stock), "artifacts": list(deck.get("artifacts", [])),
     }
+
+
+def _art_seats(ctx: Ctx, frame: Frame) -> list[int]:
+    return sorted(int(k) for k, deciding in frame["open"].items() if deciding)
+
+
+def _art_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
+    me = ctx.seat(seat)
+    sites = card(me["locations"])["sites"]
+    free = [i for i, loc in enumerate(me["locs"]) if loc["artifact"] is None]
+    opts = [option({"do": "artifact", "card": a, "loc": i}, f"Play {card(a)['name']} at {sites[i]['name']}")
+            for a in dict.fromkeys(me["artifacts"]) for i in free]
+    return [*opts, option({"do": "done"}, "Play no more Artifacts")]
+
+
+def _art_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
+    """Play an Artifact, at most one per location, or stop; unplayed ones stay out of the game
+    (FL-SETUP-04, FL-ART-01). Seats decide at once, each in its own time."""
+    me = ctx.seat(seat)
+    if action["do"] == "artifact":
+        cid, loc = action["card"], action["loc"]
+        me["artifacts"].remove(cid)
+        me["locs"][loc]["artifact"] = cid
+        me["markers"] += sum(e["amount"] for e in card(cid)["effects"] if e["kind"] == "markers")
+        site = card(me["locations"])["sites"][loc]["name"]
+        ctx.log("FL-SETUP-04", f"{ctx.name(seat)} plays the Artifact {card(cid)['name']} at {site}.")
+    full = all(loc["artifact"] for loc in me["locs"])
+    if action["do"] == "done" or full or not me["artifacts"]:
+        frame["open"][str(seat)] = False
+    if _art_seats(ctx, frame):
+        frame["seat"] = _art_seats(ctx, frame)[0]
+        return
+    ctx.pop()
+    _deal(ctx)
 
 
 def _seats(ctx: Ctx, frame: Frame) -> list[int]:
@@ -93,16 +140,26 @@ def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
 
 
 def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
+    """Set a discard aside, unseen: all are shown together once every seat has chosen, so no
+    seat can wait to see the others' discards (FL-SETUP-07, A-33)."""
     me = ctx.seat(seat)
     me["hand"].remove(action["discard"])
-    me["discard"].append(action["discard"])
+    frame["held"][str(seat)].append(action["discard"])
     frame["left"][str(seat)] -= 1
-    ctx.log("FL-SETUP-07", f"{ctx.name(seat)} discards {card(action['discard'])['name']}.")
-    if not _seats(ctx, frame):
-        ctx.pop()
-        flow.start_turn(ctx, ctx.s["first"])
+    ctx.log("FL-SETUP-07", None, {seat: f"You set {card(action['discard'])['name']} aside to discard."})
+    if _seats(ctx, frame):
+        return
+    ctx.pop()
+    for i in range(int(ctx.s["players"])):
+        held = frame["held"][str(i)]
+        ctx.seat(i)["discard"].extend(held)
+        ctx.log("FL-SETUP-07", f"{ctx.name(i)} discards {', '.join(card(c)['name'] for c in held)}.")
+    flow.start_turn(ctx, ctx.s["first"])
 
 
+handlers.decision("setup_artifacts", "FL-SETUP-04",
+                  lambda ctx, f, s: "Play your Artifacts: at most one on each location",
+                  _art_options, _art_choose, seats=_art_seats, free=False)
 handlers.decision("setup_discard", "FL-SETUP-07",
                   lambda ctx, f, s: f"Discard {f['left'][str(s)]} more card(s) to form your opening hand",
                   _options, _choose, seats=_seats, free=False)

@@ -42,8 +42,24 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
 
 
 def _lose(ctx: Ctx, why: str) -> None:
+    """End the game at once; a character still fighting goes to the discard pile."""
+    solo = ctx.s["solo"]
+    for frame in ctx.s["stack"]:
+        if frame["kind"] == "fight" and frame["att"]:
+            solo["discard"].append(frame["att"])
+        elif frame["kind"] == "solo_keep":
+            solo["discard"].append(frame["card"])
     ctx.s["over"], ctx.s["stack"], ctx.s["winner"] = True, [], None
     ctx.log("FL-SOLO-18", f"You lose: {why}.")
+
+
+def _pay(ctx: Ctx, markers: int) -> bool:
+    """Pay markers; an empty pool loses at once, after any payment (FL-SOLO-18, A-31)."""
+    solo = ctx.s["solo"]
+    solo["markers"] -= markers
+    if solo["markers"] <= 0:
+        _lose(ctx, "the marker pool is empty")
+    return bool(ctx.s["over"])
 
 
 @handlers.step("solo")
@@ -88,14 +104,41 @@ def _pick(ctx: Ctx, frame: Frame) -> None:
 
 
 def _df(ctx: Ctx, frame: Frame) -> None:
-    """Both sides use the one DF roll; hits are wounds (SOLO-09)."""
+    """Both sides use the one DF roll; hits are wounds unless a card blocks in DF (SOLO-09, SOLO-19)."""
     att, foe = frame["att"], _defender(ctx, frame)
-    a_hits = successes(frame["roll"]["a"] + _mod(att, foe, "df"), thresholds(_body(att), "df"))
-    d_hits = successes(frame["roll"]["d"] + _mod(foe, att, "df"), thresholds(_body(foe), "df"))
-    frame["dw"] += a_hits
-    frame["aw"] += d_hits
-    ctx.log("FL-SOLO-09", f"DF: {card(att)['name']} scores {a_hits}, {card(foe)['name']} scores {d_hits}.")
+    frame["ah"] = successes(frame["roll"]["a"] + _mod(att, foe, "df"), thresholds(_body(att), "df"))
+    frame["dh"] = successes(frame["roll"]["d"] + _mod(foe, att, "df"), thresholds(_body(foe), "df"))
+    ctx.log("FL-SOLO-09", f"DF: {card(att)['name']} scores {frame['ah']}, {card(foe)['name']} scores {frame['dh']}.")
+    if (frame["dh"] and _df_blocks(att)) or (frame["ah"] and _df_blocks(foe)):
+        roll = dice.roll2(ctx.s)  # one shared block roll, which markers may shift (SOLO-10/11)
+        frame["roll"] = {"a": roll, "d": roll}
+        frame["stage"] = "dfblock"
+        ctx.log("FL-SOLO-19", f"The DF block roll is {roll}.")
+        ctx.push({"kind": "solo_adjust", "seat": 0})
+        return
+    _df_wounds(frame, 0, 0)
     frame["stage"] = "over" if _someone_dead(frame, att, foe) else "hit1"
+
+
+def _df_blocks(cid: str) -> list[int]:
+    """The thresholds with which a card's text lets it block in DF (FL-COMBAT-DF-09, FL-SOLO-19)."""
+    return sorted(t for e in effects(_body(cid)) if e["kind"] == "df_block" for t in e["blocks"])
+
+
+def _df_block(ctx: Ctx, frame: Frame) -> None:
+    """Blocks in DF cancel DF hits of that side only; the rest become wounds (SOLO-19)."""
+    att, foe = frame["att"], _defender(ctx, frame)
+    a_blocks = successes(frame["roll"]["a"], _df_blocks(att))
+    d_blocks = successes(frame["roll"]["d"], _df_blocks(foe))
+    _df_wounds(frame, a_blocks, d_blocks)
+    ctx.log("FL-SOLO-19", f"Blocks in DF: {card(att)['name']} {a_blocks}, {card(foe)['name']} {d_blocks}; "
+            f"wounds {frame['aw']} and {frame['dw']}.")
+    frame["stage"] = "over" if _someone_dead(frame, att, foe) else "hit1"
+
+
+def _df_wounds(frame: Frame, a_blocks: int, d_blocks: int) -> None:
+    frame["aw"] += max(0, frame["dh"] - a_blocks)
+    frame["dw"] += max(0, frame["ah"] - d_blocks)
 
 
 def _hit(ctx: Ctx, frame: Frame) -> None:
@@ -159,6 +202,8 @@ def _over(ctx: Ctx, frame: Frame) -> None:
     if won:
         ctx.s["over"], ctx.s["stack"], ctx.s["winner"], solo["won"] = True, [], [0], True
         ctx.log("FL-SOLO-18", "All nine defenders are dead: you win!")
+    elif solo["markers"] <= 0:
+        _lose(ctx, "the marker pool is empty")  # checked after every combat too (A-31)
 
 
 def _kill_defender(ctx: Ctx, pile_index: int) -> None:
@@ -176,7 +221,7 @@ def _kill_defender(ctx: Ctx, pile_index: int) -> None:
         ctx.log("FL-SOLO-14", f"A pile is cleared; {card(burnt)['name']} is discarded for markers.")
 
 
-STAGES = {"pick": _pick, "df": _df, "hit1": _hit, "hit2": _hit, "score1": _score, "score2": _score,
+STAGES = {"pick": _pick, "df": _df, "dfblock": _df_block, "hit1": _hit, "hit2": _hit, "score1": _score, "score2": _score,
           "block1": _block, "block2": _block, "over": _over}
 
 
@@ -196,10 +241,10 @@ def _pick_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     ctx.pop()
     fight, solo = _fight_frame(ctx), ctx.s["solo"]
     solo["hand"].remove(action["card"])
-    solo["markers"] -= card(action["card"])["control"]
     fight["att"], fight["pile"] = action["card"], action["pile"]
     ctx.log("FL-SOLO-08", f"{card(action['card'])['name']} attacks {card(_defender(ctx, fight))['name']}.")
-    ctx.push({"kind": "solo_adjust", "seat": 0})
+    if not _pay(ctx, card(action["card"])["control"]):
+        ctx.push({"kind": "solo_adjust", "seat": 0})
 
 
 def _adjust_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
@@ -218,10 +263,10 @@ def _adjust_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
         ctx.pop()
         return
     fight = _fight_frame(ctx)
-    ctx.s["solo"]["markers"] -= 1
     fight["roll"][action["side"]] += action["by"]
     ctx.log("FL-SOLO-11", f"A marker moves the {'attacker' if action['side'] == 'a' else 'defender'}'s "
             f"roll to {fight['roll'][action['side']]}.")
+    _pay(ctx, 1)
 
 
 def _keep_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
@@ -235,8 +280,8 @@ def _keep_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     ctx.pop()
     solo = ctx.s["solo"]
     if action["do"] == "keep":
-        solo["markers"] -= frame["wounds"]
         solo["living"].append(frame["card"])
+        _pay(ctx, frame["wounds"])
     else:
         solo["discard"].append(frame["card"])
 

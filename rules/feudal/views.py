@@ -50,6 +50,8 @@ def _pending(frame: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     shown = {k: frame[k] for k in FRAME_PUBLIC if k in frame}
     if frame["kind"] == "window":
         shown["played"] = [{"seat": p["seat"], "card": p["card"], "target": p["target"]} for p in frame["played"]]
+    elif frame["kind"] == "setup_discard" and viewer is not None:
+        shown["held"] = list(frame["held"][str(viewer)])  # only one's own, until all have chosen
     return shown
 
 
@@ -65,6 +67,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "game": "feudal", "mode": state["mode"], "players": state["players"], "seat": seat,
         "active": state["active"], "turns": state["turns"], "starter": state["starter"],
         "seats": [_seat(state, i, seat) for i in range(int(state["players"]))],
+        # The viewer's own hand again at the top, as every engine's view offers it (None for spectators).
+        "hand": sorted(state["seats"][seat]["hand"]) if seat is not None else None,
         "combat": _combat(combat, seat) if combat else None,
         "pending": _pending(top, seat) if top else None,
         "over": state["over"], "winner": state["winner"],

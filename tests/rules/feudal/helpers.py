@@ -27,10 +27,16 @@ def plain_deck(leader: str = "magistrate", locations: str = "scrap_holdings",
 
 def duel(seed: int = 1, options: dict[str, Any] | None = None, decks: list[Any] | None = None,
          mode: str = "duel", players: int = 2) -> State:
-    """A game after the opening discards (each seat discards its first cards)."""
+    """A game after set-up: every Artifact played, in deck order, on the first free locations,
+    and each seat's first cards discarded."""
     config = {"mode": mode, "options": options or {}, "decks": decks or [plain_deck() for _ in range(players)]}
     state = ENGINE.setup(seed, config, players)
-    while state["stack"] and state["stack"][-1]["kind"] == "setup_discard":
+    return finish_setup(state)
+
+
+def finish_setup(state: State) -> State:
+    """Answer the set-up prompts: the first option each time (Artifacts first, then discards)."""
+    while state["stack"] and state["stack"][-1]["kind"] in ("setup_artifacts", "setup_discard"):
         prompt = ENGINE.prompts(state)[0]
         state, _ = ENGINE.apply(state, prompt["seat"], prompt["options"][0]["action"])
     return state

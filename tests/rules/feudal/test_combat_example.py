@@ -117,7 +117,7 @@ def test_tc10_distance_fire(rig: list[int]) -> None:
     combat = fight(state)
     assert [c["card"] for c in combat["a"]] == ["looter", "pastor"]
     assert combat["d"][0]["wounds"] == 1
-    assert combat["dead"]["a"] == [{"card": "grinner", "owner": PETER}]
+    assert combat["dead"]["a"] == [{"card": "grinner", "owner": PETER, "by": RICHARD}]
     assert "grinner" in state["seats"][PETER]["discard"]
     assert rig == []
 

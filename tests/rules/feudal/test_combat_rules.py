@@ -37,60 +37,95 @@ def attack(state: dict[str, object], loc: int = 1, vc: dict[str, object] | None 
 
 def test_tc25_tc27_undefended_location_is_sacked_then_resacked() -> None:
     """FL-COMBAT-PRE-12, FL-COMBAT-END-02, FL-COMBAT-END-03, FL-COMBAT-END-04, FL-SUPPLY-07,
-    FL-COMBAT-VC-01, FL-COMBAT-VC-03, FL-COMBAT-VC-05: no defense pool, 3 VP plus Raze the Walls 2 VP,
-    the Supply is lost; sacking it again gives 1 VP."""
+    FL-COMBAT-VC-01, FL-COMBAT-VC-03, FL-COMBAT-VC-05: no defense pool, 3 VP plus Plunder's 1 VP,
+    the Supply is lost; sacking it again gives 1 VP; Plunder's 2 cards are drawn at the turn's end."""
     state = blank(duel(), ld=6)
     field(state, PETER, "looter")
-    give(state, PETER, ["raze_the_walls"])
+    give(state, PETER, ["plunder"])
     state["seats"][RICHARD]["locs"][1]["supply"] = "water_cache"
     state["seats"][RICHARD]["cards"] += 1
-    state = attack(state, vc={"do": "up", "card": "raze_the_walls"})
+    state = attack(state, vc={"do": "up", "card": "plunder"})
     state = pass_windows(state)
     state, _ = act(state, {"do": "done"})  # Richard sends nobody
     state, _ = act(state, {"do": "none"})
+    state = pass_windows(state)  # the window before End Combat
     me, him = state["seats"][PETER], state["seats"][RICHARD]
-    assert me["vp"] == 5 and not him["locs"][1]["token"] and him["locs"][1]["supply"] is None
-    assert "water_cache" in him["discard"]
+    assert me["vp"] == 4 and not him["locs"][1]["token"] and him["locs"][1]["supply"] is None
+    assert "water_cache" in him["discard"] and "plunder" in me["discard"] and me["later_draw"] == 2
     state = action_phase(state, PETER)
     state["seats"][PETER]["ld"] = 6
     state = attack(state)
     state = pass_windows(state)
     state, _ = act(state, {"do": "done"})
     state, _ = act(state, {"do": "none"})
-    assert state["seats"][PETER]["vp"] == 6
+    state = pass_windows(state)
+    assert state["seats"][PETER]["vp"] == 5
+    state, _ = act(state, {"do": "end"})  # the hand check fills Peter's empty hand to 5
+    held = len(state["seats"][PETER]["hand"])
+    state, events = act(state, {"do": "keep"})
+    assert len(state["seats"][PETER]["hand"]) == held + 2 and state["seats"][PETER]["later_draw"] == 0
+    assert [e["rule"] for e in events].count("FL-COMBAT-VC-05") == 1
 
 
-def test_tc26_tc38_smoke_screen_moves_the_fight_into_the_open(rig: list[int]) -> None:
-    """FL-COMBAT-PRE-05, FL-COMBAT-PRE-06, FL-COMBAT-PRE-07, FL-INST-04, FL-INST-07, FL-STR-05,
-    FL-STR-08: at the Forest Pale Fighter's 7 + 2 hits; in the open no sack follows a wipe-out."""
+def forest_fight(smoke: bool) -> dict[str, object]:
+    """Peter's Pale Fighter attacks Richard's Forest; Richard may play Smoke Screen, then sends Looter."""
     state = blank(duel(), ld=6)
     field(state, PETER, "pale_fighter")
     field(state, RICHARD, "looter")
     give(state, RICHARD, ["smoke_screen"])
     state = attack(state, loc=2)
-    assert top(state)["kind"] == "window" and top(state)["seat"] == RICHARD
-    from rules.feudal.combatants import roll_mod
-
-    combat = fight(state)
-    assert roll_mod(Ctx(state), combat, "a", combat["a"][0], "df") == 2
-    state, _ = act(state, {"do": "instant", "card": "smoke_screen", "target": None})
+    assert top(state)["kind"] == "window" and top(state)["seat"] == RICHARD  # PRE-06: he reacts first
+    if smoke:
+        state, _ = act(state, {"do": "instant", "card": "smoke_screen", "target": None})
     state = pass_windows(state)
+    state, _ = act(state, {"do": "add", "uid": uid_of(state, RICHARD, "looter")})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "none"})
+    return state
+
+
+def test_tc38_the_forest_adds_two_to_every_df_roll(rig: list[int]) -> None:
+    """FL-COMBAT-PRE-05, FL-STR-05, FL-STR-08 (TC-38): at the Forest Pale Fighter (9) rolls 7 + 2 = 9
+    and hits Looter once; Looter's 6 + 2 = 8 misses with its own DF string (9, 11)."""
+    state = forest_fight(smoke=False)
+    rig += [7, 6]
+    state = pass_windows(state)  # before DF: both fire, then the after-DF window
+    combat = fight(state)
+    assert combat["site"] == "loc" and combat["d"][0]["hits"] == 1 and combat["a"][0]["hits"] == 0
+    assert rig == []
+
+
+def test_tc26_tc38_in_the_open_no_location_counts_and_nothing_is_sacked(rig: list[int]) -> None:
+    """FL-COMBAT-PRE-06, FL-COMBAT-PRE-07, FL-INST-04, FL-INST-07, FL-STR-05 (TC-26, TC-38): Smoke
+    Screen moves the fight into the open: Pale Fighter's DF 7 no longer hits, and when CC wipes out
+    the defense pool the Forest is not sacked and nobody scores for sacking."""
+    state = forest_fight(smoke=True)
     assert fight(state)["site"] == "open"
-    assert roll_mod(Ctx(state), fight(state), "a", fight(state)["a"][0], "df") == 0
+    # DF 7 and 2 (no hits); CC 1: Pale Fighter 10 (2 hits), Looter blocks 2, strikes 2; Control/VP 6.
+    rig += [7, 2, 10, 2, 2, 6]
+    state = pass_windows(state, 2)
+    assert fight(state)["d"][0]["wounds"] == 0  # 7 in the open misses (9)
+    state = pass_windows(state, 3)
+    assert rig == [] and top(state)["kind"] == "action"
+    assert state["seats"][RICHARD]["locs"][2]["token"] and state["seats"][PETER]["vp"] == 0
+    assert "looter" in state["seats"][RICHARD]["discard"]
 
 
 def test_tc36_a_failed_lone_attempt_leaves_no_pool(rig: list[int]) -> None:
     """FL-COMBAT-SEND-01, FL-COMBAT-SEND-04, FL-COMBAT-SEND-05, FL-COMBAT-SEND-06, FL-COMBAT-SEND-07
-    (TC-09 a, A-24): Brass rolls 2, costs 2 with Ld 1; nothing is lost and the attack is off."""
-    state = blank(duel(), ld=1)
-    field(state, PETER, "brass")
-    state, _ = act(action_phase(state, PETER), {"do": "attack", "target": RICHARD})
-    rig.append(2)
-    state, _ = act(state, {"do": "lone", "uid": uid_of(state, PETER, "brass")})
-    assert {"do": "pay"} not in actions(state)
-    state, _ = act(state, {"do": "decline"})
-    assert state["seats"][PETER]["ld"] == 1 and top(state)["kind"] == "action"
-    assert not [a for a in actions(state) if a.get("do") == "attack"]
+    (TC-09 a, TC-36, A-24): Brass rolls 2, costs 2 with Ld 1; nothing is lost and the attack is off.
+    By the recommended reading no Ld was spent, so the turn's combat is still unused; with the
+    "attempted" option the attempt uses it up."""
+    for reading, again in (("spent", True), ("attempted", False)):
+        state = blank(duel(options={"aborted_attack": reading}), ld=1)
+        field(state, PETER, "brass")
+        state, _ = act(action_phase(state, PETER), {"do": "attack", "target": RICHARD})
+        rig.append(2)
+        state, _ = act(state, {"do": "lone", "uid": uid_of(state, PETER, "brass")})
+        assert {"do": "pay"} not in actions(state)
+        state, _ = act(state, {"do": "decline"})
+        assert state["seats"][PETER]["ld"] == 1 and top(state)["kind"] == "action"
+        assert ({"do": "attack", "target": RICHARD} in actions(state)) is again
 
 
 def test_tc09c_exchange_helps_pay_the_lone_cost(rig: list[int]) -> None:
@@ -105,10 +140,9 @@ def test_tc09c_exchange_helps_pay_the_lone_cost(rig: list[int]) -> None:
     assert [c["card"] for c in fight(state)["a"]] == ["brass"] and state["seats"][PETER]["ld"] == 0
 
 
-def test_tc28_tc32_df_wipe_out_skips_cc_and_supporters_are_one_sided(rig: list[int]) -> None:
-    """FL-COMBAT-DF-11, FL-COMBAT-END-08: Bane shoots the lone Looter dead in DF; CC is skipped, the
-    location is sacked, and Bane returns without wounds. (FL-COMBAT-MU-05 is also checked by the
-    invariants after every playout step.)"""
+def test_tc28_df_wipe_out_skips_cc(rig: list[int]) -> None:
+    """FL-COMBAT-DF-11, FL-COMBAT-END-08 (TC-28, A-17): Bane shoots the lone Looter dead in DF; CC is
+    skipped, the location is sacked, and Bane returns without wounds."""
     state = blank(duel(), ld=6)
     field(state, PETER, "bane")
     field(state, RICHARD, "looter")
@@ -120,9 +154,35 @@ def test_tc28_tc32_df_wipe_out_skips_cc_and_supporters_are_one_sided(rig: list[i
     state, _ = act(state, {"do": "none"})
     state = pass_windows(state)
     rig.append(6)  # Peter's Control/VP roll for Looter fails
-    state = pass_windows(state)
+    state = pass_windows(state, 2)  # after DF, then before End Combat
     assert state["seats"][PETER]["vp"] == 3 and top(state)["kind"] == "action"
+    assert rig == []  # no CC roll was made: only the two DF rolls and the Control/VP roll
     assert "wounds" not in state["seats"][PETER]["area"][0]
+
+
+def test_tc32_three_attackers_against_one_defender(rig: list[int]) -> None:
+    """FL-COMBAT-MU-01, FL-COMBAT-MU-03, FL-COMBAT-MU-04, FL-COMBAT-MU-05 (TC-32): Peter matches
+    Looter against Brass; Richard has nobody left to match, so Pastor and Grinner must support
+    Looter-Brass, and only the attacker has supporters."""
+    state = blank(duel(), ld=6)
+    for cid in ("looter", "pastor", "grinner"):
+        field(state, PETER, cid)
+    field(state, RICHARD, "brass")
+    state = attack(state, loc=0)
+    state = pass_windows(state)
+    state, _ = act(state, {"do": "add", "uid": uid_of(state, RICHARD, "brass")})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "none"})
+    rig += [2, 2, 2, 2]  # nobody hits in DF
+    state = pass_windows(state)
+    state, _ = act(state, {"uid": next(c["uid"] for c in fight(state)["a"] if c["card"] == "grinner")})
+    state = pass_windows(state)
+    assert top(state)["kind"] == "match" and top(state)["seat"] == PETER and rig == []
+    looter, brass = (next(c["uid"] for c in fight(state)[s] if c["card"] == n) for s, n in (("a", "looter"), ("d", "brass")))
+    state, _ = act(state, {"mine": looter, "theirs": brass})
+    combat = fight(state)
+    assert {c["card"]: c["sup"] for c in combat["a"]} == {"looter": None, "pastor": looter, "grinner": looter}
+    assert combat["d"][0]["m"] == looter and combat["d"][0]["sup"] is None
 
 
 def test_tc33_round_two_attacks_the_former_supporter() -> None:
