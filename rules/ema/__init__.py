@@ -15,6 +15,7 @@ from rules.ema import (  # noqa: F401  (each module registers its frame handlers
     sequence,
     territory,
     turn,
+    windows,
 )
 from rules.ema.engine import EmaEngine
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.ema import claims, endeavors, rebellion, religion
+from rules.ema import endeavors, rebellion, religion
 from rules.ema.state import Ctx, change_ss
 from rules.ema.territory import transfer
 
@@ -53,8 +53,7 @@ def c_result(ctx: Ctx, seat: int, base: str, target: str) -> None:
         ctx.log("EMA-10.3", f"C result against {ctx.aname(target)}: {total} of {need} needed.")
         return
     ctx.log("EMA-10.2", f"{ctx.name(seat)} conquers {ctx.aname(target)} from {ctx.name(owner)}.")
-    transfer(ctx, target, seat, "conquest")
-    claims.auto_claim(ctx, seat, target)
+    transfer(ctx, target, seat, "conquest")  # the automatic Claim follows in transfer
 
 
 endeavors.RESOLVERS["conquest"] = resolve

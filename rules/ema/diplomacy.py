@@ -32,17 +32,18 @@ def tie(ctx: Ctx, seat: int, aid: str) -> None:
 
 
 def annex(ctx: Ctx, seat: int, aid: str) -> None:
-    """Diplomatic Conquest: total, no Unrest, forts kept (12.31, 14.42); a Christian victim may contest."""
+    """Diplomatic Conquest: total, no Unrest, forts kept (12.31, 14.42); a Christian victim may contest first."""
     here = ctx.area(aid)
     victim = here["owner"]
     if victim == seat:
         return
     ctx.log("EMA-12.31", f"{ctx.name(seat)} annexes {ctx.aname(aid)} by Diplomacy.")
-    transfer(ctx, aid, seat, "diplomacy")
-    claims.auto_claim(ctx, seat, aid)
     if victim is not None and is_christian(ctx, seat) and is_christian(ctx, victim) \
             and not ctx.seat(victim)["excom"]:
+        # 20.41: the owner keeps the Area while he contests; it moves only if he accepts or loses
         ctx.push({"kind": "contest", "seat": victim, "against": seat, "areas": [aid], "why": "diplomacy"})
+        return
+    transfer(ctx, aid, seat, "diplomacy")
 
 
 def resolve(ctx: Ctx, en: dict[str, Any], card: dict[str, Any], value: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.ema import cards, er, handlers, leaders, targets
+from rules.ema import cards, er, handlers, leaders, targets, windows
 from rules.ema.empire import court_costs, foreign_cost, halve
 from rules.ema.handlers import option
 from rules.ema.state import Ctx, Frame
@@ -86,6 +86,7 @@ def announce(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> N
             + (f" from {ctx.aname(base)}" if base and kind != "diplomacy" else "")
             + f" (ER {er.raw(ctx, seat, kind, base, target)} before gold, cost {cost}).")
     ctx.push({"kind": "resolve", "seat": seat})
+    windows.open_window(ctx, "start", seat)  # 19.2: others may play Holding cards before the cards turn up
     ctx.push({"kind": "att_gold", "seat": seat})
     if kind in ("conquest", "pillage") and owner is not None and owner != seat and may_defend(ctx, owner, target):
         ctx.push({"kind": "defend", "seat": owner})
@@ -140,6 +141,7 @@ def _resolve(ctx: Ctx, frame: Frame) -> None:
     """Pay, turn up the cards, apply the results and make Stature Checks (9.0 P5–P9)."""
     ctx.pop()
     en = ctx.s["endeavor"]
+    windows.open_window(ctx, "end", en["seat"])  # runs after whatever this Endeavor asks (contests, Courts)
     seat, defender = en["seat"], en["defender"]
     me = ctx.seat(seat)
     me["gold"] -= en["cost"] + en["gold"]
@@ -154,6 +156,7 @@ def _resolve(ctx: Ctx, frame: Frame) -> None:
         ctx.log("EMA-13.22", f"{ctx.name(defender)} turns up Year Card {dcard['number']} for the Defense; "
                 "its results are ignored.")
     me["endeavors"] += 1
+    me["heirless_guard"] = False  # 19.2 Dynastic: his first Endeavor after the Heirless draw ends the shelter
     RESOLVERS[en["kind"]](ctx, en, card, value)
     stature = me["st"][targets.STATURE_OF[en["kind"]]]
     if leaders.card_calls_check(card, stature):

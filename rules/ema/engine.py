@@ -6,9 +6,9 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.canonical import clone
-from rules.core.engine import Engine, Event, Prompt, Result, State
+from rules.core.engine import Engine, Event, Option, Prompt, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
-from rules.ema import flow, invariants, setup, victory, views
+from rules.ema import flow, invariants, setup, standing, victory, views
 from rules.ema.state import Ctx, data
 
 # Switches for the book's ambiguities (../shared/reference/rules-ema.md §5): the first value is the
@@ -133,6 +133,24 @@ class EmaEngine(Engine):
 
     def check_invariants(self, state: State) -> None:
         invariants.check(state)
+
+    def undo_barrier(self, before: State, after: State, seat: int) -> bool:
+        """Dice and shuffles, a Year Card turned up, an Event or Holding card drawn, ballots revealed."""
+        if super().undo_barrier(before, after, seat) or before["event_deck"] != after["event_deck"]:
+            return True
+        if before.get("tallies", 0) != after.get("tallies", 0):
+            return True  # 20.5: the secret ballots were revealed together
+        pairs = zip(before["seats"], after["seats"], strict=True)
+        return any(b["years"] != a["years"] or b["revealed"] != a["revealed"] or b["hand"] != a["hand"]
+                   for b, a in pairs)
+
+    def standing_options(self, kind: str) -> list[StandingChoice]:
+        return standing.options(kind) + super().standing_options(kind)
+
+    def standing_answer(self, kind: str, name: str, options: list[Option]) -> Option | None:
+        if any(c["name"] == name for c in standing.options(kind)):
+            return standing.answer(kind, name, options)
+        return super().standing_answer(kind, name, options)
 
     def prompt_kinds(self) -> dict[str, str]:
         return {"defend": "a Defense of your Area during another Player's turn",

@@ -64,10 +64,12 @@ def target_diplomacy(ctx: Ctx, seat: int, target: str) -> int:
 
 
 def diplomacy(ctx: Ctx, seat: int, base: str, target: str) -> int:
-    """Diplomacy + Base (Court) SS − (Target SS + opposing Diplomacy + modifiers) (9.35)."""
+    """Diplomacy + Base (Court) SS − (Target SS + opposing Diplomacy + modifiers + enemy C) (9.35, 10.33)."""
     me, t = ctx.seat(seat), ctx.area(target)
     a_side = me["st"]["d"] + ctx.area(base)["ss"]
     b_side = t["ss"] + target_diplomacy(ctx, seat, target) + modifier(ctx, seat, target, "diplomacy")
+    if ctx.area(base)["owner"] == seat:  # 10.33 penalises the owner of the Base; an exile's host Court is not his
+        b_side += enemy_c(ctx, seat, base)
     return int(a_side - b_side)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import rng
-from rules.ema import agreements, leaders, rebellion, religion
+from rules.ema import agreements, leaders, rebellion, religion, windows
 from rules.ema.state import CHRISTIAN, Ctx, change_ss, owned
 from rules.ema.territory import court_candidates, transfer
 
@@ -155,6 +155,7 @@ def heirless(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
         if here["unrest"] and here["owner"] == seat \
                 and rebellion.check(ctx, aid, 0, "EMA-17.0.Trig-Heirless") == "-":
             here["unrest"] = False  # 19.1 (e): here a "-" removes the Unrest
+    windows.open_window(ctx, "heirless", seat)  # 19.2: e.g. an uncontestable Dynastic Inheritance (§6.1)
     if me["court"] is not None and len(court_candidates(ctx, seat)) > 1:
         ctx.push({"kind": "court_move", "seat": seat, "why": "heirless"})
 

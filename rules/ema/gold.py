@@ -13,20 +13,19 @@ from rules.ema.state import Ctx, Frame, change_ss, holding_count
 
 
 def start(ctx: Ctx, seat: int) -> None:
-    """Open the taxation step: the Court pays its SS without a roll, Enlargement +1 each (16.17, 19.2)."""
+    """Open the taxation step; Enlargement pays +1 each (19.2, A-21); the Court is an Area to tax or plunder."""
     me = ctx.seat(seat)
     me["taxed"] = True
-    court = me["court"]
-    gained = max(0, ctx.area(court)["ss"]) + holding_count(ctx, seat, "demesne")
-    me["gold"] += gained
-    ctx.log("EMA-16.17", f"{ctx.name(seat)} taxes: the Court and Demesne yield {gained} gold.")
+    gained = holding_count(ctx, seat, "demesne")
+    if gained:
+        me["gold"] += gained
+        ctx.log("EMA-19.2.Demesne", f"{ctx.name(seat)} collects {gained} gold from the King's Demesne.")
     ctx.push({"kind": "tax", "seat": seat, "stage": "area", "area": None, "done": []})
 
 
 def _areas(ctx: Ctx, frame: Frame) -> list[str]:
-    court = ctx.seat(frame["seat"])["court"]
     return [a for a in sorted(court_costs(ctx.s, frame["seat"]))
-            if a not in frame["done"] and ctx.area(a)["ss"] > -3 and (a != court or ctx.area(a)["ss"] > -3)]
+            if a not in frame["done"] and ctx.area(a)["ss"] > -3]
 
 
 def _options(ctx: Ctx, frame: Frame) -> list[Option]:
@@ -35,8 +34,10 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
             option({"area": a}, f"Tax or plunder {ctx.aname(a)} (SS {ctx.area(a)['ss']})") for a in _areas(ctx, frame)]
     aid = frame["area"]
     ss = ctx.area(aid)["ss"]
-    court = aid == ctx.seat(frame["seat"])["court"]
-    opts = [] if court else [option({"tax": g}, f"Ask {g} gold") for g in range(1, ss + 1)]
+    if aid == ctx.seat(frame["seat"])["court"]:  # 16.17: the Court pays its SS, no roll; or it is plundered
+        opts = [option({"tax": ss}, f"Collect {ss} gold from the Court (no roll)")] if ss > 0 else []
+    else:
+        opts = [option({"tax": g}, f"Ask {g} gold") for g in range(1, ss + 1)]
     return opts + [option({"plunder": True}, "Plunder it")]
 
 
@@ -47,9 +48,12 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         frame["area"], frame["stage"] = action["area"], "how"
     else:
         aid = frame["area"]
-        frame["done"].append(aid)
+        frame["done"].append(aid)  # 16.2: taxed or plundered, not both, once a turn
         frame["stage"], frame["area"] = "area", None
-        if "tax" in action:
+        if "tax" in action and aid == ctx.seat(frame["seat"])["court"]:
+            ctx.seat(frame["seat"])["gold"] += action["tax"]
+            ctx.log("EMA-16.17", f"{ctx.name(frame['seat'])} collects {action['tax']} gold from the Court.")
+        elif "tax" in action:
             tax(ctx, frame["seat"], aid, action["tax"])
         else:
             plunder(ctx, frame["seat"], aid)

@@ -61,10 +61,12 @@ def play(ctx: Ctx, seat: int, card: str) -> None:
         me["inplay"].append(card)
         return
     group: list[str] | None = [] if ctx.d.events[card].get("variant") == "group" else None
-    ctx.push({"kind": "holding", "seat": seat, "card": card, "group": group})
+    ctx.push({"kind": "holding", "seat": seat, "card": card, "group": group, "area": None})
 
 
 def _options(ctx: Ctx, frame: Frame) -> list[Option]:
+    if frame.get("area"):  # 19.2 Coup: which one of the foreign Ties goes
+        return [option({"tie": t}, f"Remove the Tie of {ctx.name(t)}") for t in _foreign_ties(ctx, frame)]
     group = frame["group"]
     opts = [option({"area": a}, ctx.aname(a)) for a in targets(ctx, frame["seat"], frame["card"], group)]
     if group is not None and group:
@@ -74,21 +76,30 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     return opts
 
 
+def _foreign_ties(ctx: Ctx, frame: Frame) -> list[int]:
+    return [t for t in ctx.area(frame["area"])["ties"] if t != frame["seat"]]
+
+
 def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     group = frame["group"]
     if "area" in action and group is not None:
         group.append(action["area"])
         return
+    kind = kind_of(ctx, frame["card"])
+    if kind == "coup" and "area" in action:
+        frame["area"] = action["area"]
+        if len(_foreign_ties(ctx, frame)) > 1:
+            return  # ask which Tie: the Coup removes one only
+        action = {"tie": _foreign_ties(ctx, frame)[0]}
     ctx.pop()
     ctx.s["event_discard"].append(frame["card"])
     areas = group if group is not None else ([action["area"]] if "area" in action else [])
-    kind = kind_of(ctx, frame["card"])
-    if kind == "recognition":
+    if kind == "recognition" and areas:
         claims.add(ctx, frame["seat"], areas[0], "EMA-19.2.Recognition")
-    elif kind == "coup":
-        ties = ctx.area(areas[0])["ties"]
-        ctx.area(areas[0])["ties"] = [t for t in ties if t == frame["seat"]][:1]
-        ctx.log("EMA-19.2.Coup", f"A Diplomatic Coup removes the foreign Ties on {ctx.aname(areas[0])}.")
+    elif kind == "coup" and "tie" in action:
+        ctx.area(frame["area"])["ties"].remove(action["tie"])
+        ctx.log("EMA-19.2.Coup", f"A Diplomatic Coup removes the Tie of {ctx.name(action['tie'])} on "
+                f"{ctx.aname(frame['area'])}.")
     elif areas:
         inherit(ctx, frame["seat"], areas)
 
@@ -107,13 +118,18 @@ def inherit(ctx: Ctx, seat: int, areas: list[str]) -> None:
             continue
         victim = here["owner"]
         ctx.log("EMA-19.2.Dynastic", f"{ctx.name(seat)} inherits {ctx.aname(aid)}.")
-        transfer(ctx, aid, seat, "inheritance")
-        if victim is not None:
-            taken.setdefault(victim, []).append(aid)
+        if victim is not None and may_contest(ctx, victim):
+            taken.setdefault(victim, []).append(aid)  # 20.43: he keeps it while he may contest
+        else:
+            transfer(ctx, aid, seat, "inheritance")
     for victim, lost in sorted(taken.items()):
-        them = ctx.seat(victim)
-        if is_christian(ctx, victim) and not them["excom"] and not them["heirless_guard"]:
-            ctx.push({"kind": "contest", "seat": victim, "against": seat, "areas": lost, "why": "dynastic"})
+        ctx.push({"kind": "contest", "seat": victim, "against": seat, "areas": lost, "why": "dynastic"})
+
+
+def may_contest(ctx: Ctx, victim: int) -> bool:
+    """A Christian, not excommunicated, not just dead heirless before his first Endeavor (19.2, 22.12)."""
+    them = ctx.seat(victim)
+    return is_christian(ctx, victim) and not them["excom"] and not them["heirless_guard"]
 
 
 def _discard_choose(ctx: Ctx, frame: Frame, action: Any) -> None:

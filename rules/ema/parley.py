@@ -27,14 +27,14 @@ def voters(ctx: Ctx, kind: str, caller: int) -> list[int]:
 
 
 def call(ctx: Ctx, kind: str, caller: int, other: int | None, areas: list[str]) -> None:
-    """Open a Parley: Influence cards are declared face up in turn order, then every voter votes in secret (A-38)."""
+    """Open a Parley: each voter in turn order declares Influence cards face up (maybe 0), then votes in secret (A-38)."""
     eligible = voters(ctx, kind, caller)
     ctx.push({"kind": "parley", "type": kind, "caller": caller, "other": other, "areas": list(areas),
               "voters": eligible, "ballots": {}, "influence": {}})
     ctx.log(RULES[kind], f"{ctx.name(caller)} calls a {TITLES[kind]}"
             + (f" on {', '.join(ctx.aname(a) for a in areas)}." if areas else "."))
     order = [s for s in ctx.s["order"] if s is not None] or list(range(len(ctx.s["seats"])))
-    queue = [s for s in order if s in eligible and _influence_cards(ctx, s)]
+    queue = [s for s in order if s in eligible]  # every voter is asked, so no one learns who holds cards
     if queue:
         ctx.push({"kind": "influence", "seat": queue[0], "queue": queue})
 
@@ -105,45 +105,70 @@ def tally(ctx: Ctx, frame: Frame) -> None:
             ctx.s["event_discard"].append(card)
         totals[ballot["vote"]] += weight(ctx, frame, seat, ballot["influence"])
     kind, caller = frame["type"], frame["caller"]
+    ctx.s["tallies"] = int(ctx.s.get("tallies", 0)) + 1  # the ballots are now public: an undo barrier
     won = totals["for"] > totals["against"] if kind == "readmit" else totals["for"] >= totals["against"]
     ctx.log(RULES[kind], f"The {TITLES[kind]} is decided {totals['for']}–{totals['against']}: "
             + ("for" if won else "against") + f" {ctx.name(caller)}.")
-    if not won:
+    if kind in ("contest", "dynastic"):
+        _settle(ctx, frame, won)
+    elif not won:
         return
-    if kind == "claim":
+    elif kind == "claim":
         claims.add(ctx, caller, frame["areas"][0], "EMA-20.42")
     elif kind == "readmit":
         religion.readmit(ctx, caller, "EMA-20.45")
-    elif kind in ("breach", "turk"):
-        religion.excommunicate(ctx, frame["other"], RULES[kind])  # a tie excommunicates (20.44, A-38)
     else:
-        ctx.push({"kind": "give_up", "seat": frame["other"], "to": caller, "areas": frame["areas"], "why": kind})
+        religion.excommunicate(ctx, frame["other"], RULES[kind])  # a tie excommunicates (20.44, A-38)
+
+
+def _settle(ctx: Ctx, frame: Frame, won: bool) -> None:
+    """20.41/20.43: the caller is the owner; winning (a tie too) he keeps the Area, losing he must give it up."""
+    kind, caller = frame["type"], frame["caller"]
+    if won:
+        ctx.log(RULES[kind], f"{ctx.name(caller)} keeps {', '.join(ctx.aname(a) for a in frame['areas'])}.")
+        return
+    ctx.push({"kind": "give_up", "seat": caller, "to": frame["other"], "areas": frame["areas"], "why": kind})
 
 
 handlers.multi("parley", "EMA-20.5", lambda ctx, f: f"Secret ballot: {TITLES[f['type']]} called by "
                f"{ctx.name(f['caller'])}", _ballot_seats, _ballot_options, _ballot_choose)
 
 
+HOW = {"diplomacy": "diplomacy", "contest": "diplomacy", "dynastic": "inheritance"}
+
+
+def concede(ctx: Ctx, loser: int, winner: int, areas: list[str], why: str) -> None:
+    """The owner lets the Areas go to the taker: by Diplomatic Conquest or Inheritance (12.31, 19.2)."""
+    for aid in areas:
+        if ctx.area(aid)["owner"] == loser:
+            ctx.log(RULES.get(why, "EMA-12.31"), f"{ctx.aname(aid)} passes from {ctx.name(loser)} to "
+                    f"{ctx.name(winner)}.")
+            transfer(ctx, aid, winner, HOW[why])
+
+
 def _contest_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    """Contest now (20.54) or accept: the Area moves only once the loss is accepted or decided."""
     ctx.pop()
     if action["contest"]:
-        call(ctx, frame["why"] if frame["why"] == "dynastic" else "contest", frame["seat"], frame["against"],
+        call(ctx, "dynastic" if frame["why"] == "dynastic" else "contest", frame["seat"], frame["against"],
              frame["areas"])
+    else:
+        concede(ctx, frame["seat"], frame["against"], frame["areas"], frame["why"])
 
 
 def _give_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    """The losing caller gives the Area up, or keeps it and is excommunicated (20.41, 20.43, 22.1)."""
     ctx.pop()
     seat = frame["seat"]
-    if not action["give"]:
-        religion.excommunicate(ctx, seat, RULES[frame["why"]])
+    if action["give"]:
+        concede(ctx, seat, frame["to"], frame["areas"], frame["why"])
         return
-    for aid in frame["areas"]:
-        if ctx.area(aid)["owner"] == seat:
-            transfer(ctx, aid, frame["to"], "trade")
-            ctx.log(RULES[frame["why"]], f"{ctx.name(seat)} gives {ctx.aname(aid)} back.")
+    ctx.log(RULES[frame["why"]], f"{ctx.name(seat)} refuses to give up "
+            f"{', '.join(ctx.aname(a) for a in frame['areas'])}.")
+    religion.excommunicate(ctx, seat, RULES[frame["why"]])
 
 
-handlers.decision("contest", "EMA-12.32", lambda ctx, f: f"{ctx.name(f['against'])} took "
+handlers.decision("contest", "EMA-12.32", lambda ctx, f: f"{ctx.name(f['against'])} would take "
                   f"{', '.join(ctx.aname(a) for a in f['areas'])}: contest it by Parley?",
                   lambda ctx, f: [option({"contest": True}, "Call a Parley"),
                                   option({"contest": False}, "Accept the loss")], _contest_choose)

@@ -110,18 +110,19 @@ def unplayed(ctx: Ctx, seat: int) -> None:
 
 @handlers.step("turn")
 def _turn(ctx: Ctx, frame: Frame) -> None:
-    """A Player-Turn: the Event draw first (A-05), then the main decisions, then the Heresy spread."""
+    """A Player-Turn: the Event draw first (A-05), the main decisions, then the exile's cards and the Heresy spread."""
     seat = frame["seat"]
     me = ctx.seat(seat)
     if frame["phase"] == "draw":
-        me["taxed"], me["endeavors"], me["heirless_guard"] = False, 0, False
+        me["taxed"], me["endeavors"] = False, 0
         frame["phase"] = "main"
-        if me["exile"] and me["asylum"] is None:
-            unplayed(ctx, seat)  # 21.1: an exile without asylum turns his cards up as unused
         events.draw(ctx, seat)
     elif frame["phase"] == "main":
         frame["phase"] = "end"
         ctx.push({"kind": "main", "seat": seat})
     else:
         ctx.pop()
+        me["heirless_guard"] = False  # 19.2 Dynastic: the Heirless shelter ends with his turn at the latest
+        if me["exile"] and me["asylum"] is None:
+            unplayed(ctx, seat)  # 21.1: still without asylum at the end of his turn, his cards go up unused
         events.spread_heresy(ctx)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.ema import handlers
+from rules.ema import claims, handlers
 from rules.ema.empire import court_costs
 from rules.ema.handlers import option
 from rules.ema.state import CHRISTIAN, Ctx, Frame, owned
@@ -34,6 +34,7 @@ def transfer(ctx: Ctx, aid: str, seat: int | None, how: str) -> None:
         lose_court(ctx, old)
     if seat is not None:
         check_return(ctx, seat, aid)
+        claims.auto_claim(ctx, seat, aid)  # possession plus a Tie, however it was acquired
         if ctx.seat(seat)["orig_court"] == aid and ctx.seat(seat)["court"] not in (None, aid):
             ctx.push({"kind": "court_return", "seat": seat, "area": aid})
     refresh_connections(ctx)

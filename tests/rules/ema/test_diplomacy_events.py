@@ -18,7 +18,9 @@ def card_of(kind: str, variant: str | None = None) -> str:
 
 
 def vote(state, ballots):
-    """Cast every ballot of the open Parley: {seat: (side, influence cards)}."""
+    """Declare Influence (every voter is asked) and cast every ballot: {seat: (side, influence cards)}."""
+    while prompt(state)["kind"] == "influence":
+        act(state, {"cards": ballots[prompt(state)["seat"]][1]})
     for p in ENGINE.prompts(state):
         side, influence = ballots[p["seat"]]
         ENGINE.apply_trusted(state, p["seat"], {"vote": side, "influence": influence})
@@ -182,25 +184,37 @@ def test_recognition_of_claim_EMA_19_2_Recognition():
 
 
 def test_dynastic_inheritance_may_be_contested_EMA_20_43():
-    """EMA-20.43 EMA-19.2.Dynastic: the Christian victim may contest; a tie vote keeps the Area for him."""
+    """EMA-20.43 EMA-19.2.Dynastic: the owner keeps the Area while he contests; a tie keeps it for him."""
     state = to_main()
     dyn = card_of("dynastic", "single")
     state["seats"][0]["hand"] = [dyn]
     state["areas"]["champagne"]["claims"].append(0)
     act(state, {"do": "holding", "card": dyn})
     act(state, {"area": "champagne"})
-    assert state["areas"]["champagne"]["owner"] == 0 and prompt(state)["kind"] == "contest"
+    assert state["areas"]["champagne"]["owner"] == 1 and prompt(state)["kind"] == "contest"
     act(state, {"contest": True})
     state["seats"][0]["st"]["d"] = state["seats"][1]["st"]["d"]
     vote(state, {0: ("against", 0), 1: ("for", 0)})
-    assert prompt(state)["kind"] == "give_up" and prompt(state)["seat"] == 0
-    act(state, {"give": True})
-    assert state["areas"]["champagne"]["owner"] == 1
+    assert state["areas"]["champagne"]["owner"] == 1 and prompt(state)["kind"] == "main"
     c = ctx(new())
     c.seat(1)["heirless_guard"] = True
     c.area("champagne")["claims"].append(0)
     holding.inherit(c, 0, ["champagne"])
-    assert not c.s["stack"] or c.s["stack"][-1]["kind"] != "contest"
+    assert c.area("champagne")["owner"] == 0 and c.s["stack"][-1]["kind"] != "contest"
+
+
+def test_a_lost_dynastic_contest_gives_the_area_up_EMA_20_43():
+    """EMA-20.43 EMA-22.1: the caller who loses must give the Area up or be excommunicated."""
+    state = to_main()
+    c = Ctx(state)
+    c.area("champagne")["claims"].append(0)
+    holding.inherit(c, 0, ["champagne"])
+    act(state, {"contest": True})
+    state["seats"][0]["st"]["d"], state["seats"][1]["st"]["d"] = 9, 1
+    vote(state, {0: ("against", 0), 1: ("for", 0)})
+    assert prompt(state)["kind"] == "give_up" and prompt(state)["seat"] == 1
+    act(state, {"give": True})
+    assert state["areas"]["champagne"]["owner"] == 0 and not state["seats"][1]["excom"]
 
 
 def test_influence_only_in_a_parley_five_votes_each_EMA_19_2_Influence():
@@ -214,10 +228,17 @@ def test_influence_only_in_a_parley_five_votes_each_EMA_19_2_Influence():
     state["seats"][0]["st"]["d"], state["seats"][1]["st"]["d"] = 9, 1
     act(state, {"do": "claim_parley"})
     act(state, {"area": "burgundy"})
-    assert prompt(state)["kind"] == "influence" and prompt(state)["seat"] == 1  # face up, before the ballots
+    asked = []
+    while prompt(state)["seat"] != 1:  # every voter is asked in turn order, holding cards or not (A-38)
+        asked.append(prompt(state)["seat"])
+        assert prompt(state)["kind"] == "influence" and actions(state) == [{"cards": 0}]
+        act(state, {"cards": 0})
+    assert prompt(state)["kind"] == "influence"  # face up, before the ballots
     assert actions(state) == [{"cards": 0}, {"cards": 1}, {"cards": 2}]
     act(state, {"cards": 2})
-    assert ENGINE.view(state, 0)["deciding"]["influence"] == {"1": 2}
+    while prompt(state)["kind"] == "influence":
+        act(state, {"cards": 0})
+    assert ENGINE.view(state, 0)["deciding"]["influence"]["1"] == 2
     assert [o["action"] for o in ENGINE.prompts(state)[1]["options"]] == [
         {"vote": "for", "influence": 2}, {"vote": "against", "influence": 2}]
     vote(state, {0: ("for", 0), 1: ("against", 2)})
@@ -225,26 +246,30 @@ def test_influence_only_in_a_parley_five_votes_each_EMA_19_2_Influence():
     assert state["seats"][1]["hand"] == [] and set(inf) <= set(state["event_discard"])
 
 
-def test_diplomatic_coup_removes_foreign_ties_EMA_19_2_Coup():
-    """EMA-19.2.Coup EMA-12.43: a Coup removes a foreign Tie on one's own Area; nothing else ends Ties."""
-    state = to_main()
-    coup = card_of("coup")
-    state["seats"][0]["hand"] = [coup]
-    state["areas"]["saxony"]["ties"] = [0, 1]
-    act(state, {"do": "holding", "card": coup})
+def test_diplomatic_coup_removes_one_foreign_tie_EMA_19_2_Coup():
+    """EMA-19.2.Coup: a Coup removes ONE Tie on one's own Area, the one the player names; then it is discarded."""
+    state = to_main("28-millenium", 3)
+    coups = [c for c, v in sorted(load().events.items()) if v["kind"] == "coup"][:2]
+    state["seats"][0]["hand"] = list(coups)
+    state["areas"]["saxony"]["ties"] = [0, 1, 2]
+    act(state, {"do": "holding", "card": coups[0]})
     act(state, {"area": "saxony"})
-    assert state["areas"]["saxony"]["ties"] == [0] and coup in state["event_discard"]
+    assert prompt(state)["kind"] == "holding" and actions(state) == [{"tie": 1}, {"tie": 2}]
+    act(state, {"tie": 2})
+    assert state["areas"]["saxony"]["ties"] == [0, 1] and coups[0] in state["event_discard"]
+    act(state, {"do": "holding", "card": coups[1]})
+    act(state, {"area": "saxony"})  # one foreign Tie left: no question
+    assert state["areas"]["saxony"]["ties"] == [0] and prompt(state)["kind"] == "main"
 
 
 def test_enlargement_of_demesne_pays_each_taxation_EMA_19_2_Demesne():
     """EMA-19.2.Demesne: +1 gold at each taxation while in play; lost when the Leader dies heirless."""
     c = ctx(new())
     dem = card_of("demesne")
-    court_ss = c.area("lorraine")["ss"]
     c.seat(0)["inplay"] = [dem]
     before = c.seat(0)["gold"]
     gold.start(c, 0)
-    assert c.seat(0)["gold"] == before + max(0, court_ss) + 1
+    assert c.seat(0)["gold"] == before + 1  # the Court is collected (or plundered) as an Area of its own
     events.heirless(c, 0, {"variant": "language"})
     assert dem not in c.seat(0)["inplay"] and dem in c.s["event_discard"]
 
@@ -323,7 +348,7 @@ def test_contest_must_be_called_at_once_EMA_20_54():
 
 
 def test_exile_keeps_playing_without_taxes_EMA_21_1():
-    """EMA-21.0.GR EMA-21.1: the exile still gets cards and Events, but without asylum turns them up unused."""
+    """EMA-21.0.GR EMA-21.1: the exile still gets cards and Events; without asylum at his turn's end, cards go up unused."""
     c = ctx(new("28-millenium", 5))
     transfer(c, "denmark", 0, "conquest")
     den = 3
@@ -333,10 +358,26 @@ def test_exile_keeps_playing_without_taxes_EMA_21_1():
     c.s["stack"].append({"kind": "turn", "seat": den, "phase": "draw"})
     from rules.ema import flow
     flow.advance(c)
-    assert me["years"] == [] and len(me["revealed"]) == 5 and me["hand"] == [card_of("coup")]
+    assert len(me["years"]) == 5 and me["hand"] == [card_of("coup")]  # asylum may still be asked first
     assert not targets.any_endeavor(c, den, "conquest") and not targets.any_endeavor(c, den, "diplomacy")
     main = [o["action"] for o in ENGINE.prompts(c.s)[0]["options"]]
     assert {"do": "tax"} not in main and {"do": "asylum", "host": 0} in main
+    ENGINE.apply_trusted(c.s, den, {"do": "end"})
+    assert me["years"] == [] and len(me["revealed"]) == 5
+
+
+def test_an_exile_granted_asylum_keeps_his_cards_EMA_21_1():
+    """EMA-21.1 EMA-21.2: asylum asked in his turn, before the end, saves his Year Cards for Diplomacy."""
+    c = ctx(new("28-millenium", 5))
+    transfer(c, "denmark", 0, "conquest")
+    me = c.seat(3)
+    c.s["event_deck"], c.s["event_discard"] = [], []
+    c.s["stack"].append({"kind": "turn", "seat": 3, "phase": "draw"})
+    from rules.ema import flow
+    flow.advance(c)
+    ENGINE.apply_trusted(c.s, 3, {"do": "asylum", "host": 1})
+    ENGINE.apply_trusted(c.s, 1, {"grant": True})
+    assert me["asylum"] == 1 and targets.any_endeavor(c, 3, "diplomacy") and len(me["years"]) == 5
 
 
 def test_asylum_lends_the_host_court_EMA_21_2():
@@ -363,20 +404,21 @@ def test_return_from_exile_EMA_21_3():
 
 
 def test_refusing_a_parley_decision_excommunicates_EMA_22_1():
-    """EMA-22.0.GR EMA-22.1 EMA-20.41: refusing to give up the Area after a lost contest excommunicates."""
+    """EMA-22.0.GR EMA-22.1 EMA-20.41: a caller who wins keeps the Area; one who loses and refuses is excommunicated."""
     state = to_main()
     c = Ctx(state)
     diplomacy.annex(c, 0, "champagne")
     act(state, {"contest": True})
+    state["seats"][0]["st"]["d"], state["seats"][1]["st"]["d"] = 1, 9
+    vote(state, {0: ("against", 0), 1: ("for", 0)})
+    assert state["areas"]["champagne"]["owner"] == 1 and prompt(state)["kind"] == "main"
+    diplomacy.annex(Ctx(state), 0, "champagne")
+    act(state, {"contest": True})
     state["seats"][0]["st"]["d"], state["seats"][1]["st"]["d"] = 9, 1
     vote(state, {0: ("against", 0), 1: ("for", 0)})
-    assert state["areas"]["champagne"]["owner"] == 0 and not state["seats"][0]["excom"]
-    c = Ctx(state)
-    diplomacy.annex(c, 1, "saxony")
-    act(state, {"contest": True})
-    vote(state, {0: ("for", 0), 1: ("against", 0)})
+    assert prompt(state)["kind"] == "give_up" and prompt(state)["seat"] == 1
     act(state, {"give": False})
-    assert state["seats"][1]["excom"]
+    assert state["seats"][1]["excom"] and state["areas"]["champagne"]["owner"] == 1
 
 
 def test_the_excommunicated_neither_vote_nor_contest_EMA_22_12():

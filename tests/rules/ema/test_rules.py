@@ -11,16 +11,16 @@ from rules.ema import (
     events,
     gold,
     leaders,
-    parley,
     rebellion,
     religion,
     sequence,
     victory,
 )
+from rules.ema.components import load
 from rules.ema.empire import foreign_cost, halve_up
 from rules.ema.state import change_ss, lang_relation, rel_relation
 from rules.ema.territory import transfer
-from tests.rules.ema.helpers import ctx, new
+from tests.rules.ema.helpers import ENGINE, act, actions, ctx, new, prompt, to_main
 
 
 def test_ss_floor_and_ceiling_EMA_7_11_EMA_7_12():
@@ -189,24 +189,46 @@ def test_court_loss_moves_the_court_or_exiles_TC_21c_EMA_7_52():
 
 def test_taxation_of_the_court_and_plunder_TC_23_TC_24_EMA_16_17():
     """EMA-16.0.Tax EMA-16.17 EMA-16.1 EMA-16.0.Plunder-P1 EMA-16.0.Plunder-P2 EMA-16.2 TC-23a TC-24a."""
-    c = ctx(new())
-    c.area("lorraine")["ss"] = 2
-    before = c.seat(0)["gold"]
-    gold.start(c, 0)
-    assert c.seat(0)["gold"] == before + 2 and c.seat(0)["taxed"]
-    c.area("franconia").update({"ss": 0, "unrest": False})
-    gold.plunder(c, 0, "franconia")
-    assert c.area("franconia")["ss"] == -1 and c.area("franconia")["unrest"]
+    state = to_main()
+    state["areas"]["lorraine"]["ss"] = 2
+    state["areas"]["franconia"].update({"ss": 0, "unrest": False})
+    before = state["seats"][0]["gold"]
+    act(state, {"do": "tax"})
+    assert state["seats"][0]["gold"] == before  # nothing is credited before the Court is chosen
+    act(state, {"area": "lorraine"})
+    assert actions(state) == [{"tax": 2}, {"plunder": True}]  # TC-23a: its SS, no roll — or plunder
+    act(state, {"tax": 2})
+    assert state["seats"][0]["gold"] == before + 2 and state["areas"]["lorraine"]["ss"] == 2
+    assert {"area": "lorraine"} not in actions(state)  # 16.2: taxed, so it cannot also be plundered
+    act(state, {"area": "franconia"})
+    assert actions(state) == [{"plunder": True}]  # TC-23c: SS 0 cannot be taxed, only plundered
+    act(state, {"plunder": True})
+    assert state["areas"]["franconia"]["ss"] == -1 and state["areas"]["franconia"]["unrest"]  # TC-24a
+    assert {"area": "franconia"} not in actions(state)  # plundered once, and not taxed as well
+
+
+def test_a_plundered_court_is_not_also_taxed_EMA_16_2():
+    """EMA-16.2 EMA-16.17 A-22: plundering the Court replaces its collection; no Unrest by default."""
+    state = to_main()
+    state["areas"]["lorraine"].update({"ss": 2, "unrest": False})
+    act(state, {"do": "tax"})
+    act(state, {"area": "lorraine"})
+    before = state["seats"][0]["gold"]
+    events = act(state, {"plunder": True})
+    assert "EMA-16.17" not in [e["rule"] for e in events] and "EMA-16.0.Plunder-P4" in [e["rule"] for e in events]
+    assert state["areas"]["lorraine"]["ss"] == 1 and not state["areas"]["lorraine"]["unrest"]
+    assert 0 <= state["seats"][0]["gold"] - before <= 3 and {"area": "lorraine"} not in actions(state)
 
 
 def test_diplomatic_conquest_keeps_forts_and_opens_a_contest_TC_20_EMA_12_31():
-    """EMA-12.31 EMA-12.32 EMA-14.42 EMA-12.3 TC-20: no Unrest, forts kept; the Christian victim may contest."""
-    c = ctx(new())
-    c.area("normandy")["fort"] = 3
-    diplomacy.annex(c, 0, "normandy")
-    here = c.area("normandy")
+    """EMA-12.31 EMA-12.32 EMA-14.42 EMA-12.3 TC-20: the Christian victim may contest first; then no Unrest, forts kept."""
+    state = to_main()
+    state["areas"]["normandy"].update({"owner": 1, "fort": 3, "unrest": False})
+    diplomacy.annex(ctx(state), 0, "normandy")
+    assert state["stack"][-1]["kind"] == "contest" and state["areas"]["normandy"]["owner"] == 1
+    act(state, {"contest": False})
+    here = state["areas"]["normandy"]
     assert here["owner"] == 0 and here["fort"] == 3 and not here["unrest"]
-    assert c.s["stack"][-1]["kind"] == "contest"
 
 
 def test_ties_and_automatic_claims_TC_28_EMA_18_0_P2():
@@ -220,17 +242,40 @@ def test_ties_and_automatic_claims_TC_28_EMA_18_0_P2():
     assert not claims.allowed(c, 0, "saxony")
 
 
+def _contest_normandy(players=3):
+    state = to_main("28-millenium", players)
+    state["areas"]["normandy"]["owner"] = 0
+    for seat, d in enumerate((3, 5, 2)):
+        state["seats"][seat]["st"]["d"] = d
+    diplomacy.annex(ctx(state), 1, "normandy")
+    act(state, {"contest": True})
+    return state
+
+
+def _ballots(state, influence, votes):
+    while prompt(state)["kind"] == "influence":
+        act(state, {"cards": influence.get(prompt(state)["seat"], 0)})
+    for p in ENGINE.prompts(state):
+        ENGINE.apply_trusted(state, p["seat"], {"vote": votes[p["seat"]], "influence": influence.get(p["seat"], 0)})
+
+
 def test_parley_tie_keeps_the_area_for_the_caller_TC_29_EMA_20_41():
-    """EMA-20.41 EMA-20.5 EMA-20.51 EMA-20.4 TC-29a TC-29b: 5–5 → the caller wins."""
-    c = ctx(new("28-millenium", 3))
-    c.seat(0)["st"]["d"], c.seat(1)["st"]["d"], c.seat(2)["st"]["d"] = 3, 5, 2
-    parley.call(c, "contest", 0, 1, ["normandy"])
-    frame = c.s["stack"][-1]
-    frame["ballots"] = {"0": {"vote": "for", "influence": 0}, "1": {"vote": "against", "influence": 0},
-                        "2": {"vote": "for", "influence": 0}}
-    c.pop()
-    parley.tally(c, frame)
-    assert c.s["stack"][-1]["kind"] == "give_up"
+    """EMA-20.41 EMA-20.5 EMA-20.4 TC-29a: A (3) and C (2) against B (5): 5–5, A keeps the Area."""
+    state = _contest_normandy()
+    _ballots(state, {}, {0: "for", 1: "against", 2: "for"})
+    assert state["areas"]["normandy"]["owner"] == 0 and prompt(state)["kind"] != "give_up"
+
+
+def test_influence_wins_the_contest_TC_29b_EMA_20_51():
+    """EMA-20.51 EMA-19.2.Influence TC-29b: A plays one Influence card: 3 + 5 against 5 + 2 (C changes side)."""
+    state = _contest_normandy()
+    inf = next(c for c, v in sorted(load().events.items()) if v["kind"] == "influence")
+    state["seats"][0]["hand"] = [inf]
+    _ballots(state, {0: 1}, {0: "for", 1: "against", 2: "against"})
+    assert state["areas"]["normandy"]["owner"] == 0 and inf in state["event_discard"]
+    state = _contest_normandy()
+    _ballots(state, {}, {0: "for", 1: "against", 2: "against"})
+    assert prompt(state)["kind"] == "give_up" and prompt(state)["seat"] == 0
 
 
 def test_conversion_differential_TC_30_EMA_22_3():
