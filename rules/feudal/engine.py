@@ -53,7 +53,7 @@ class FeudalEngine(Engine):
 
     game_id = "feudal"
     title = "Dark Age: Feudal Lords"
-    rules_version = 1
+    rules_version = 2  # 2: set-up Artifact choices, held opening discards, Action-phase windows
 
     def scenarios(self) -> list[dict[str, Any]]:
         return clone(SCENARIOS)  # type: ignore[no-any-return]

@@ -100,9 +100,9 @@ def test_tc08_tc09_bluff_and_lone_defender(rig: list[int]) -> None:
     assert seen == {"seat": PETER, "up": False, "card": None}
 
 
-def distance_fire(state: State, rig: list[int]) -> State:
+def distance_fire(state: State, rig: list[int], grinner_df: int = 10) -> State:
     """TC-10: Peter rolls 10, 11, 5 (all on Brass); Brass shoots Grinner with 11."""
-    state = run_to_defense(state, rig, [10, 11, 5])
+    state = run_to_defense(state, rig, [grinner_df, 11, 5])
     assert top(state)["kind"] == "df_target"  # three possible targets: Richard must choose
     rig.append(11)
     state, _ = act(state, {"uid": next(c["uid"] for c in fight(state)["a"] if c["card"] == "grinner")})
@@ -148,14 +148,20 @@ def test_tc13_tc14_round_two_and_end_of_combat(rig: list[int]) -> None:
     """FL-COMBAT-MU-06, FL-COMBAT-MU-08, FL-COMBAT-CC-09, FL-COMBAT-CC-15, FL-COMBAT-CC-16,
     FL-COMBAT-CC-01, FL-COMBAT-END-01, FL-COMBAT-END-05, FL-COMBAT-END-06, FL-COMBAT-END-07,
     FL-COMBAT-END-09, FL-COMBAT-END-10, FL-COMBAT-VC-04, FL-COMBAT-VC-06, FL-ARM-09: no sack, the
-    bluff is discarded, Richard's Control/VP rolls of 2 and 2 give 1 VP for Grinner only."""
-    state = distance_fire(position(), rig)
+    bluff is discarded, Richard's Control/VP rolls of 2 and 2 give 1 VP for Grinner only; the Light
+    Pistol that Grinner carried goes to the discard pile with him."""
+    state = position()
+    grinner = next(c for c in state["seats"][PETER]["area"] if c["card"] == "grinner")
+    grinner["weapons"].append("light_pistol")  # +1 to DF: 10 - 1 + 1 = 10 would hit, so rig 9
+    state["seats"][PETER]["cards"] += 1
+    state = distance_fire(state, rig, grinner_df=9)
+    assert "light_pistol" in state["seats"][PETER]["discard"]  # FL-ARM-09, already in DF
     looter = next(c["uid"] for c in fight(state)["a"] if c["card"] == "looter")
     rig += [9, 12, 8, 11, 7, 9]
     state, _ = act(state, {"mine": looter, "theirs": fight(state)["d"][0]["uid"]})
     state = pass_windows(state, 2)
     rig += [9, 6, 2, 2]  # Brass blocks, Brass misses; Richard's two Control/VP rolls
-    state = pass_windows(state, 2)
+    state = pass_windows(state, 3)  # CC round 2's two windows and the one before End Combat
     assert rig == []
     assert top(state)["kind"] == "action" and top(state)["seat"] == PETER
     assert state["seats"][RICHARD]["vp"] == 1 and state["seats"][PETER]["vp"] == 0

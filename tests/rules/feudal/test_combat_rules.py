@@ -212,18 +212,32 @@ def test_tc37_string_additions_and_unclamped_rolls() -> None:
     assert successes(13, [8, 13]) == 2 and successes(7, [8, 11]) == 0
 
 
-def test_tc34_tc35_winning_needs_the_target_and_the_strict_lead() -> None:
-    """FL-WIN-01, FL-WIN-02, FL-WIN-03, FL-WIN-04, FL-WIN-05, FL-WIN-06 (A-15, A-16)."""
-    state = blank(duel())
+def _win_check(state: dict[str, object], vps: list[int]) -> tuple[bool, list[str]]:
+    """Set the seats' VP tokens and run the end-of-turn check; the rules it logged."""
+    for seat, vp in enumerate(vps):
+        state["seats"][seat]["vp"] = vp  # type: ignore[index]
     ctx = Ctx(state)
-    state["seats"][0]["vp"], state["seats"][1]["vp"] = 11, 11
-    assert not check_end_of_turn(ctx) and not state["over"]
-    state["seats"][0]["vp"] = 9
-    state["seats"][0]["locs"][0]["supply"] = "water_cache"
-    state["seats"][1]["vp"] = 10
-    state["seats"][1]["locs"][0]["artifact"] = "iron_idol"
-    assert check_end_of_turn(ctx) and state["winner"] == [0]
+    return check_end_of_turn(ctx), [e["rule"] for e in ctx.events]
+
+
+def test_tc34_the_highest_of_several_qualifiers_wins_and_a_tie_plays_on() -> None:
+    """FL-WIN-01, FL-WIN-04, FL-WIN-05, FL-WIN-06 (TC-34, A-16): P1 10 and P2 11 both qualify: P2
+    wins. Both at 11: the game goes on; at the end of the next turn P1 12, P2 11: P1 wins."""
+    state = blank(duel(mode="melee", players=3))
+    assert _win_check(state, [10, 11, 0]) == (True, ["FL-WIN-05"]) and state["winner"] == [1]
+    state = blank(duel(mode="melee", players=3))
+    assert _win_check(state, [11, 11, 0]) == (False, ["FL-WIN-06"]) and not state["over"]
+    assert _win_check(state, [12, 11, 0]) == (True, ["FL-WIN-05"]) and state["winner"] == [0]
     assert ENGINE.result(state)["seats"][0]["rank"] == 1
+
+
+def test_tc35_supply_cards_count_and_artifacts_raise_the_target() -> None:
+    """FL-WIN-02, FL-WIN-03, FL-WIN-04 (TC-35, A-15): P1 has 9 tokens and a Supply card (10 of 10);
+    P2 has 10 tokens and an Artifact needing 2 more (10 of 12): only P1 qualifies, and wins."""
+    state = blank(duel())
+    state["seats"][0]["locs"][0]["supply"] = "water_cache"
+    state["seats"][1]["locs"][0]["artifact"] = "iron_idol"
+    assert _win_check(state, [9, 10]) == (True, ["FL-WIN-04"]) and state["winner"] == [0]
 
 
 def test_views_hide_hands_stockpiles_and_face_down_cards() -> None:
@@ -249,53 +263,104 @@ def test_determinize_keeps_the_viewer_s_knowledge() -> None:
     ENGINE.check_invariants(new)
 
 
-def test_tc15_multiplayer_interventions_in_seat_order() -> None:
-    """FL-MP-01, FL-MP-02, FL-MP-03, FL-MP-04, FL-MP-05, FL-MP-06, FL-MP-07, FL-MP-08, FL-MP-10,
-    FL-MP-13, FL-COMBAT-PRE-13, FL-COMBAT-VC-07: seat 0 attacks seat 3; seats 1 then 2 may intervene."""
+def announce(state: dict[str, object], att: int, target: int, loc: int = 0,
+             vc: dict[str, object] | None = None) -> dict[str, object]:
+    """`att` attacks `target`'s location `loc` with its whole area (Standard); the reaction window passes."""
+    state, _ = act(action_phase(state, att), {"do": "attack", "target": target})
+    for c in list(state["seats"][att]["area"]):  # type: ignore[index]
+        state, _ = act(state, {"do": "add", "uid": c["uid"]})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, vc or {"do": "none"})
+    state, _ = act(state, {"loc": loc})
+    return pass_windows(state)
+
+
+def test_tc15_multiplayer_interventions_in_seat_order(rig: list[int]) -> None:
+    """FL-MP-01, FL-MP-02, FL-MP-03, FL-MP-04, FL-MP-05, FL-MP-06, FL-MP-07, FL-MP-08, FL-MP-09,
+    FL-MP-10, FL-MP-13, FL-COMBAT-PRE-13, FL-COMBAT-VC-07 (TC-15): seat 0 attacks seat 3's Forest;
+    seat 1 intervenes in the open (no Forest bonus, no Victory card, nothing sacked), seat 2 passes,
+    and the fight with seat 3 is at the Forest, where the undefended location falls."""
     state = blank(duel(mode="melee", players=4), ld=6)
     for seat, cid in ((0, "bane"), (1, "looter"), (2, "brass"), (3, "grinner")):
         field(state, seat, cid)
-    state, _ = act(action_phase(state, 0), {"do": "attack", "target": 3})
-    state, _ = act(state, {"do": "add", "uid": uid_of(state, 0, "bane")})
-    state, _ = act(state, {"do": "done"})
-    state, _ = act(state, {"do": "none"})
-    state, _ = act(state, {"loc": 0})
-    state = pass_windows(state)
+    state = announce(state, 0, 3, loc=2)
     assert top(state)["kind"] == "intervene" and top(state)["seat"] == 1
     state, _ = act(state, {"do": "intervene"})
     assert fight(state)["fight"] == "intervention" and top(state)["seat"] == 1
-    from rules.feudal.combatants import fight_site
+    state, _ = act(state, {"do": "add", "uid": uid_of(state, 1, "looter")})
+    state, _ = act(state, {"do": "done"})
+    assert top(state)["kind"] == "window"  # no Victory card for the intervener (FL-MP-08)
+    from rules.feudal.combatants import fight_site, roll_mod
 
-    assert fight_site(fight(state)) == "open"
-    state, _ = act(state, {"do": "done"})  # seat 1 sends nobody after all
-    assert top(state)["kind"] == "continue"  # FL-MP-09 and no Victory card for seat 1
+    combat = fight(state)
+    assert fight_site(combat) == "open" and roll_mod(Ctx(state), combat, "a", combat["a"][0], "df") == 0
+    rig += [11, 2, 6]  # Bane 11: 2 hits kill Looter in DF; Looter misses; seat 0's Control/VP roll fails
+    state = pass_windows(state, 3)
+    assert rig == [] and top(state)["kind"] == "continue" and top(state)["seat"] == 0
+    assert all(loc["token"] for seat in (1, 3) for loc in state["seats"][seat]["locs"])
+    assert state["seats"][0]["vp"] == 0  # in the open nothing is sacked (FL-MP-07)
     state, _ = act(state, {"do": "continue"})
     assert top(state)["kind"] == "intervene" and top(state)["seat"] == 2
     state, _ = act(state, {"do": "pass"})
     assert top(state)["kind"] == "send" and top(state)["seat"] == 3 and fight(state)["fight"] == "target"
+    combat = fight(state)
+    assert roll_mod(Ctx(state), combat, "a", combat["a"][0], "df") == 2  # the Forest counts (FL-MP-13)
+    state, _ = act(state, {"do": "done"})
+    assert top(state)["kind"] == "vc" and top(state)["seat"] == 3  # the target may play one
+    state, _ = act(state, {"do": "none"})
+    state = pass_windows(state)
+    assert state["seats"][0]["vp"] == 3 and not state["seats"][3]["locs"][2]["token"]
 
 
-def test_fl_mp_09_12_withdrawing_discards_the_victory_card() -> None:
-    """FL-MP-09, FL-MP-11, FL-MP-12, FL-MP-14, FL-MP-15: the attacker pays once and may withdraw."""
+def test_fl_mp_04_06_an_intervener_who_sends_nobody_has_passed() -> None:
+    """FL-MP-04, FL-MP-06, FL-MP-10: intervening then sending nobody is a pass: no Continue or
+    Withdraw choice; the next seat between attacker and target is asked."""
+    state = blank(duel(mode="melee", players=4), ld=6)
+    for seat, cid in ((0, "bane"), (1, "looter"), (3, "grinner")):
+        field(state, seat, cid)
+    state = announce(state, 0, 3)
+    state, _ = act(state, {"do": "intervene"})
+    state, _ = act(state, {"do": "done"})
+    assert top(state)["kind"] == "intervene" and top(state)["seat"] == 2
+    assert [c["card"] for c in fight(state)["a"]] == ["bane"]
+
+
+def test_fl_mp_09_11_12_withdrawing_discards_the_victory_card(rig: list[int]) -> None:
+    """FL-MP-09, FL-MP-11, FL-MP-12, FL-COMBAT-VC-07: the attacker pays once; after a real
+    intervention combat he may withdraw: his face-down card is discarded and the target is untouched."""
     state = blank(duel(mode="melee", players=3), ld=6)
     field(state, 0, "bane")
     field(state, 1, "looter")
+    field(state, 2, "grinner")
     give(state, 0, ["bloodbath"])
-    state, _ = act(action_phase(state, 0), {"do": "attack", "target": 2})
-    state, _ = act(state, {"do": "add", "uid": uid_of(state, 0, "bane")})
-    state, _ = act(state, {"do": "done"})
-    state, _ = act(state, {"do": "down", "card": "bloodbath"})
-    state, _ = act(state, {"loc": 0})
-    state = pass_windows(state)
+    state = announce(state, 0, 2, vc={"do": "down", "card": "bloodbath"})
     state, _ = act(state, {"do": "intervene"})
+    state, _ = act(state, {"do": "add", "uid": uid_of(state, 1, "looter")})
     state, _ = act(state, {"do": "done"})
+    rig += [2] * 6  # DF and two CC rounds: nobody hits
+    state = pass_windows(state, 7)
+    assert rig == [] and top(state)["kind"] == "continue"
+    assert fight(state)["vc"]["a"]["card"] == "bloodbath"  # still face-down through the intervention
     state, _ = act(state, {"do": "withdraw"})
     assert "bloodbath" in state["seats"][0]["discard"] and state["seats"][0]["ld"] == 4
-    assert top(state)["kind"] == "action"
+    assert top(state)["kind"] == "action" and [c["card"] for c in state["seats"][2]["area"]] == ["grinner"]
+    assert all(loc["token"] for loc in state["seats"][2]["locs"]) and state["seats"][0]["vp"] == 0
+
+
+def test_fl_mp_15_weapons_and_skills_go_only_on_ones_own_characters() -> None:
+    """FL-MP-15, FL-ARM-01: in a three-player game a Weapon is offered only for one's own characters."""
+    state = blank(duel(mode="melee", players=3), sup=6)
+    own = [field(state, 0, "bane")["uid"], field(state, 0, "looter")["uid"]]
+    field(state, 1, "grinner")
+    field(state, 2, "pastor")
+    give(state, 0, ["light_blade"])
+    state, _ = act(action_phase(state, 0), {"do": "arm", "card": "light_blade"})
+    assert sorted(a["uid"] for a in actions(state)) == sorted(own)
 
 
 def test_fl_team_partners_aid_swap_and_share_a_16_target() -> None:
-    """FL-TEAM-01, FL-TEAM-02, FL-TEAM-03, FL-TEAM-04, FL-TEAM-05, FL-TEAM-06, FL-TEAM-07 (A-30)."""
+    """FL-TEAM-01, FL-TEAM-02, FL-TEAM-03, FL-TEAM-05, FL-TEAM-06, FL-TEAM-07 (A-30): no attack on a
+    partner; the Leadership Swap; the partner aids from his own Ld at his own Attack Send."""
     state = blank(duel(mode="teams", players=4), ld=4)
     for seat, cid in ((0, "bane"), (2, "looter"), (3, "grinner")):
         field(state, seat, cid)
@@ -314,11 +379,76 @@ def test_fl_team_partners_aid_swap_and_share_a_16_target() -> None:
     assert {"do": "aid"} in actions(state)
     state, _ = act(state, {"do": "aid"})
     state, _ = act(state, {"do": "add", "uid": uid_of(state, 2, "looter")})
+    assert state["seats"][2]["ld"] == 4 and state["seats"][0]["ld"] == 0  # Looter: 2 - 1 from seat 2
     state, _ = act(state, {"do": "done"})
     assert sorted(c["owner"] for c in fight(state)["a"]) == [0, 2]
     from rules.feudal.scoring import side_score
 
     assert side_score(state, [0, 2])[1] == 16
+
+
+def test_fl_team_04_each_partner_aims_supports_and_scores_his_own(rig: list[int]) -> None:
+    """FL-TEAM-04, FL-COMBAT-DF-03, FL-COMBAT-MU-04, FL-COMBAT-END-06 (A-30, A-47): the aiding
+    partner picks his own shooter's DF target and his own supporter's match-up, and the
+    Control/VP roll for a defender he killed is his."""
+    state = blank(duel(mode="teams", players=4), ld=6)
+    field(state, 0, "bane")
+    for cid in ("marksman", "stitcher"):
+        field(state, 2, cid)
+    for cid in ("grinner", "looter", "pastor"):
+        field(state, 3, cid)
+    state = announce(state, 0, 3)
+    state, _ = act(state, {"do": "pass"})  # seat 1
+    state, _ = act(state, {"do": "aid"})
+    for cid in ("marksman", "stitcher"):
+        state, _ = act(state, {"do": "add", "uid": uid_of(state, 2, cid)})
+    state, _ = act(state, {"do": "done"})
+    for cid in ("grinner", "looter", "pastor"):
+        state, _ = act(state, {"do": "add", "uid": uid_of(state, 3, cid)})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "none"})
+    state = pass_windows(state)
+    rig += [2, 12, 2, 2, 2]  # Bane misses; Marksman (7, 10) hits Grinner twice; the defenders miss
+    for seat in (0, 2):  # Bane's owner aims Bane, Marksman's owner aims Marksman
+        assert top(state)["kind"] == "df_target" and top(state)["seat"] == seat
+        state, _ = act(state, {"uid": uid_of_pool(state, "grinner")})
+    for _ in range(3):
+        assert top(state)["kind"] == "df_target" and top(state)["seat"] == 3
+        state, _ = act(state, {"uid": uid_of_pool(state, "bane")})
+    state = pass_windows(state)  # Grinner dies in DF
+    assert rig == [] and [d["by"] for d in fight(state)["dead"]["d"]] == [2]
+    state, _ = act(state, {"mine": uid_of_pool(state, "bane"), "theirs": uid_of_pool(state, "looter")})
+    state, _ = act(state, {"mine": uid_of_pool(state, "pastor"), "theirs": uid_of_pool(state, "marksman")})
+    assert top(state)["kind"] == "support" and top(state)["seat"] == 2  # Stitcher's owner places it
+    from rules.feudal.end_of_combat import control_rolls
+
+    rig.append(1)
+    control_rolls(Ctx(state), fight(state))
+    assert state["seats"][2]["vp"] == 1 and state["seats"][0]["vp"] == 0 and rig == []
+
+
+def uid_of_pool(state: dict[str, object], cid: str) -> int:
+    """The uid of a combatant in the combat in progress."""
+    return int(next(c["uid"] for s in ("a", "d") for c in fight(state)[s] if c["card"] == cid))
+
+
+def solo_position(attacker: str, defender: str, markers: int) -> tuple[dict[str, object], str]:
+    """A solitaire game with `defender` face-up on pile 1, `attacker` in hand and the DF roll due.
+
+    Returns the state and the card that will be turned up when the defender falls."""
+    state = ENGINE.setup(5, {"mode": "solitaire"}, 1)
+    solo = state["solo"]
+    for cid in (attacker, defender):
+        for pile in [solo["deck"], solo["hand"], *solo["piles"]]:
+            if cid in pile:
+                pile.remove(cid)
+    nxt = solo["piles"][0][-1]
+    solo["piles"][0].append(defender)
+    solo["hand"].append(attacker)
+    solo["cards"] = len(solo["deck"]) + len(solo["hand"]) + sum(len(p) for p in solo["piles"])
+    solo["markers"] = markers
+    state["stack"] = [{"kind": "solo"}]
+    return state, nxt
 
 
 def test_tc16_solitaire_combat(rig: list[int]) -> None:
@@ -331,16 +461,8 @@ def test_tc16_solitaire_combat(rig: list[int]) -> None:
     assert solo["markers"] == 10 + sum(ENGINE_card(p[-1])["control"] for p in solo["piles"])
     everything = solo["deck"] + solo["hand"] + [c for p in solo["piles"] for c in p]
     assert len(everything) == len(set(everything)) == 24
-    for cid in ("bane", "pale_fighter"):
-        for pile in [solo["deck"], solo["hand"], *solo["piles"]]:
-            if cid in pile:
-                pile.remove(cid)
-    nxt = solo["piles"][0][-1]
-    solo["piles"][0].append("pale_fighter")
-    solo["hand"].append("bane")
-    solo["cards"] = len(solo["deck"]) + len(solo["hand"]) + sum(len(p) for p in solo["piles"])
-    solo["markers"] = 20
-    state["stack"] = [{"kind": "solo"}]
+    state, nxt = solo_position("bane", "pale_fighter", 20)
+    solo = state["solo"]
     rig.append(8)
     ctx = Ctx(state)
     flow.advance(ctx)
@@ -362,6 +484,38 @@ def test_tc16_solitaire_combat(rig: list[int]) -> None:
     solo = state["solo"]
     assert "pale_fighter" in solo["discard"] and solo["killed"] == 1 and solo["living"] == ["bane"]
     assert solo["markers"] == 20 - 6 + ENGINE_card(nxt)["control"]
+
+
+def test_fl_solo_19_a_character_that_blocks_in_df_blocks_in_solitaire(rig: list[int]) -> None:
+    """FL-SOLO-19, FL-SOLO-11, FL-COMBAT-DF-09: Dust Walker (blocks in DF at 10) and Pale Fighter
+    both hit on the DF roll of 9; a shared block roll of 10 saves Dust Walker, not Pale Fighter."""
+    state, _ = solo_position("dust_walker", "pale_fighter", 20)
+    rig.append(9)
+    flow.advance(Ctx(state))
+    state, _ = act(state, {"card": "dust_walker", "pile": 0})
+    rig.append(10)
+    state, _ = act(state, {"do": "done"})  # keep the DF roll: both score a hit
+    assert top(state)["kind"] == "solo_adjust" and state["stack"][-2]["stage"] == "dfblock"
+    state, _ = act(state, {"do": "done"})  # keep the block roll of 10
+    combat = state["stack"][-2]  # the fight, under the prompt for CC round 1's hit roll
+    assert combat["stage"] == "score1" and (combat["aw"], combat["dw"]) == (0, 1) and rig == []
+
+
+def test_fl_solo_18_an_empty_marker_pool_loses_at_once(rig: list[int]) -> None:
+    """FL-SOLO-18 (A-31): paying Bane's Control 3 out of 3 markers empties the pool: the game is
+    lost on the spot, before any die of the combat, and Bane goes to the discard pile."""
+    state, _ = solo_position("bane", "pale_fighter", 3)
+    rig.append(8)
+    flow.advance(Ctx(state))
+    state, events = act(state, {"card": "bane", "pile": 0})
+    assert state["over"] and state["winner"] is None and state["stack"] == []
+    assert "bane" in state["solo"]["discard"] and events[-1]["rule"] == "FL-SOLO-18"
+    state, _ = solo_position("bane", "pale_fighter", 4)
+    rig.append(8)
+    flow.advance(Ctx(state))
+    state, _ = act(state, {"card": "bane", "pile": 0})
+    state, _ = act(state, {"do": "shift", "side": "a", "by": 1})  # the last marker, mid-combat
+    assert state["over"] and state["winner"] is None and rig == []
 
 
 def ENGINE_card(cid: str) -> dict[str, object]:  # noqa: N802

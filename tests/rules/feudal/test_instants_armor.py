@@ -90,3 +90,43 @@ def test_fl_combat_cc_07_armor_blocks_before_normal_blocks(rig: list[int]) -> No
     rig += [10, 10]
     _blocks(Ctx(state), combat, "d")
     assert combat["d"][0]["hits"] == 0 and rig == []
+
+
+def test_fl_mp_07_instant_boosts_last_one_fight() -> None:
+    """FL-MP-07, FL-MP-11 (A-29): a boost bought in an intervention fight is gone in the next fight."""
+    from rules.feudal.multiplayer import new_fight
+
+    bane = {"uid": 1, "card": "bane", "skills": [], "weapons": [], "owner": 0, "hits": 0, "wounds": 0,
+            "m": 7, "sup": None, "tgt": 7, "hit_by": 1}
+    combat = {"a": [bane], "d": [], "boost": {"a": {"df": 1}, "d": {"cc_hit": 1}}, "fight": "intervention"}
+    new_fight(combat, 2, "target")
+    assert combat["boost"] == {"a": {}, "d": {}} and combat["fight"] == "target" and combat["def"] == 2
+    assert bane["m"] is None and bane["tgt"] is None and bane["hit_by"] is None
+
+
+def test_fl_inst_04_a_window_opens_before_end_combat(rig: list[int]) -> None:
+    """FL-INST-04, FL-INST-06 (A-21, §5.2): once the fighting is over every seat may still play an
+    Instant before End Combat; Richard drains Peter's Sup there."""
+    state = at_react()
+    give(state, 1, ["sabotage"])
+    state = pass_windows(state)
+    state, _ = act(state, {"do": "add", "uid": uid_of(state, 1, "looter")})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "none"})
+    rig += [11, 2]  # Bane's DF 11: two hits kill Looter; Looter misses
+    state = pass_windows(state, 2)
+    assert top(state)["kind"] == "window" and top(state)["stop"] == "before_end" and rig == []
+    state["seats"][0]["sup"] = 3
+    state, _ = act(state, {"do": "pass"})
+    state, _ = act(state, {"do": "instant", "card": "sabotage", "target": 0})
+    rig.append(6)  # Peter's Control/VP roll
+    state = pass_windows(state)
+    assert state["seats"][0]["sup"] == 1 and top(state)["kind"] == "action"
+
+
+def test_fl_team_03_sabotage_never_targets_a_partner() -> None:
+    """FL-TEAM-03, FL-TEAM-04, FL-INST-06: in team play Sabotage is offered against the two rivals only."""
+    state = blank(duel(mode="teams", players=4), ld=3)
+    give(state, 0, ["sabotage"])
+    targets = {a["target"] for a in actions(action_phase(state, 0)) if a.get("card") == "sabotage"}
+    assert targets == {1, 3}

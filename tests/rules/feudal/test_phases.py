@@ -15,12 +15,14 @@ from tests.rules.feudal.helpers import (
     duel,
     field,
     give,
+    pass_windows,
     plain_deck,
     top,
+    turn,
     uid_of,
 )
 
-RICHARD = 1
+PETER, RICHARD = 0, 1
 
 
 def drafting(ld: int, cards: list[str]) -> dict[str, object]:
@@ -58,12 +60,34 @@ def test_tc01bc_sway_is_capped_by_max_draft_and_by_ld() -> None:
 
 def test_tc01d_a_named_character_in_play_cannot_be_drafted() -> None:
     """FL-GEN-03, FL-GEN-04, FL-GEN-05, FL-GEN-06, FL-GEN-07 (TC-24): Named Banger in play blocks
-    another Banger; Generic Looter may be drafted twice; leaders are never offered."""
-    state = drafting(4, ["banger", "looter"])
+    another Banger; Generic Looter may be drafted twice; a Leader in hand is never offered."""
+    state = drafting(4, ["banger", "looter", "warlord_kade"])
     field(state, 0, "banger")
     field(state, 0, "looter")
     offered = {a["card"] for a in actions(state) if a.get("do") == "draft"}
     assert offered == {"looter"}
+    assert not [a for a in actions(drafting(4, ["warlord_kade"])) if a.get("do") == "draft"]
+
+
+def test_fl_draft_01_the_draft_phase_comes_even_with_no_ld(rig: list[int]) -> None:
+    """FL-DRAFT-01, FL-DRAFT-02, FL-GEN-12, FL-MARK-02: with Ld 0 and a draftable card in hand the
+    Draft phase still prompts, offering Skip, the exchange and the +1 marker; after exchanging,
+    the draft may be attempted."""
+    state = blank(duel(), sup=2, ld=0)
+    give(state, RICHARD, ["looter"])
+    state["stack"] = [turn(RICHARD, "draft"), {"kind": "stock", "seat": RICHARD, "discarded": 0}]
+    state["active"] = RICHARD
+    me = state["seats"][RICHARD]
+    me["discard"], me["stock"] = me["discard"] + me["stock"], []  # draw nothing: the hand stays as given
+    state, _ = act(state, {"do": "draw"})
+    assert top(state)["kind"] == "draft"
+    offered = actions(state)
+    assert {"do": "skip"} in offered and {"do": "exchange"} in offered
+    assert {"do": "marker", "res": "ld"} in offered and not [a for a in offered if a.get("do") == "draft"]
+    state, _ = act(state, {"do": "exchange"})
+    rig.append(6)
+    state, _ = act(state, {"do": "draft", "card": "looter", "sway": 0})
+    assert [c["card"] for c in state["seats"][RICHARD]["area"]] == ["looter"]
 
 
 def test_tc01e_a_natural_one_fails_until_a_marker_is_added(rig: list[int]) -> None:
@@ -157,10 +181,12 @@ def test_tc05_supply_goes_on_an_unsacked_empty_location() -> None:
 
 
 def test_fl_const_01_a_constant_stays_and_changes_the_send_cost() -> None:
-    """FL-CONST-01, FL-ART-02, FL-ART-03, FL-WIN-03: War Drums raises Attack Send; an Artifact
-    raises the VP target and keeps its own slot."""
-    state = blank(duel(decks=[plain_deck(), plain_deck(artifacts=["iron_idol"])]), sup=0, ld=6)
-    give(state, RICHARD, ["war_drums"])
+    """FL-CONST-01, FL-ART-02, FL-ART-03, FL-WIN-03 (A-19, A-20): War Drums raises Attack Send; an
+    Artifact raises the VP target, keeps its own slot (a Supply card may join it on the same
+    location) and is worth no VP itself."""
+    state = blank(duel(decks=[plain_deck(), plain_deck(artifacts=["iron_idol"])]), sup=6, ld=6)
+    assert state["seats"][RICHARD]["locs"][0]["artifact"] == "iron_idol"
+    give(state, RICHARD, ["war_drums", "water_cache"])
     field(state, RICHARD, "brass")
     action_phase(state, RICHARD)
     state, _ = act(state, {"do": "constant", "card": "war_drums"})
@@ -171,17 +197,41 @@ def test_fl_const_01_a_constant_stays_and_changes_the_send_cost() -> None:
     assert state["seats"][RICHARD]["constants"] == ["war_drums"]
     assert standard_cost(Ctx(state), RICHARD, state["seats"][RICHARD]["area"][0], "attack") == 2
     assert side_score(state, [RICHARD]) == (0, 12)
+    assert {"do": "supply", "card": "water_cache", "loc": 0} in actions(state)
+    state, _ = act(state, {"do": "supply", "card": "water_cache", "loc": 0})
+    loc = state["seats"][RICHARD]["locs"][0]
+    assert (loc["artifact"], loc["supply"]) == ("iron_idol", "water_cache")
+    assert side_score(state, [RICHARD]) == (1, 12)
 
 
-def test_fl_inst_action_phase_instants_resolve_at_once() -> None:
-    """FL-INST-01, FL-INST-02, FL-INST-03, FL-GEN-13: two Scavenge cards draw 2 each; HooDoo Rally
-    needs a HooDoo; Sabotage drains Sup and the victim cannot exchange in reaction."""
+def test_fl_inst_04_an_action_phase_instant_waits_for_answers() -> None:
+    """FL-INST-01, FL-INST-02, FL-INST-03, FL-INST-04, FL-INST-05: each Scavenge is paid at once but
+    resolves only after every seat has passed (the others first, then its player); two copies
+    draw 2 each; HooDoo Rally needs a HooDoo in the active area."""
     state = blank(duel(), sup=0, ld=3)
     give(state, RICHARD, ["scavenge", "scavenge", "hoodoo_rally"])
     action_phase(state, RICHARD)
     assert not [a for a in actions(state) if a.get("card") == "hoodoo_rally"]
-    state, _ = act(state, {"do": "instant", "card": "scavenge", "target": None})
-    state, _ = act(state, {"do": "instant", "card": "scavenge", "target": None})
-    assert len(state["seats"][RICHARD]["hand"]) == 5 and state["seats"][RICHARD]["ld"] == 1
+    for before, after in ((2, 4), (3, 5)):
+        state, _ = act(state, {"do": "instant", "card": "scavenge", "target": None})
+        assert top(state)["kind"] == "window" and top(state)["order"] == [PETER, RICHARD]
+        assert len(state["seats"][RICHARD]["hand"]) == before  # paid, not yet resolved
+        state = pass_windows(state)
+        assert top(state)["kind"] == "action" and len(state["seats"][RICHARD]["hand"]) == after
+    assert state["seats"][RICHARD]["ld"] == 1
     field(state, RICHARD, "pastor")
     assert [a for a in actions(state) if a.get("card") == "hoodoo_rally"]
+
+
+def test_fl_gen_13_sabotage_in_the_action_phase_blocks_the_exchange_against_it() -> None:
+    """FL-INST-04, FL-INST-06, FL-GEN-13 (TC-21): Richard's Sabotage on Peter waits in a window;
+    Peter may answer but not exchange his Sup against the loss; then he loses 2 Sup."""
+    state = blank(duel(), sup=4, ld=3)
+    give(state, RICHARD, ["sabotage"])
+    action_phase(state, RICHARD)
+    assert {"do": "instant", "card": "sabotage", "target": PETER} in actions(state)
+    state, _ = act(state, {"do": "instant", "card": "sabotage", "target": PETER})
+    assert top(state)["seat"] == PETER and {"do": "pass"} in actions(state, PETER)
+    assert {"do": "exchange"} not in actions(state, PETER)
+    state = pass_windows(state)
+    assert state["seats"][PETER]["sup"] == 2 and "sabotage" in state["seats"][RICHARD]["discard"]

@@ -32,7 +32,7 @@ def test_random_game_ends_with_invariants_and_replays(mode: str, players: int, s
 
 @pytest.mark.parametrize("options", [
     {"natural_one_control_vp": True}, {"supply_vp": False}, {"wounds": "attack"},
-    {"aborted_attack": "spent"}, {"aborted_attack": "always"}, {"priority": "holders"},
+    {"aborted_attack": "attempted"}, {"aborted_attack": "always"}, {"priority": "holders"},
     {"starter_rules": "on"}, {"turn_limit": 20},
 ])
 def test_games_with_each_ambiguity_option_finish(options: dict[str, object]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, InvariantError
 from rules.feudal import ENGINE
 from rules.feudal.components import ComponentError, load, validate, validate_deck
 from tests.rules.feudal.helpers import (
@@ -15,11 +15,16 @@ from tests.rules.feudal.helpers import (
     actions,
     blank,
     duel,
+    field,
     give,
+    pass_windows,
     plain_deck,
     top,
     turn,
+    uid_of,
 )
+
+PETER, RICHARD = 0, 1
 
 
 def deck_with(**stock: int) -> dict[str, object]:
@@ -63,17 +68,64 @@ def test_fl_setup_lays_out_each_seat() -> None:
     assert len(me["stock"]) + len(me["hand"]) + len(me["discard"]) == 57
 
 
-def test_fl_setup_07_08_opening_hands_are_discarded_to_eight_simultaneously() -> None:
-    """FL-SETUP-07, FL-SETUP-08, FL-SETUP-09, FL-GEN-15 (A-32): both seats are prompted at once."""
+def test_fl_setup_07_08_opening_hands_are_discarded_to_eight_simultaneously(rig: list[int]) -> None:
+    """FL-SETUP-06, FL-SETUP-07, FL-SETUP-08, FL-SETUP-09, FL-GEN-15 (A-32, A-33): seat 1's Ld die
+    shows 1, so it draws a card at once and keeps 9; both seats are prompted at once, and the
+    discards stay hidden until every seat has chosen, then are shown together."""
+    rig += [3, 1, 4, 5]  # seat 1: Sup 3, Ld 1; seat 2: Sup 4, Ld 5
     state = ENGINE.setup(3, {"mode": "duel", "decks": [plain_deck(), plain_deck()]}, 2)
-    prompts = ENGINE.prompts(state)
-    assert sorted(p["seat"] for p in prompts) == [0, 1]
-    for _ in range(4):
-        prompt = ENGINE.prompts(state)[0]
-        state, _ = ENGINE.apply(state, prompt["seat"], prompt["options"][0]["action"])
-    for me in state["seats"]:
-        assert len(me["hand"]) == (9 if me["ld"] == 1 else 8) and len(me["discard"]) == 2
+    assert rig == [] and [len(me["hand"]) for me in state["seats"]] == [11, 10]
+    assert sorted(p["seat"] for p in ENGINE.prompts(state)) == [0, 1]
+    chosen: list[str] = []
+    for seat in (0, 0, 1):
+        action = next(p for p in ENGINE.prompts(state) if p["seat"] == seat)["options"][0]["action"]
+        state, events = ENGINE.apply(state, seat, action)
+        chosen.append(action["discard"])
+        assert [e["public"] for e in events] == [None]  # only the chooser is told
+    assert all(me["discard"] == [] for me in state["seats"])
+    assert ENGINE.view(state, 1)["pending"].get("held") == [chosen[2]]
+    assert "held" not in ENGINE.view(state, None)["pending"]
+    action = ENGINE.prompts(state)[0]["options"][0]["action"]
+    state, events = ENGINE.apply(state, 1, action)
+    assert sorted(state["seats"][0]["discard"]) == sorted(chosen[:2])
+    assert sorted(state["seats"][1]["discard"]) == sorted([chosen[2], action["discard"]])
+    assert [e["rule"] for e in events][:3] == ["FL-SETUP-07"] * 3 and all(e["public"] for e in events[1:3])
+    assert [len(me["hand"]) for me in state["seats"]] == [9, 8]
     assert top(state)["kind"] == "stock" and state["active"] == state["first"]
+
+
+def test_fl_setup_04_each_seat_decides_which_artifacts_to_play_and_where() -> None:
+    """FL-SETUP-04, FL-ART-01, FL-MARK-01: before any card is drawn both seats are asked at once;
+    seat 1 plays its Lucky Coin on its third location (one more marker) and keeps its Bone Totem
+    out; seat 2 plays nothing. At most one Artifact per location."""
+    decks = [plain_deck(artifacts=["bone_totem", "lucky_coin"]), plain_deck(artifacts=["iron_idol"])]
+    state = ENGINE.setup(2, {"mode": "duel", "decks": decks}, 2)
+    assert sorted(p["seat"] for p in ENGINE.prompts(state)) == [0, 1]
+    assert top(state)["kind"] == "setup_artifacts" and all(me["hand"] == [] for me in state["seats"])
+    state, _ = act(state, {"do": "done"}, 1)
+    state, _ = act(state, {"do": "artifact", "card": "lucky_coin", "loc": 2}, 0)
+    offered = actions(state, 0)
+    assert {"do": "artifact", "card": "bone_totem", "loc": 2} not in offered
+    assert {"do": "artifact", "card": "bone_totem", "loc": 0} in offered
+    state, _ = act(state, {"do": "done"}, 0)
+    assert top(state)["kind"] == "setup_discard"
+    me, him = state["seats"]
+    assert [loc["artifact"] for loc in me["locs"]] == [None, None, "lucky_coin"]
+    assert [loc["artifact"] for loc in him["locs"]] == [None, None, None]
+    assert (me["markers"], him["markers"]) == (6, 5) and len(me["hand"]) == 10 + (me["ld"] == 1)
+
+
+def test_fl_mark_01_several_lucky_coins_raise_the_marker_bound() -> None:
+    """FL-MARK-01, FL-SETUP-03, FL-DECK-01: a legal deck with three Lucky Coins starts with 8 markers
+    and keeps the invariants; without an Artifact more than 5 markers is an error."""
+    coins = plain_deck(artifacts=["lucky_coin"] * 3)
+    assert validate_deck(coins) == []
+    state = duel(decks=[coins, plain_deck()])
+    assert state["seats"][0]["markers"] == 8
+    ENGINE.check_invariants(state)
+    state["seats"][1]["markers"] = 6
+    with pytest.raises(InvariantError, match="markers"):
+        ENGINE.check_invariants(state)
 
 
 def test_fl_turn_01_phases_run_in_order(rig: list[int]) -> None:
@@ -137,24 +189,39 @@ def test_fl_gen_10_12_14_exchange_is_bounded() -> None:
     assert not [a for a in actions(state) if a.get("do") in ("exchange", "ld_for_sup")]
 
 
-def test_fl_mark_03_04_05_one_marker_per_window(rig: list[int]) -> None:
-    """FL-MARK-02, FL-MARK-03, FL-MARK-04, FL-MARK-05 (TC-23, A-18): a marker spent on your turn
-    closes your window until your next turn; an unspent window may be used on an opponent's turn."""
-    state = blank(duel(), sup=1, ld=1)
-    seat = state["active"]
-    action_phase(state, seat)
-    state, _ = act(state, {"do": "marker", "res": "ld"})
-    assert state["seats"][seat]["ld"] == 2 and state["seats"][seat]["markers"] == 4
+def test_fl_mark_03_04_05_one_marker_per_window() -> None:
+    """FL-MARK-02, FL-MARK-03, FL-MARK-04, FL-MARK-05 (TC-23, A-18): Peter spends a marker on his
+    turn and no other until his next; Richard, who spent none on his turn, spends one during
+    Peter's turn and is refused a second in that window; his own next turn opens it again."""
+    state = blank(duel(), sup=1, ld=6)
+    field(state, PETER, "bane")
+    field(state, RICHARD, "looter")
+    action_phase(state, PETER)
+    state, _ = act(state, {"do": "marker", "res": "sup"})
+    assert state["seats"][PETER]["sup"] == 2 and state["seats"][PETER]["markers"] == 4
     assert not [a for a in actions(state) if a.get("do") == "marker"]
+    state, _ = act(state, {"do": "attack", "target": RICHARD})
+    state, _ = act(state, {"do": "add", "uid": uid_of(state, PETER, "bane")})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "none"})
+    state, _ = act(state, {"loc": 0})
+    assert top(state)["kind"] == "window" and top(state)["seat"] == RICHARD
+    state, _ = act(state, {"do": "marker", "res": "sup"}, RICHARD)  # on an opponent's turn
+    assert state["seats"][RICHARD]["sup"] == 2 and state["seats"][RICHARD]["markers"] == 4
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, RICHARD, {"do": "marker", "res": "sup"})
+    state = pass_windows(state)
+    assert top(state)["kind"] == "send" and top(state)["seat"] == RICHARD
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, RICHARD, {"do": "marker", "res": "sup"})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "none"})
+    state = pass_windows(state)
     state, _ = act(state, {"do": "end"})
-    rig += [3, 3]
-    state, _ = act(state, {"do": "reroll"})
-    other = 1 - seat
-    assert state["active"] == other
-    assert ENGINE.prompts(state)[0]["seat"] == other
-    assert state["seats"][seat]["marker_spent"] is True
-    state["seats"][other]["marker_spent"] = True
-    state, _ = act(state, {"do": "draw"})  # the other seat's Stockpile phase: nothing to check
+    state, _ = act(state, {"do": "keep"})
+    assert state["active"] == RICHARD and top(state)["kind"] == "stock"
+    assert {"do": "marker", "res": "sup"} in actions(state, RICHARD)
+    assert state["seats"][PETER]["marker_spent"]  # Peter waits for his own next turn
 
 
 def test_fl_ooc_01_02_an_empty_stockpile_draws_nothing() -> None:
