@@ -67,7 +67,11 @@ def _check_a(ctx: Ctx, frame: Frame) -> None:
               or (rule == "attempted" and (frame["lone_tried"] or frame["spent"])))
     from rules.feudal.flow import turn_frame
 
-    turn_frame(ctx)["combat"] = counts
+    turn = turn_frame(ctx)
+    # A second called-off attack in one turn uses the combat whatever the option: nothing in
+    # the rules stops a seat re-announcing, but an Action phase must not loop on no-ops.
+    turn["aborted"] = turn.get("aborted", 0) + 1
+    turn["combat"] = counts or turn["aborted"] >= 2
     ctx.log("FL-COMBAT-SEND-06", f"{ctx.name(frame['att'])} sends nobody: the attack is called off.")
     ctx.pop()
 

@@ -128,6 +128,19 @@ def test_tc36_a_failed_lone_attempt_leaves_no_pool(rig: list[int]) -> None:
         assert ({"do": "attack", "target": RICHARD} in actions(state)) is again
 
 
+def test_a_second_called_off_attack_uses_the_turns_combat(rig: list[int]) -> None:
+    """A-24 safeguard: re-announcing is allowed once after a free abort, so a turn cannot loop."""
+    state = blank(duel(), ld=1)
+    field(state, PETER, "brass")
+    state = action_phase(state, PETER)
+    for again in (True, False):
+        state, _ = act(state, {"do": "attack", "target": RICHARD})
+        rig.append(2)
+        state, _ = act(state, {"do": "lone", "uid": uid_of(state, PETER, "brass")})
+        state, _ = act(state, {"do": "decline"})
+        assert ({"do": "attack", "target": RICHARD} in actions(state)) is again
+
+
 def test_tc09c_exchange_helps_pay_the_lone_cost(rig: list[int]) -> None:
     """FL-COMBAT-SEND-08, FL-GEN-12 (A-25): Sup 2, Ld 1, cost 2: exchange then pay."""
     state = blank(duel(), sup=2, ld=1)
