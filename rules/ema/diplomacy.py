@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.ema import claims, endeavors
-from rules.ema.state import Ctx, is_christian
+from rules.core.engine import Option
+from rules.ema import claims, endeavors, handlers
+from rules.ema.handlers import option
+from rules.ema.state import Ctx, Frame, is_christian
 from rules.ema.territory import transfer
 
 
@@ -44,6 +46,24 @@ def annex(ctx: Ctx, seat: int, aid: str) -> None:
         ctx.push({"kind": "contest", "seat": victim, "against": seat, "areas": [aid], "why": "diplomacy"})
         return
     transfer(ctx, aid, seat, "diplomacy")
+
+
+def _drop_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    mine = [option({"area": a}, ctx.aname(a)) for a, h in sorted(ctx.s["areas"].items()) if frame["seat"] in h["ties"]]
+    return [option({"area": None}, "Keep them all"), *handlers.paged(ctx, frame, mine)]
+
+
+def _drop_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    """12.43, 20.1: a Tie is removed by its owner at will (and by Heirless or a Coup)."""
+    if handlers.turn_page(frame, action):
+        return
+    ctx.pop()
+    if action["area"] is not None:
+        ctx.area(action["area"])["ties"].remove(frame["seat"])
+        ctx.log("EMA-12.43", f"{ctx.name(frame['seat'])} removes his Tie to {ctx.aname(action['area'])}.")
+
+
+handlers.decision("drop_tie", "EMA-12.43", lambda ctx, f: "Remove which of your Ties?", _drop_options, _drop_choose)
 
 
 def resolve(ctx: Ctx, en: dict[str, Any], card: dict[str, Any], value: int) -> None:

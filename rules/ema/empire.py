@@ -105,7 +105,9 @@ def halve_up(value: int) -> int:
 
 
 def halve(state: State, value: int) -> int:
-    """Overseas halving (9.32): rounded up; a negative ER ×1.5 instead under the option (A-12)."""
+    """Overseas halving (9.32): rounded up; a negative ER is never rounded up to 0, or ×1.5 by option (A-12)."""
     if value < 0 and state["options"].get("negative_halving") == "times_one_and_half":
         return -((3 * -value + 1) // 2)  # ×1.5, fractions rounded away from zero
+    if value < 0:
+        return value // 2  # A-12: rounding "up" must not make a failing ER better: −1 stays −1, −3 → −2
     return halve_up(value)

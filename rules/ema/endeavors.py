@@ -12,14 +12,13 @@ from rules.ema.state import Ctx, Frame
 
 NAMES = {"conquest": "Conquest", "pillage": "Pillage", "convert": "Conversion (Conquest of own Area)",
          "ruling": "Ruling", "fortification": "Fortification", "diplomacy": "Diplomacy"}
-GROUPS = ("germanic", "romanic", "slavonic", "celtic", "hellenic", "baltic", "other")
+GROUPS = handlers.GROUPS  # by printed (7.3) Language, so every Area falls in one of them
 RESOLVERS: dict[str, Any] = {}
 
 
 def group_of(ctx: Ctx, aid: str) -> str:
     """The language group of an Area, for splitting the Diplomacy target list."""
-    lang = ctx.d.areas[aid]["language"]
-    return str(ctx.d.languages[lang]["group"]) if lang in ctx.d.languages else "other"
+    return handlers.area_group(ctx, aid)
 
 
 def begin(ctx: Ctx, seat: int, kind: str) -> None:

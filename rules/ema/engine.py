@@ -20,7 +20,7 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "court_plunder": ("no_check", "full"),                # plundering the Court
     "black_death_year": (1200, 1205),                     # the Round containing 1200, or from 1201
     "event_deck": (56, 55),                               # the authored 56th card, or the 55 counted
-    "negative_halving": ("round_up", "times_one_and_half"),  # a negative ER overseas
+    "negative_halving": ("round_up", "times_one_and_half"),  # "round_up" halves, never up to 0
     "rounds": (0, 1, 2, 3, 4, 5, 6, 8, 10),               # 0 = the scenario's length; fewer by agreement
 }
 SLUGS = {"27-charlemagne-solo": ("27", 1, 1), "27-charlemagne": ("27", 2, 2), "28-millenium": ("28", 2, 6),
@@ -157,4 +157,7 @@ class EmaEngine(Engine):
                 "def_gold": "extra gold for a Defense", "parley": "a secret Parley ballot",
                 "contest": "contesting the loss of an Area by Parley", "offer_reply": "an exchange offered to you",
                 "asylum": "an exile asks for asylum", "initiative": "your place in the order of play",
-                "agree_reply": "a binding agreement, or its cancellation, proposed to you"}
+                "agree_reply": "a binding agreement, or its cancellation, proposed to you",
+                "influence": "Influence cards declared face up before a Parley ballot",
+                "card_window": "playing a Holding card in another Player's turn",
+                "give_up": "giving up an Area after losing its contest, or excommunication"}

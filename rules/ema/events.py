@@ -147,6 +147,7 @@ def heirless(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
     religion.readmit(ctx, seat, "EMA-22.13")
     agreements.release(ctx, seat)
     me["heirless_guard"] = True
+    windows.open_window(ctx, "heirless", seat)  # 19.2, §6.1: after the whole draw is resolved (opened first)
     for aid in owned(ctx.s, seat):
         if card["variant"] == "all" or ctx.area(aid)["lang"] != me["lang"]:
             ctx.area(aid)["unrest"] = True
@@ -155,8 +156,7 @@ def heirless(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
         if here["unrest"] and here["owner"] == seat \
                 and rebellion.check(ctx, aid, 0, "EMA-17.0.Trig-Heirless") == "-":
             here["unrest"] = False  # 19.1 (e): here a "-" removes the Unrest
-    windows.open_window(ctx, "heirless", seat)  # 19.2: e.g. an uncontestable Dynastic Inheritance (§6.1)
-    if me["court"] is not None and len(court_candidates(ctx, seat)) > 1:
+    if me["court"] is not None and len(court_candidates(ctx, seat, language_only=True)) > 1:
         ctx.push({"kind": "court_move", "seat": seat, "why": "heirless"})
 
 

@@ -18,10 +18,18 @@ def items(ctx: Ctx, giver: int, taker: int, kind: str) -> list[Option]:
     me = ctx.seat(giver)
     if kind == "gold":
         return [option({"gold": g}, f"{g} gold") for g in GOLD_STEPS if g <= me["gold"]]
-    if kind == "area":
-        return [option({"area": a}, ctx.aname(a)) for a in owned(ctx.s, giver) if a != me["court"]][:48]
+    if kind == "area":  # 20.1: the forts' fate is negotiable: they pass with the Area or are razed first
+        return [option({"area": a, "forts": keep}, ctx.aname(a) + _forts_label(ctx, a, keep))
+                for a in owned(ctx.s, giver) if a != me["court"]
+                for keep in ((True, False) if ctx.area(a)["fort"] else (True,))]
     return [option({"claim": a}, f"Claim to {ctx.aname(a)}") for a, here in sorted(ctx.s["areas"].items())
-            if giver in here["claims"] and taker not in here["claims"] and claims.allowed(ctx, taker, a)][:48]
+            if giver in here["claims"] and taker not in here["claims"] and claims.allowed(ctx, taker, a)]
+
+
+def _forts_label(ctx: Ctx, aid: str, keep: bool) -> str:
+    if not ctx.area(aid)["fort"]:
+        return ""
+    return " with its forts" if keep else ", its forts razed first"
 
 
 def _options(ctx: Ctx, frame: Frame) -> list[Option]:
@@ -34,11 +42,13 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     if stage.endswith("kind"):
         kinds = [k for k in ("gold", "area", "claim") if items(ctx, giver, taker, k)]
         return [option({"kind": "none"}, "Nothing")] + [option({"kind": k}, k.title()) for k in kinds]
-    return items(ctx, giver, taker, frame["item_kind"])
+    return handlers.paged(ctx, frame, items(ctx, giver, taker, frame["item_kind"]))
 
 
 def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     stage = frame["stage"]
+    if handlers.turn_page(frame, action):
+        return
     if "cancel" in action:
         ctx.pop()
     elif stage == "partner":
@@ -57,6 +67,7 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
 
 
 def _next(ctx: Ctx, frame: Frame, side: str) -> None:
+    frame["page"] = None
     if side == "give":
         frame["stage"] = "ask_kind"
         return
@@ -74,7 +85,7 @@ def describe(ctx: Ctx, item: dict[str, Any] | None) -> str:
     if "gold" in item:
         return f"{item['gold']} gold"
     if "area" in item:
-        return ctx.aname(item["area"])
+        return ctx.aname(item["area"]) + _forts_label(ctx, item["area"], item.get("forts", True))
     return f"the Claim to {ctx.aname(item['claim'])}"
 
 
@@ -90,6 +101,8 @@ def _hand_over(ctx: Ctx, giver: int, taker: int, item: dict[str, Any] | None) ->
     elif "area" in item:
         if ctx.area(item["area"])["owner"] != giver or ctx.seat(giver)["court"] == item["area"]:
             return False
+        if not item.get("forts", True):
+            ctx.area(item["area"])["fort"] = 0
         transfer(ctx, item["area"], taker, "trade")  # 20.1: Unrest stays, Ties never move
     else:
         here = ctx.area(item["claim"])

@@ -72,3 +72,40 @@ def step(kind: str) -> Callable[[StepFn], StepFn]:
 def option(action: Any, label: str) -> Option:
     """An option: the action and its label."""
     return {"action": action, "label": label}
+
+
+PAGE = 40  # more Area options than this are split by language group, so every Area stays reachable
+GROUPS = ("germanic", "romanic", "slavonic", "celtic", "hellenic", "baltic", "turkish", "other")
+
+
+def area_group(ctx: Ctx, aid: str) -> str:
+    """The language group of an Area's printed Language (7.3), for splitting long lists."""
+    lang = ctx.d.areas[aid]["language"]
+    return str(ctx.d.languages[lang]["group"]) if lang in ctx.d.languages else "other"
+
+
+def _area_of(action: Any) -> str | None:
+    for key in ("area", "claim", "court"):
+        if isinstance(action, dict) and isinstance(action.get(key), str):
+            return str(action[key])
+    return None
+
+
+def paged(ctx: Ctx, frame: Frame, opts: list[Option]) -> list[Option]:
+    """A long list of Area options: first the language groups, then the chosen group's Areas."""
+    if len(opts) <= PAGE and frame.get("page") is None:
+        return opts
+    found = {area_group(ctx, a) for a in (_area_of(o["action"]) for o in opts) if a is not None}
+    page = frame.get("page")
+    plain = [o for o in opts if _area_of(o["action"]) is None]
+    if page is None:
+        return plain + [option({"page": g}, f"Areas of the {g} languages") for g in GROUPS if g in found]
+    return plain + [o for o in opts if (a := _area_of(o["action"])) is not None and area_group(ctx, a) == page]
+
+
+def turn_page(frame: Frame, action: Any) -> bool:
+    """Take a group choice of `paged`; True when the action was one."""
+    if isinstance(action, dict) and "page" in action:
+        frame["page"] = action["page"]
+        return True
+    return False

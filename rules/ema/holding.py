@@ -25,7 +25,6 @@ def kind_of(ctx: Ctx, card: str) -> str:
 def targets(ctx: Ctx, seat: int, card: str, group: list[str] | None = None) -> list[str]:
     """Areas a Holding card can be played on now."""
     kind, areas = kind_of(ctx, card), ctx.s["areas"]
-    courts = {m["court"] for m in ctx.s["seats"]}
     if kind == "recognition":
         return [a for a in owned(ctx.s, seat) if seat not in areas[a]["claims"] and claims.allowed(ctx, seat, a)
                 and (not claims.others_claim(ctx, seat, a) or seat in areas[a]["ties"])]
@@ -33,12 +32,13 @@ def targets(ctx: Ctx, seat: int, card: str, group: list[str] | None = None) -> l
         return [a for a in owned(ctx.s, seat) if any(t != seat for t in areas[a]["ties"])]
     if kind != "dynastic":
         return []
-    pool = [a for a, h in sorted(areas.items()) if a not in courts and (
+    # 19.2 sets no Court exception for Dynastic Inheritance: a Court inherited is a Court lost (7.52)
+    pool = [a for a, h in sorted(areas.items()) if (
         (seat in h["ties"] and seat not in h["claims"] and claims.allowed(ctx, seat, a))
         or (seat in h["claims"] and h["owner"] != seat))]
     if group is None:
-        return pool[:48]
-    return [a for a in pool if a not in group and (not group or any(n in group for n in ctx.d.land_adj[a]))][:48]
+        return pool
+    return [a for a in pool if a not in group and (not group or any(n in group for n in ctx.d.land_adj[a]))]
 
 
 def playable(ctx: Ctx, seat: int) -> list[str]:
@@ -73,7 +73,7 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
         opts.insert(0, option({"done": True}, "The group is complete"))
     if not opts:
         opts.append(option({"done": True}, "No Area: discard the card"))
-    return opts
+    return handlers.paged(ctx, frame, opts)
 
 
 def _foreign_ties(ctx: Ctx, frame: Frame) -> list[int]:
@@ -82,8 +82,11 @@ def _foreign_ties(ctx: Ctx, frame: Frame) -> list[int]:
 
 def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     group = frame["group"]
+    if handlers.turn_page(frame, action):
+        return
     if "area" in action and group is not None:
         group.append(action["area"])
+        frame["page"] = None  # the next Area of the group may be in another language group
         return
     kind = kind_of(ctx, frame["card"])
     if kind == "coup" and "area" in action:

@@ -115,6 +115,7 @@ def _turn(ctx: Ctx, frame: Frame) -> None:
     me = ctx.seat(seat)
     if frame["phase"] == "draw":
         me["taxed"], me["endeavors"] = False, 0
+        ctx.s["turn_asks"] = {}  # the per-turn caps on offers, proposals, asylum requests and waivers
         frame["phase"] = "main"
         events.draw(ctx, seat)
     elif frame["phase"] == "main":

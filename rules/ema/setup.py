@@ -21,6 +21,11 @@ def pagan_kind(lang: str) -> str:
     return "pagan_germanic" if lang in langs and langs[lang]["group"] == "germanic" else "pagan_other"
 
 
+def _pagan_of(lang: str, printed: str) -> str:
+    """A-33/27.6: a scenario Language without a Pagan row (Bulgar) keeps the 7.3 group's kind (South Slavonic)."""
+    return pagan_kind(lang if lang in PAGAN_BY_LANGUAGE or printed not in PAGAN_BY_LANGUAGE else printed)
+
+
 def _areas(scen: dict[str, Any]) -> dict[str, Any]:
     """Every Land Area at its Norm with printed or overridden Language and Religion (4.0 P6, P7)."""
     out = {}
@@ -29,7 +34,7 @@ def _areas(scen: dict[str, Any]) -> dict[str, Any]:
         rel = area["religion"]
         for kind, listed in scen["religion"].items():
             if aid in listed:
-                rel = pagan_kind(lang) if kind == "pagan" else kind
+                rel = _pagan_of(lang, area["language"]) if kind == "pagan" else kind
         out[aid] = {"owner": None, "ss": scen["initial_ss"].get(aid, area["norm"]), "unrest": False,
                     "fort": scen["forts"].get(aid, 0), "ties": [], "claims": [], "partial": [],
                     "lang": lang, "rel": rel, "conv": None}

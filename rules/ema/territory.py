@@ -49,10 +49,13 @@ def clean_partials(ctx: Ctx) -> None:
                                if areas[p["base"]]["owner"] == p["seat"] and here["owner"] != p["seat"]]
 
 
-def court_candidates(ctx: Ctx, seat: int) -> list[str]:
-    """Areas that may become the new Court: the Leader's Language, and Religion unless relaxed (A-26)."""
+def court_candidates(ctx: Ctx, seat: int, language_only: bool = False) -> list[str]:
+    """Areas that may become the new Court: the Leader's Language, and Religion unless relaxed (A-26).
+
+    The voluntary move after an Heirless draw asks the Language only (19.1 (f)).
+    """
     me = ctx.seat(seat)
-    strict = ctx.s["options"]["court_rule"] == "language_and_religion"
+    strict = ctx.s["options"]["court_rule"] == "language_and_religion" and not language_only
     return [a for a in owned(ctx.s, seat)
             if ctx.area(a)["lang"] == me["lang"] and (not strict or ctx.area(a)["rel"] == me["rel"])]
 
@@ -93,15 +96,20 @@ def refresh_connections(ctx: Ctx) -> None:
 
 
 def _move_options(ctx: Ctx, frame: Frame) -> list[Option]:
-    opts = [option({"court": a}, f"Court to {ctx.aname(a)}") for a in court_candidates(ctx, frame["seat"])]
-    if frame["why"] == "heirless" and ctx.seat(frame["seat"])["court"] is not None:
+    heirless = frame["why"] == "heirless"
+    court = ctx.seat(frame["seat"])["court"]
+    opts = [option({"court": a}, f"Court to {ctx.aname(a)}")
+            for a in court_candidates(ctx, frame["seat"], heirless) if a != court]
+    if heirless and court is not None:
         opts.insert(0, option({"court": None}, "Keep the Court where it is"))
     if not opts:
         opts.append(option({"court": None}, "Go into Exile"))
-    return opts[:48]
+    return handlers.paged(ctx, frame, opts)
 
 
 def _move_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    if handlers.turn_page(frame, action):
+        return
     ctx.pop()
     me = ctx.seat(frame["seat"])
     if action["court"] is None:

@@ -39,6 +39,17 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     return opts
 
 
+CAPS = {"offer": 4, "agree": 4, "cancel": 4, "asylum": 3, "waive": 4}  # asks a Player-Turn: no endless turn
+CAPPED = {"offer": "offer", "agree": "agree", "cancel_agreement": "cancel", "asylum": "asylum",
+          "waive": "waive", "unwaive": "waive"}
+
+
+def _capped(ctx: Ctx, do: str) -> bool:
+    """Has this kind of request been made as often as a turn allows?"""
+    key = CAPPED.get(do)
+    return key is not None and int(ctx.s.get("turn_asks", {}).get(key, 0)) >= CAPS[key]
+
+
 def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
     me = ctx.seat(seat)
     opts: list[Option] = []
@@ -55,7 +66,9 @@ def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
     opts += _waiver_options(ctx, seat)
     opts += [option({"do": "revoke", "exile": x}, f"Revoke the asylum of {ctx.name(x)}")
              for x in range(len(ctx.s["seats"])) if ctx.seat(x)["asylum"] == seat]
-    return opts
+    if any(seat in h["ties"] for h in ctx.s["areas"].values()):
+        opts.append(option({"do": "drop_tie"}, "Remove one of your own Diplomatic Ties"))
+    return [o for o in opts if not _capped(ctx, o["action"]["do"])]
 
 
 def _waiver_options(ctx: Ctx, seat: int) -> list[Option]:
@@ -71,6 +84,9 @@ def _waiver_options(ctx: Ctx, seat: int) -> list[Option]:
 
 def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     seat, do = frame["seat"], action["do"]
+    if do in CAPPED:
+        asks = ctx.s.setdefault("turn_asks", {})
+        asks[CAPPED[do]] = int(asks.get(CAPPED[do], 0)) + 1
     if do == "end":
         ctx.pop()
     elif do == "endeavor":
@@ -79,11 +95,19 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         gold.start(ctx, seat)
     elif do == "holding":
         holding.play(ctx, seat, action["card"])
-    elif do == "claim_parley":
-        ctx.push({"kind": "claim_parley", "seat": seat})
     elif do == "readmit":
         ctx.s["parleys_round"].append(f"readmit:{seat}")
         parley.call(ctx, "readmit", seat, None, [])
+    elif do in ("agree", "cancel_agreement", "breach", "turk_parley"):
+        agreements.choose(ctx, seat, action)
+    else:
+        _choose_more(ctx, seat, action)
+
+
+def _choose_more(ctx: Ctx, seat: int, action: Any) -> None:
+    do = action["do"]
+    if do in ("claim_parley", "reduce_fort", "drop_tie"):
+        ctx.push({"kind": do, "seat": seat})
     elif do == "offer":
         ctx.push({"kind": "offer", "seat": seat, "stage": "partner", "partner": None, "item_kind": None,
                   "give": None, "ask": None})
@@ -94,13 +118,9 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         me["waive"] = sorted(set(me.get("waive", [])) - {action["owner"]} | ({action["owner"]} if do == "waive" else set()))
         ctx.log("EMA-12.42", f"{ctx.name(seat)} " + ("waives" if do == "waive" else "withdraws the waiver of")
                 + f" the effect of his Ties on the Areas of {ctx.name(action['owner'])}.")
-    elif do in ("agree", "cancel_agreement", "breach", "turk_parley"):
-        agreements.choose(ctx, seat, action)
-    elif do == "revoke":
+    else:
         ctx.seat(action["exile"])["asylum"] = None
         ctx.log("EMA-21.2", f"{ctx.name(seat)} revokes the asylum of {ctx.name(action['exile'])}.")
-    else:
-        ctx.push({"kind": "reduce_fort", "seat": seat})
 
 
 handlers.decision("main", "EMA-9.0.GR", lambda ctx, f: "Your Player-Turn: choose what to do next",
@@ -108,14 +128,17 @@ handlers.decision("main", "EMA-9.0.GR", lambda ctx, f: "Your Player-Turn: choose
 
 
 def _claim_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    if handlers.turn_page(frame, action):
+        return
     ctx.pop()
     ctx.s["parleys_round"].append(f"claim:{action['area']}")
     parley.call(ctx, "claim", frame["seat"], None, [action["area"]])
 
 
 handlers.decision("claim_parley", "EMA-18.2", lambda ctx, f: "Claim Parley: choose the Area",
-                  lambda ctx, f: [option({"area": a}, ctx.aname(a))
-                                  for a in claims.parley_candidates(ctx, f["seat"])][:48], _claim_choose)
+                  lambda ctx, f: handlers.paged(ctx, f, [option({"area": a}, ctx.aname(a))
+                                                         for a in claims.parley_candidates(ctx, f["seat"])]),
+                  _claim_choose)
 
 
 def _fort_choose(ctx: Ctx, frame: Frame, action: Any) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core.engine import Result, SeatResult, State
 from rules.ema.empire import court_costs
-from rules.ema.state import Ctx, data, owned
+from rules.ema.state import Ctx, data, owned, rel_relation
 
 
 def breakdown(state: State, seat: int) -> dict[str, int]:
@@ -15,7 +15,8 @@ def breakdown(state: State, seat: int) -> dict[str, int]:
     linked = court_costs(state, seat)
     mine = owned(state, seat)
     areas = sum(3 + state["areas"][a]["ss"] for a in mine if a in linked)
-    claimed = sum(3 for a in mine if seat in state["areas"][a]["claims"])
+    claimed = sum(3 for a in mine if seat in state["areas"][a]["claims"]  # a Claim of another
+                  and rel_relation(me["rel"], state["areas"][a]["rel"]) < 2)  # Religion is dormant, no VP
     bonus = 0
     scen = data().scenarios[state["scenario"]]
     for extra in scen["bonus"]:

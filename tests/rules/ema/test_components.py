@@ -82,3 +82,8 @@ def test_every_starting_empire_is_connected_to_its_court_EMA_7_51():
         for seat, me in enumerate(state["seats"]):
             mine = [a for a, h in state["areas"].items() if h["owner"] == seat]
             assert sorted(court_costs(state, seat)) == sorted(mine), (slug, me["empire"])
+    from tests.rules.ema.helpers import ENGINE
+    state = ENGINE.setup(1, {"scenario": "28-millenium", "empires": ["GER", "KIE"]}, 2)  # the 7th of 28.1
+    kie = [a for a, h in state["areas"].items() if h["owner"] == 1]
+    assert state["seats"][1]["court"] == "kiev" and len(kie) > 1
+    assert sorted(court_costs(state, 1)) == sorted(kie)

@@ -117,10 +117,12 @@ def test_black_death_spreads_only_through_susceptible_areas_EMA_19_1_BD_5():
     """EMA-19.1.BD-2 EMA-19.1.BD-4 EMA-19.1.BD-5: susceptibility SS + Population ≥ 1, step by step."""
     c = _plague_world()
     _susceptible(c, "serbia")
+    c.area("venice")["ss"], c.area("constantinople")["ss"] = -2, -1  # Venice not susceptible (−2 + 2 < 1)
     assert not events.susceptible(c, "macedonia") and events.susceptible(c, "serbia")
+    assert not events.susceptible(c, "venice")
     events.black_death(c)
     assert c.area("serbia")["ss"] == 1  # Macedonia is in the way and not susceptible
-    assert c.area("venice")["ss"] == -3 and c.area("constantinople")["ss"] == -3
+    assert c.area("venice")["ss"] == -3 and c.area("constantinople")["ss"] == -3  # both hit regardless
     c = _plague_world()
     _susceptible(c, "macedonia")
     _susceptible(c, "serbia")
@@ -297,21 +299,22 @@ def test_missionary_fervor_halves_and_is_kept_EMA_19_2_Fervor():
 
 
 def test_exchanges_of_gold_claims_and_areas_EMA_20_1():
-    """EMA-20.1: gold and Areas change hands by accepted offers; Unrest stays and Ties never move."""
+    """EMA-20.1: gold and Areas change hands by accepted offers; Unrest stays, Ties never move, forts negotiable."""
     state = to_main()
-    state["areas"]["saxony"].update({"unrest": True, "ties": [0]})
+    state["areas"]["saxony"].update({"unrest": True, "ties": [0], "fort": 2})
     act(state, {"do": "offer"})
     act(state, {"partner": 1})
     assert {a["kind"] for a in actions(state)} <= {"none", "gold", "area", "claim"}  # never cards or Leaders
     act(state, {"kind": "area"})
-    act(state, {"area": "saxony"})
+    assert {"area": "saxony", "forts": True} in actions(state)
+    act(state, {"area": "saxony", "forts": False})
     act(state, {"kind": "gold"})
     act(state, {"gold": 5})
     assert prompt(state)["kind"] == "offer_reply" and prompt(state)["seat"] == 1
     gold_before = state["seats"][0]["gold"]
     act(state, {"accept": True})
     here = state["areas"]["saxony"]
-    assert here["owner"] == 1 and here["unrest"] and here["ties"] == [0]
+    assert here["owner"] == 1 and here["unrest"] and here["ties"] == [0] and here["fort"] == 0
     assert state["seats"][0]["gold"] == gold_before + 5
 
 
@@ -552,3 +555,68 @@ def test_weapons_may_be_played_when_asked_to_defend_EMA_19_2():
     assert state["seats"][1]["inplay"] == [weapons] and prompt(state)["kind"] == "defend"
     act(state, {"defend": True})
     assert defense_er(Ctx(state), 1) == state["seats"][1]["st"]["c"] + 3
+
+
+def test_a_claim_of_another_religion_scores_nothing_A_34_EMA_18_14():
+    """EMA-18.14 EMA-26.0 A-34: a Claim whose Area changed Religion is dormant: no +3 VP."""
+    from rules.ema import victory
+    state = new()
+    before = victory.breakdown(state, 0)["claims"]
+    assert 0 in state["areas"]["saxony"]["claims"]
+    state["areas"]["saxony"]["rel"] = "moslem_east"
+    assert victory.breakdown(state, 0)["claims"] == before - 3
+
+
+def test_trade_and_inheritance_give_the_automatic_claim_A_29():
+    """EMA-18.0.P2 A-29 EMA-20.1: possession plus a Tie gives the Claim however the Area was acquired."""
+    c = ctx(new())
+    c.area("champagne").update({"ties": [0], "claims": []})
+    transfer(c, "champagne", 0, "trade")
+    assert c.area("champagne")["claims"] == [0]
+    c.area("normandy").update({"ties": [0], "claims": [], "owner": None})
+    transfer(c, "normandy", 0, "inheritance")
+    assert c.area("normandy")["claims"] == [0]
+
+
+def test_dynastic_inheritance_may_take_a_court_EMA_19_2_Dynastic():
+    """EMA-19.2.Dynastic EMA-7.52: 19.2 makes no Court exception; the heir takes it, the loser moves his Court."""
+    c = ctx(new())
+    court = c.seat(1)["court"]
+    c.area(court)["claims"].append(0)
+    assert court in holding.targets(c, 0, card_of("dynastic", "single"))
+    c.seat(1)["excom"] = True  # cannot contest (22.12)
+    holding.inherit(c, 0, [court])
+    assert c.area(court)["owner"] == 0 and c.seat(1)["court"] != court
+
+
+def test_long_area_lists_are_split_by_language_group():
+    """Every Area stays reachable: a long list is offered by language group first (no truncation)."""
+    state = to_main("30-defeat-in-the-east", 2)
+    c = Ctx(state)
+    me = prompt(state)["seat"]
+    everything = [a for a, h in sorted(state["areas"].items()) if h["rel"] in ("RC", "EO")]
+    for aid in everything:
+        c.area(aid)["claims"] = sorted(set(c.area(aid)["claims"]) | {me})
+    dyn = card_of("dynastic", "single")
+    state["seats"][me]["hand"] = [dyn]
+    pool = holding.targets(c, me, dyn)
+    assert len(pool) > 48
+    act(state, {"do": "holding", "card": dyn})
+    groups = [a["page"] for a in actions(state)]
+    reached = set()
+    for g in groups:
+        state["stack"][-1]["page"] = g
+        reached |= {a["area"] for a in actions(state) if "area" in a}
+    assert reached == set(pool)
+
+
+def test_heirless_court_move_asks_the_language_only_EMA_19_1():
+    """EMA-19.1.Heirless (f): after the Checks the Court may move to any Area of the Leader's Language."""
+    from rules.ema.territory import court_candidates
+    c = ctx(new())
+    c.area("franconia")["rel"] = "EO"
+    assert c.area("franconia")["lang"] == c.seat(0)["lang"]
+    assert "franconia" in court_candidates(c, 0, language_only=True)
+    assert "franconia" not in court_candidates(c, 0)
+    c.s["stack"].append({"kind": "court_move", "seat": 0, "why": "heirless"})
+    assert {"court": "franconia"} in [o["action"] for o in ENGINE.prompts(c.s)[0]["options"]]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.canonical import clone
 from rules.ema import (
     claims,
     conquest,
@@ -9,7 +10,6 @@ from rules.ema import (
     endeavors,
     er,
     events,
-    gold,
     leaders,
     rebellion,
     religion,
@@ -17,7 +17,7 @@ from rules.ema import (
     victory,
 )
 from rules.ema.components import load
-from rules.ema.empire import foreign_cost, halve_up
+from rules.ema.empire import foreign_cost, halve, halve_up
 from rules.ema.state import change_ss, lang_relation, rel_relation
 from rules.ema.territory import transfer
 from tests.rules.ema.helpers import ENGINE, act, actions, ctx, new, prompt, to_main
@@ -98,22 +98,40 @@ def test_halving_rounds_up_and_gold_is_not_halved_TC_14_EMA_9_32():
 
 
 def test_negative_er_overseas_by_option_TC_14_EMA_9_32():
-    """EMA-9.32 A-12: a negative ER is halved rounding up by default, or ×1.5 (away from zero) by option."""
+    """EMA-9.32 A-12: a negative ER is halved away from zero by default (−1 never becomes 0), or ×1.5 by option."""
     from rules.ema.empire import halve
     state = new()
-    assert [halve(state, v) for v in (-3, -2, -1, 5)] == [-1, -1, 0, 3]
+    assert [halve(state, v) for v in (-3, -2, -1, 5)] == [-2, -1, -1, 3]
     state = new(negative_halving="times_one_and_half")
     assert [halve(state, v) for v in (-3, -2, -1, 5)] == [-5, -3, -2, 3]
 
 
 def test_sea_costs_and_seafaring_discount_TC_15_EMA_9_54():
-    """EMA-9.5 EMA-9.51 EMA-9.53 EMA-9.54 EMA-9.16 TC-15: one Sea from a seafaring Base is free."""
+    """EMA-9.5 EMA-9.51 EMA-9.53 EMA-9.54 EMA-9.16 TC-15b..d: after a seafaring Area 2 Seas cost +1
+    without halving, 3 cost +2 and halve; from an ordinary Area 1 Sea costs +1."""
     c = ctx(new())
     c.area("venice")["owner"] = 0
     c.area("croatia")["owner"] = None
-    assert foreign_cost(c.s, 0, "venice", "apulia") == 0
+    assert foreign_cost(c.s, 0, "venice", "apulia") == 0  # overland
+    assert foreign_cost(c.s, 0, "venice", "greece") == 1  # TC-15b: Adriatic–Ionian: +1, no halving
+    assert foreign_cost(c.s, 0, "venice", "naples") == 2  # TC-15c: three Seas: +2, halved
     c2 = ctx(new("29-crusades", 2))
-    assert foreign_cost(c2.s, 1, "flanders", "wessex") == 1
+    assert foreign_cost(c2.s, 1, "flanders", "wessex") == 1  # TC-15d
+
+
+def test_two_effective_seas_halve_the_final_er_TC_14_EMA_9_32():
+    """EMA-9.32 EMA-9.33 EMA-13.21 TC-14a: with 2 effective Seas the ER less Defense is halved, gold is not."""
+    c = ctx(new())
+    c.area("venice")["owner"] = 0
+    en = {"seat": 0, "kind": "conquest", "base": "venice", "target": "naples", "seas": 2, "gold": 2,
+          "defender": None, "dgold": 0}
+    c.seat(0)["st"]["c"] = 9
+    raw = er.raw(c, 0, "conquest", "venice", "naples")
+    assert endeavors.final_er(c, en) == halve_up(raw) + 2
+    en["seas"] = 1
+    assert endeavors.final_er(c, en) == raw + 2
+    en.update({"seas": 2, "defender": 1})
+    assert endeavors.final_er(c, en) == halve(c.s, raw - er.defense(c, 1)) + 2
 
 
 def test_multiple_conquest_and_partial_results_TC_04_EMA_10_3():
@@ -130,15 +148,34 @@ def test_multiple_conquest_and_partial_results_TC_04_EMA_10_3():
 
 
 def test_owner_clears_enemy_c_results_and_pays_the_penalty_EMA_10_36():
-    """EMA-10.33 EMA-10.34 EMA-10.35 EMA-10.36 EMA-10.37 TC-04c TC-04d TC-22."""
+    """EMA-10.36 EMA-10.37 TC-04c TC-04d: each C from the owner removes one enemy C; losing the Base drops them."""
     c = ctx(new())
     c.area("lombardy")["partial"] = [{"seat": 1, "base": "provence", "n": 2}]
     c.area("provence")["owner"] = 1
-    assert er.enemy_c(c, 0, "lombardy") == 2
     conquest.c_result(c, 0, "lombardy", "provence")
     assert c.area("lombardy")["partial"][0]["n"] == 1 and c.area("provence")["owner"] == 1
     transfer(c, "provence", None, "rebellion")
     assert c.area("lombardy")["partial"] == []
+
+
+def test_enemy_c_results_cost_the_owner_TC_22_EMA_10_33():
+    """EMA-10.33 EMA-10.34 EMA-10.35 TC-22: the owner's ER from or in the Area −(enemy C), Diplomacy from a
+    partially conquered Court too; he may still tax it; the partial conqueror may not use it."""
+    state = to_main()
+    c = ctx(state)
+    c.area("provence")["owner"] = 1
+    before = {"conquest": er.conquest(c, 0, "lombardy", "provence"), "ruling": er.ruling(c, 0, "lombardy"),
+              "diplomacy": er.diplomacy(c, 0, "lorraine", "burgundy")}
+    c.area("lombardy")["partial"] = [{"seat": 1, "base": "provence", "n": 3}]
+    c.area("lorraine")["partial"] = [{"seat": 1, "base": "provence", "n": 2}]
+    assert er.conquest(c, 0, "lombardy", "provence") == before["conquest"] - 3
+    assert er.ruling(c, 0, "lombardy") == before["ruling"] - 3
+    assert er.diplomacy(c, 0, "lorraine", "burgundy") == before["diplomacy"] - 2  # the Court is the Base
+    act(state, {"do": "tax"})
+    assert {"area": "lombardy"} in actions(state)  # 10.34
+    from rules.ema import targets
+    assert "lombardy" not in targets.foreign_bases(c, 1, "conquest")  # 10.35
+    assert "lombardy" not in targets.domestic_targets(c, 1, "ruling")
 
 
 def test_rebellion_value_formula_TC_25_EMA_17_22():
@@ -290,15 +327,20 @@ def test_conversion_differential_TC_30_EMA_22_3():
 
 
 def test_group_conversion_TC_31_EMA_22_25():
-    """EMA-22.25 EMA-22.28: Independent Areas of the group follow; one held by another Religion does not."""
+    """EMA-22.25 EMA-22.28 TC-31: the EO Player converts Serbia; the Independent South Slavonic Areas follow,
+    Croatia, held by an RC Player, stays Pagan; only the converted Area scores."""
     c = ctx(new("28-millenium", 6))
+    byz = next(i for i, m in enumerate(c.s["seats"]) if m["empire"] == "BYZ")
     for a in ("croatia", "serbia", "bulgaria", "macedonia"):
-        c.area(a)["rel"] = "pagan_sslav"
-    c.area("macedonia")["owner"] = 5
-    c.seat(5)["rel"] = "RC"
-    religion.convert(c, 0, "serbia")
-    assert c.area("croatia")["rel"] == "RC" and c.area("bulgaria")["rel"] == "RC"
-    assert c.area("macedonia")["rel"] == "RC" and c.seat(0)["vp_conv"] == 5
+        c.area(a).update({"rel": "pagan_sslav", "owner": None})
+    c.area("croatia")["owner"], c.area("serbia")["owner"] = 0, byz
+    religion.convert(c, byz, "serbia")
+    assert [c.area(a)["rel"] for a in ("serbia", "bulgaria", "macedonia")] == ["EO"] * 3
+    assert c.area("croatia")["rel"] == "pagan_sslav" and c.seat(byz)["vp_conv"] == 5
+    c.area("bulgaria").update({"rel": "pagan_sslav", "owner": byz})  # held by a Player of the same Religion
+    c.area("serbia")["rel"] = "pagan_sslav"
+    religion.convert(c, byz, "serbia")
+    assert c.area("bulgaria")["rel"] == "EO"
 
 
 def test_stature_check_exemption_of_charlemagne_TC_39_EMA_27_7():
@@ -317,30 +359,86 @@ def test_game_turn_starts_TC_40_EMA_6_0():
 
 
 def test_victory_points_TC_37_TC_38_EMA_26_0():
-    """EMA-26.0 EMA-27.92 EMA-31.9 TC-37a TC-38b: 3 + SS per connected Area, +3 per Claim, handicaps."""
+    """EMA-26.0 EMA-27.92 EMA-31.9 TC-37a TC-38a TC-38b TC-38c: 3 + SS per connected Area, +3 per Claim,
+    handicaps (the Franks −40 with two Players) and bonuses."""
+    state = new("28-millenium", 2)
+    saxony = state["areas"]["saxony"]
+    saxony["owner"] = None
+    without = victory.breakdown(state, 0)["areas"]
+    saxony.update({"owner": 0, "ss": -2})
+    assert victory.breakdown(state, 0)["areas"] == without + 1  # TC-37a
+    saxony["ss"] = 3
+    assert victory.breakdown(state, 0)["areas"] == without + 6
+    claims_before = victory.breakdown(state, 0)["claims"]
+    state["areas"]["kiev"].update({"owner": 0, "claims": [0], "rel": "RC"})  # far from the Court
+    parts = victory.breakdown(state, 0)
+    assert parts["areas"] == without + 6 and parts["claims"] == claims_before + 3  # A-55: the Claim counts
     state = new("31-twilight", 3)
     state["areas"]["constantinople"]["owner"] = 2
     parts = victory.breakdown(state, 2)
     assert parts["handicap"] == 15 and parts["bonus"] == 25 and parts["claims"] == 0
+    assert victory.breakdown(new("27-charlemagne", 2), 0)["handicap"] == -40
+    assert victory.breakdown(new("27-charlemagne-solo", 1), 0)["handicap"] == 0
     assert victory.solitaire_level(new("27-charlemagne-solo", 1), 111) == "Very Good"
 
 
 def test_black_death_spreads_from_constantinople_TC_42_EMA_19_1():
-    """EMA-19.1.Epidemic EMA-19.1.BD-1 EMA-19.1.BD-3 EMA-19.1.BD-6 TC-42b TC-42c."""
+    """EMA-19.1.Epidemic EMA-19.1.BD-1 EMA-19.1.BD-3 EMA-19.1.BD-6 A-31 TC-42a TC-42b TC-42c: from the Round
+    containing 1200 (1196), once per game; before it, and afterwards, an Epidemic is an Epidemic."""
     c = ctx(new("30-defeat-in-the-east", 2))
     ss = c.area("constantinople")["ss"]
+    c.s["year"] = 1191
     events.epidemic(c, 0, {})
-    assert c.s["black_death"] and c.area("constantinople")["ss"] == ss - 2
+    assert not c.s["black_death"] and c.area("constantinople")["ss"] == ss  # TC-42a
+    c.s["year"] = 1196
+    events.epidemic(c, 0, {})
+    assert c.s["black_death"] and c.area("constantinople")["ss"] == ss - 2  # TC-42b
+    hit = c.area("constantinople")["ss"]
+    events.epidemic(c, 0, {})
+    assert c.area("constantinople")["ss"] == hit and "EMA-19.1.Epidemic" in [e["rule"] for e in c.events]
+    late = ctx(new("30-defeat-in-the-east", 2, black_death_year=1205))
+    late.s["year"] = 1196
+    events.epidemic(late, 0, {})
+    assert not late.s["black_death"]
 
 
-def test_heirless_language_variant_TC_41_EMA_19_1():
-    """EMA-19.1.Heirless EMA-17.0.Trig-Heirless EMA-22.13 TC-41: Ties lost, foreign Areas checked."""
+def test_heirless_language_variant_TC_41_EMA_19_1(monkeypatch):
+    """EMA-19.1.Heirless EMA-17.0.Trig-Heirless EMA-22.13 TC-41: Ties lost, foreign-Language Areas put in Unrest,
+    every Area in Unrest checked (here a "−" lifts the Unrest), the Court's Language untouched."""
     c = ctx(new())
     c.area("normandy")["ties"] = [0]
     c.seat(0)["excom"] = True
+    for here in c.s["areas"].values():
+        here["unrest"] = False
+    c.area("swabia")["unrest"] = True
+    checked = []
+
+    def fake_check(ctx, aid, gold, rule):
+        checked.append(aid)
+        return "U" if aid == "saxony" else "-"
+    monkeypatch.setattr(events.rebellion, "check", fake_check)
     events.heirless(c, 0, {"variant": "language"})
-    assert c.area("normandy")["ties"] == [] and not c.seat(0)["excom"]
-    assert c.seat(0)["heirless_guard"]
+    assert c.area("normandy")["ties"] == [] and not c.seat(0)["excom"] and c.seat(0)["heirless_guard"]
+    foreign = [a for a in c.s["areas"] if c.area(a)["owner"] == 0 and c.area(a)["lang"] != c.seat(0)["lang"]]
+    assert "saxony" in foreign and set(foreign) | {"swabia"} == set(checked)
+    assert c.area("saxony")["unrest"] and not c.area("swabia")["unrest"]  # U stays; "−" removes it (19.1 (e))
+    assert "lorraine" not in checked and not c.area("lorraine")["unrest"]
+
+
+def test_heirless_all_variant_and_charlemagne_TC_41b_TC_39b_EMA_19_1(monkeypatch):
+    """EMA-19.1.Heirless EMA-27.7 TC-41b TC-39b: the "all" card puts the Court in Unrest and checks it;
+    drawn by Charlemagne before 806 it is ignored entirely."""
+    c = ctx(new())
+    checked = []
+    monkeypatch.setattr(events.rebellion, "check", lambda ctx, aid, gold, rule: checked.append(aid) or "U")
+    events.heirless(c, 0, {"variant": "all"})
+    assert "lorraine" in checked and c.area("lorraine")["unrest"]
+    c = ctx(new("27-charlemagne", 2))
+    c.area("saxony")["ties"] = [0]
+    before = clone(c.s)
+    events.heirless(c, 0, {"variant": "all"})
+    assert c.s["areas"] == before["areas"] and c.s["seats"] == before["seats"] and c.s["stack"] == before["stack"]
+    assert [e["rule"] for e in c.events] == ["EMA-27.7"]
 
 
 def test_defense_er_and_negative_results_TC_12_TC_13_EMA_13_21():

@@ -28,6 +28,9 @@ def test_charlemagne_EMA_27():
     assert 0 in areas["lombardy"]["claims"] and 1 not in areas["anatolia"]["claims"] and 1 in areas["venice"]["claims"]
     assert areas["lorraine"]["ss"] == 3 and areas["wessex"]["ss"] == 1 and areas["saxony"]["fort"] == 3
     assert areas["saxony"]["rel"] == "pagan_germanic" and areas["cordova"]["rel"] == "moslem_iberian"
+    # 27.5, 27.6, A-33: Bulgar is non-IE, but Bulgaria's Pagans are of its 7.3 group: South Slavonic (CS 14)
+    assert areas["bulgaria"]["lang"].startswith("nonie") and areas["bulgaria"]["rel"] == "pagan_sslav"
+    assert areas["brandenburg"]["rel"] == "pagan_wslav"
     assert areas["apulia"]["rel"] == "EO" and areas["brandenburg"]["lang"] == "west_slavonic"
     assert state["rounds"] == 9 and fra["handicap"] == -40
     solo = new("27-charlemagne-solo", 1)
