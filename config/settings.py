@@ -121,6 +121,8 @@ else:
 # an in-process background thread after the commit, so a request never waits for a bot.
 # How games.tasks runs tasks: "celery", "thread" or "inline"; empty picks celery when a broker is set.
 CHANCERY_TASKS = env_str("CHANCERY_TASKS")
+# With tasks on a thread (no broker), the web process runs CELERY_BEAT_SCHEDULE itself (games/beat.py).
+CHANCERY_EMBEDDED_BEAT = env_bool("CHANCERY_EMBEDDED_BEAT", True)
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_ACKS_LATE = True

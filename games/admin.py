@@ -1,4 +1,8 @@
-"""Django admin: scenarios (checked by the engine, copyable); games, seats and moves read-only."""
+"""Django admin: scenarios (checked by the engine, copyable); games, seats and moves read-only.
+
+Nothing here shows what a running game hides (its state, seed, actions, standing answers' chosen
+options); private chat is shown only to superusers and seat notes to nobody.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,29 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from games.models import ApiToken, Game, Move, Scenario, Seat
+from games.models import (
+    ApiToken,
+    ChatChannel,
+    ChatMessage,
+    Deck,
+    DeckEntry,
+    EmailActionUse,
+    Game,
+    GameClock,
+    MailPreference,
+    Move,
+    Mute,
+    Outbox,
+    Rating,
+    RematchOffer,
+    Result,
+    Scenario,
+    Seat,
+    SeatClock,
+    SeatNote,
+    SeatResult,
+    StandingAnswer,
+)
 from rules.core import get_engine
 
 
@@ -103,3 +129,146 @@ class MoveAdmin(ReadOnly):
 class ApiTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("name", "user", "created_at", "last_used")
     readonly_fields = ("digest",)
+
+
+HIDDEN = "hidden while the game is in progress"
+
+
+def _over(game: Game) -> bool:
+    return game.status == Game.Status.FINISHED
+
+
+# Decks are the players' own and hide nothing of any game: editable.
+
+class DeckEntryInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = DeckEntry
+    extra = 0
+
+
+@admin.register(Deck)
+class DeckAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("name", "owner", "leader", "locations", "starter", "updated_at")
+    list_select_related = ("owner",)
+    search_fields = ("name", "owner__username")
+    inlines = [DeckEntryInline]
+
+
+# Mail: the outbox is the record of what was owed and sent; changing it by hand would resend or lose mail.
+
+@admin.register(Outbox)
+class OutboxAdmin(ReadOnly):
+    list_display = ("pk", "kind", "user", "game", "seq", "status", "attempts", "created_at", "sent_at")
+    list_filter = ("kind", "status")
+    list_select_related = ("user",)
+    search_fields = ("user__username",)
+
+
+@admin.register(EmailActionUse)
+class EmailActionUseAdmin(ReadOnly):
+    list_display = ("game", "seq", "seat", "user", "used_at")
+
+
+@admin.register(MailPreference)
+class MailPreferenceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("user", "mode", "vacation_until", "vacation_days_used")
+    list_filter = ("mode",)
+
+
+# Clocks change only through games.clocks, which keeps deadlines, reminders and bots consistent.
+
+@admin.register(GameClock)
+class GameClockAdmin(ReadOnly):
+    list_display = ("game", "per_move", "cap", "on_timeout")
+    list_filter = ("on_timeout",)
+
+
+@admin.register(SeatClock)
+class SeatClockAdmin(ReadOnly):
+    list_display = ("seat", "bank", "running_since", "deadline", "held_since")
+    list_select_related = ("seat",)
+
+
+@admin.register(StandingAnswer)
+class StandingAnswerAdmin(ReadOnly):
+    list_display = ("game", "seat", "kind", "choice", "updated_at")
+    list_filter = ("kind", "choice")
+    exclude = ("option_label", "option_action")
+    readonly_fields = ("game", "seat", "kind", "choice", "updated_at", "shown_option")
+
+    @admin.display(description="Option")
+    def shown_option(self, obj: StandingAnswer) -> Any:
+        # "Always this option" can name a card in the seat's hand.
+        return obj.option_label if _over(obj.game) else HIDDEN
+
+
+# Results and ratings come from the scoring task; read-only.
+
+class SeatResultInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = SeatResult
+    extra = 0
+    can_delete = False
+    readonly_fields = ("seat", "user", "bot", "rank", "score", "breakdown", "mu_before", "sigma_before",
+                       "mu_after", "sigma_after")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Result)
+class ResultAdmin(ReadOnly):
+    list_display = ("game", "rated", "created_at")
+    list_filter = ("rated",)
+    inlines = [SeatResultInline]
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnly):
+    list_display = ("user", "game", "mu", "sigma", "games", "updated_at")
+    list_filter = ("game",)
+    search_fields = ("user__username",)
+
+
+@admin.register(RematchOffer)
+class RematchOfferAdmin(ReadOnly):
+    list_display = ("game", "offered_by", "new_game", "created_at")
+
+
+# Chat: table talk is public; private channels are shown only to superusers (for moderation).
+
+@admin.register(ChatChannel)
+class ChatChannelAdmin(ReadOnly):
+    list_display = ("pk", "game", "members", "created_at")
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(ReadOnly):
+    list_display = ("pk", "game", "channel", "seat", "author", "short_text", "created_at")
+    list_select_related = ("author",)
+    search_fields = ("text", "author__username")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ChatMessage]:
+        messages_ = super().get_queryset(request)
+        if not getattr(request.user, "is_superuser", False):
+            messages_ = messages_.filter(channel__isnull=True)
+        return messages_
+
+    @admin.display(description="Text")
+    def short_text(self, obj: ChatMessage) -> str:
+        return obj.text if len(obj.text) <= 80 else obj.text[:79] + "…"
+
+
+@admin.register(Mute)
+class MuteAdmin(ReadOnly):
+    list_display = ("game", "seat", "muted")
+
+
+@admin.register(SeatNote)
+class SeatNoteAdmin(ReadOnly):
+    list_display = ("game", "seat", "size", "updated_at")
+    exclude = ("text",)
+    readonly_fields = ("game", "seat", "size", "updated_at")
+
+    @admin.display(description="Characters")
+    def size(self, obj: SeatNote) -> int:
+        # Notes are the seat's own and seen by nobody else, in a running game or after.
+        return len(obj.text)

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from games.models import Game, GameClock, MailPreference, Seat, SeatClock
@@ -71,12 +71,13 @@ def game_started(game: Game) -> None:
     _settle(game, clock, set(game.prompted_seats()), timezone.now())
 
 
-def record_move(game: Game, seat: int, by_player: bool) -> None:
-    """Clock bookkeeping for a move just recorded (under the game's lock)."""
+def record_move(game: Game, seat: int, by_player: bool) -> bool:
+    """Clock bookkeeping for a move just recorded (under the game's lock); True if a seat changed hands."""
     clock = GameClock.objects.filter(game=game).first()
     if clock is None:
-        return
+        return False
     now = timezone.now()
+    held = None
     if by_player:
         # A player who moves for a seat a bot was holding has come back (a bot's move or a
         # standing answer is not the player).
@@ -84,6 +85,7 @@ def record_move(game: Game, seat: int, by_player: bool) -> None:
         if held is not None:
             _release(held, clock)
     _settle(game, clock, set(game.prompted_seats()), now)
+    return held is not None
 
 
 def _settle(game: Game, clock: GameClock, deciding: set[int], now: datetime) -> None:
@@ -276,7 +278,17 @@ def seat_clock(game: Game, index: int, now: datetime | None = None) -> dict[str,
     bank = SeatClock.objects.filter(seat__game=game, seat__index=index).first()
     if bank is None:
         return None
+    return _shown(bank, now or timezone.now())
+
+
+def seat_clocks(game: Game, now: datetime | None = None) -> dict[int, dict[str, Any]]:
+    """seat_clock for every seat of the game that has a clock, by seat index, in one query."""
     now = now or timezone.now()
+    banks = SeatClock.objects.filter(seat__game=game).annotate(index=models.F("seat__index"))
+    return {bank.index: _shown(bank, now) for bank in banks}
+
+
+def _shown(bank: SeatClock, now: datetime) -> dict[str, Any]:
     left = bank.bank
     if bank.running_since is not None:
         left = max(bank.bank - max(now - bank.running_since, timedelta(0)), timedelta(0))

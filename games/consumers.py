@@ -77,12 +77,10 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     def _render(self) -> tuple[int, str] | None:
-        rendered = pages.live_fragments(self.game_id, self.user)
+        rendered = pages.live_render(self.game_id, self.user)
         if rendered is None:
             return None
-        seq, html = rendered
+        game, html = rendered
         # Seats are taken and the game dealt without the seq moving: while the game waits for
         # players, every message is news.
-        if Game.objects.filter(pk=self.game_id, status=Game.Status.OPEN).exists():
-            seq = -1
-        return seq, html
+        return (-1 if game.status == Game.Status.OPEN else game.seq), html

@@ -15,7 +15,7 @@ from django.db import transaction
 
 from games import services
 from games.boards import feudal_cards
-from games.models import Deck, DeckEntry, Game, Scenario
+from games.models import Deck, DeckEntry, Game, Scenario, Seat
 from rules.core.errors import ScenarioError
 from rules.feudal.components import (
     GROUPS,
@@ -209,25 +209,29 @@ def default_starter(index: int) -> str:
     return ids[index % len(ids)]
 
 
-def resolve(user: AbstractBaseUser | None, value: str, index: int) -> Any:
-    """A form's deck choice as a config "decks" entry: a starter id, or the user's legal deck."""
+def resolve(user: AbstractBaseUser | None, value: str, index: int, where: str | None = None) -> Any:
+    """A form's deck choice as a config "decks" entry: a starter id, or the user's legal deck.
+
+    Errors start with `where` ("Seat 2: " unless given).
+    """
+    where = f"Seat {index + 1}: " if where is None else where
     if not value:
         return default_starter(index)
     if value.startswith(STARTER_PREFIX):
         sid = value[len(STARTER_PREFIX):]
         if sid not in starters():
-            raise ScenarioError(f"Seat {index + 1}: there is no starter deck {sid!r}.")
+            raise ScenarioError(f"{where}there is no starter deck {sid!r}.")
         return sid
     if value.startswith(DECK_PREFIX) and user is not None:
         pk = value[len(DECK_PREFIX):]
         deck = Deck.objects.filter(owner=user, pk=int(pk)).first() if pk.isdigit() else None
         if deck is None:
-            raise ScenarioError(f"Seat {index + 1}: that deck is not one of yours.")
+            raise ScenarioError(f"{where}that deck is not one of yours.")
         problems = errors(deck)
         if problems:
-            raise ScenarioError(f"Seat {index + 1}: {deck.name} cannot be played yet: {' '.join(problems)}")
+            raise ScenarioError(f"{where}{deck.name} cannot be played yet: {' '.join(problems)}")
         return engine_deck(deck)
-    raise ScenarioError(f"Seat {index + 1}: choose one of your decks or a starter deck.")
+    raise ScenarioError(f"{where}choose one of your decks or a starter deck.")
 
 
 def seat_decks(user: AbstractBaseUser, seats: list[services.SeatSpec], values: list[str]) -> list[Any]:
@@ -246,6 +250,26 @@ def seat_decks(user: AbstractBaseUser, seats: list[services.SeatSpec], values: l
         if deck is None:
             decks[index] = free[index % len(free)]
     return decks
+
+
+def takes_deck_on_join(game: Game) -> bool:
+    """Whether a player joining this open game chooses a deck (Feudal Lords, not solitaire)."""
+    return (game.game == GAME and game.status == Game.Status.OPEN
+            and isinstance((game.config or {}).get("decks"), list))
+
+
+def join_choices(user: AbstractBaseUser | None, game: Game) -> list[DeckChoice]:
+    """The deck menu offered to a user who may join this game; empty when no deck is asked for."""
+    if user is None or not user.is_authenticated or not takes_deck_on_join(game):
+        return []
+    return choices_for(user)
+
+
+def join(user: AbstractBaseUser, game: Game, value: str, index: int | None = None) -> Seat:
+    """Join an open game, with the deck chosen ("" keeps the starter the creator gave the seat)."""
+    chosen = value and takes_deck_on_join(game)
+    deck = resolve(user, value, 0, where="You cannot join with that deck: ") if chosen else None
+    return services.join(game.pk, user, index, deck=deck)
 
 
 def create_game(user: AbstractBaseUser, scenario: Scenario, players: int, seats: list[services.SeatSpec],

@@ -83,8 +83,11 @@ def create_game(user: AbstractBaseUser, scenario: Scenario, players: int, seats:
     return game
 
 
-def join(game_id: int, user: AbstractBaseUser, index: int | None = None) -> Seat:
-    """Take an open seat (or the seat one was invited to); starts the game when full."""
+def join(game_id: int, user: AbstractBaseUser, index: int | None = None, deck: Any = None) -> Seat:
+    """Take an open seat (or the seat one was invited to); starts the game when full.
+
+    `deck` (a config "decks" entry, see games.decks) replaces the seat's deck in a game that has one.
+    """
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.OPEN:
@@ -95,11 +98,27 @@ def join(game_id: int, user: AbstractBaseUser, index: int | None = None) -> Seat
         if not free:
             raise MoveRefused("There is no seat here you can take.", "forbidden")
         seat = sorted(free, key=lambda s: (s.invited_id != user.pk, s.index))[0]
+        if deck is not None:
+            _choose_deck(game, seat.index, deck)
         seat.user = user
         seat.save()
         if not _start_if_full(game):
-            _after_commit(game.pk, game.seq)  # watchers of the open game see the seat taken
+            _after_commit(game)  # watchers of the open game see the seat taken
     return seat
+
+
+def _choose_deck(game: Game, index: int, deck: Any) -> None:
+    """Put a joining player's deck in the seat's place in the config, before the game is dealt."""
+    decks = game.config.get("decks")
+    if not isinstance(decks, list) or not 0 <= index < len(decks):
+        raise MoveRefused("This game does not take a deck for that seat.", "malformed")
+    config = json.loads(canonical_json(game.config))
+    config["decks"][index] = deck
+    errors = game.engine.validate_scenario(config)
+    if errors:
+        raise MoveRefused(" ".join(errors), "illegal")
+    game.config = config
+    game.save(update_fields=["config"])
 
 
 def _start_if_full(game: Game) -> bool:
@@ -114,7 +133,7 @@ def _start_if_full(game: Game) -> bool:
     game.save()
     clocks.game_started(game)
     notify.game_started(game)  # outbox rows in this transaction: mail is never lost after the commit
-    _after_commit(game.pk, game.seq)
+    _after_commit(game)
     return True
 
 
@@ -160,7 +179,8 @@ def _submit_locked(game_id: int, user: AbstractBaseUser | None, action: Any, exp
                    seat: int | None, bot: bool, standing: bool = False) -> Move:
     """One attempt at a move, under the game's row lock."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        # The seats are read once here and shared by every check and hook of the move.
+        game = Game.objects.select_for_update().prefetch_related("seats").get(pk=game_id)
         if standing:
             # A standing answer is given by the platform for the seat it names, and only fresh.
             if expected_seq != game.seq or seat is None:
@@ -229,20 +249,40 @@ def _record(game: Game, seat: int, action: Any, state: dict[str, Any], events: l
         game.result = dict(engine.result(state))
         _score_after_commit(game.pk)
     game.save()
-    clocks.record_move(game, seat, by_player=not (bot or standing))
+    if clocks.record_move(game, seat, by_player=not (bot or standing)):
+        getattr(game, "_prefetched_objects_cache", {}).pop("seats", None)  # a held seat is the player's again
     notify.record_move(game, seat, before)  # outbox rows in the move's transaction
-    _after_commit(game.pk, game.seq)
+    _after_commit(game)
     return move
 
 
-def _after_commit(game_id: int, seq: int) -> None:
-    """Push the news to sockets and wake any bot, once the move is safely stored."""
-    from games import live, tasks
+def _after_commit(game: Game) -> None:
+    """Push the news to sockets and wake any bot, once the move is safely stored.
 
+    Who must be woken is worked out now, under the game's lock, from the game at hand (as
+    tasks.wake_standing and tasks.wake_bots would after the commit, without reading it again);
+    each task checks the seq again when it runs.
+    """
+    from games import live, standing, tasks
+
+    game_id, seq = game.pk, game.seq
     transaction.on_commit(lambda: live.broadcast(game_id, seq))
+    prompted = game.prompted_seats()
+    if not prompted:
+        return
     # Standing answers go first: a seat that answers by itself should not wait behind bots.
-    transaction.on_commit(lambda: tasks.wake_standing(game_id, seq))
-    transaction.on_commit(lambda: tasks.wake_bots(game_id, seq))
+    answering = [index for index, _ in standing.due(game)]
+    bots = {s.index for s in game.seats.all() if s.bot}
+    waking = [index for index in prompted if index in bots]
+
+    def wake() -> None:
+        for index in answering:
+            tasks.enqueue(tasks.standing_turn, game_id, seq, index)
+        for index in waking:
+            tasks.enqueue(tasks.bot_turn, game_id, seq, index)
+
+    if answering or waking:
+        transaction.on_commit(wake)
 
 
 def _score_after_commit(game_id: int) -> None:

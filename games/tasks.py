@@ -99,13 +99,18 @@ def bot_turn(game_id: int, seq: int, seat: int) -> str:
 
 @shared_task
 def requeue_stalled_bots() -> int:
-    """Wake bots of games that have waited on a bot for over a minute (a lost task or a crash)."""
-    from games.models import Game
+    """Wake the bots and standing answers of games idle for over a minute (a lost task or a crash)."""
+    from django.db.models import Q
+
+    from games.models import Game, StandingAnswer
 
     cutoff = timezone.now() - timedelta(minutes=1)
+    answering = StandingAnswer.objects.exclude(choice=StandingAnswer.ASK).values("game_id")
     woken = 0
-    for game in Game.objects.filter(status=Game.Status.ACTIVE, updated_at__lt=cutoff,
-                                    seats__bot__gt="").distinct():
+    for game in Game.objects.filter(Q(seats__bot__gt="") | Q(pk__in=answering),
+                                    status=Game.Status.ACTIVE, updated_at__lt=cutoff).distinct():
+        # Standing answers first, as after a move: a seat that answers by itself goes before bots.
+        wake_standing(game.pk, game.seq)
         wake_bots(game.pk, game.seq)
         woken += 1
     return woken

@@ -20,14 +20,22 @@ from rules.core.engine import State
 
 # How far back an undo may reach; a run of free actions longer than this is unusual.
 MAX_STEPS = 50
+# What undoable reads of a move.
+UNDO_FIELDS = ("id", "game_id", "seq", "seat", "barrier", "by_bot", "by_standing")
 
 
-def undoable(game: Game, seats: list[int]) -> list[Move]:
-    """The trailing moves one of these seats may take back, newest first (empty if none)."""
+def undoable(game: Game, seats: list[int], recent: list[Move] | None = None) -> list[Move]:
+    """The trailing moves one of these seats may take back, newest first (empty if none).
+
+    `recent` may give the game's newest moves, newest first (at least MAX_STEPS of them, or all),
+    when the caller has read them already.
+    """
     if game.status != Game.Status.ACTIVE or not seats:
         return []
+    if recent is None:
+        recent = list(game.moves.order_by("-seq").only(*UNDO_FIELDS)[:MAX_STEPS])
     run: list[Move] = []
-    for move in game.moves.order_by("-seq")[:MAX_STEPS]:
+    for move in recent[:MAX_STEPS]:
         if run and move.seat != run[0].seat:
             break
         if move.seat not in seats or move.barrier or move.by_bot or move.by_standing:
@@ -36,10 +44,10 @@ def undoable(game: Game, seats: list[int]) -> list[Move]:
     return run
 
 
-def available(game: Game, user: Any) -> int | None:
+def available(game: Game, user: Any, recent: list[Move] | None = None) -> int | None:
     """The seq a click on Undo goes back to (one move), or None when the user may not undo."""
     human = [s.index for s in game.seats.all() if s.user_id == getattr(user, "pk", None) and not s.bot]
-    run = undoable(game, human) if human else []
+    run = undoable(game, human, recent) if human else []
     return run[0].seq - 1 if run else None
 
 

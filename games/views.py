@@ -136,12 +136,13 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
     """Submit a move (htmx): answers with the live partials, or a message and the fresh page."""
     if not request.user.is_authenticated:
         return HttpResponse("Log in to play.", status=403)
-    game = get_object_or_404(Game, pk=game_id)
+    if not Game.objects.filter(pk=game_id).exists():  # the move service reads the game itself
+        raise Http404("No such game.")
     try:
         action = json.loads(request.POST.get("action", ""))
         expected = int(request.POST.get("expected_seq", ""))
         seat = request.POST.get("seat")
-        services.submit(game.pk, request.user, action, expected, seat=int(seat) if seat else None)
+        services.submit(game_id, request.user, action, expected, seat=int(seat) if seat else None)
         error, status = "", 200
     except (ValueError, TypeError):
         error, status = "That move is not well-formed.", 400
@@ -151,7 +152,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
     # (rendered once per viewer), so the board is not drawn twice for the mover. A refused
     # move gets every live region, since the page was out of date.
     only = ("prompt",) if not error and request.htmx else None
-    fragments = pages.live_fragments(game.pk, request.user, only=only)
+    fragments = pages.live_fragments(game_id, request.user, only=only)
     html = fragments[1] if fragments else ""
     notice = render_to_string("games/game.html#notice", {"error": error, "oob": True})
     response = HttpResponse(notice + html, status=status if not request.htmx else 200)
@@ -163,12 +164,15 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def join(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Take an open seat."""
+    """Take an open seat (in Feudal Lords, with the deck chosen in the join form)."""
+    game = get_object_or_404(Game, pk=game_id)
     try:
         seat = request.POST.get("seat")
-        services.join(game_id, request.user, int(seat) if seat else None)
+        decks.join(request.user, game, request.POST.get("deck", ""), int(seat) if seat else None)
     except services.MoveRefused as refused:
         messages.error(request, refused.message)
+    except (ScenarioError, ValueError) as error:
+        messages.error(request, str(error))
     if request.htmx:
         response = HttpResponse("")
         response["HX-Redirect"] = reverse("game", kwargs={"game_id": game_id})

@@ -20,7 +20,8 @@ BASE_TARGET, TEAM_TARGET = 10, 16
 SIDE_NAMES = {"a": "Attack pool", "d": "Defense pool"}
 # What a seat deciding now is doing, for the "now deciding" line (the prompt text is the viewer's own).
 DECIDING = {
-    "setup_discard": "discarding to form an opening hand", "stock": "in the Stockpile phase",
+    "setup_artifacts": "choosing which Artifacts to play and where",
+    "setup_discard": "discarding two cards to form an opening hand", "stock": "in the Stockpile phase",
     "draft": "choosing whether to draft", "draft_marker": "deciding on a +1 marker for the Draft roll",
     "action": "in the Action phase", "arm_target": "choosing who takes a card",
     "resource": "keeping or rerolling the Resource dice", "send": "building a combat pool",
@@ -36,14 +37,31 @@ STAGES = {
     "vc_a": "The attacker's Victory card", "target": "The attacker chooses the location",
     "intervene": "Interventions", "react": "The defender's reaction", "after_react": "The defender's reaction",
     "send_d": "The defender builds the defense pool", "vc_d": "The defender's Victory card",
-    "before_df": "Before Distance Fire", "end": "End of combat",
+    "before_df": "Before Distance Fire", "close": "Before End Combat", "end": "End of combat",
 }
+# A priority window (FL-INST-04) by its stop: the stage a combat is at while it is open, and when
+# the seat deciding may play an Instant (an Action-phase window has no combat around it).
+WINDOWS = {
+    "react": ("The defender's reaction", "in reaction to the attack"),
+    "before_df": ("Before Distance Fire", "before Distance Fire"),
+    "after_df": ("After the Distance Fire rolls", "after the Distance Fire rolls"),
+    "cc_att_hits": ("after the attackers' hits", "after the attackers' Close Combat hits"),
+    "cc_def_hits": ("after the defenders' hits", "after the defenders' Close Combat hits"),
+    "before_end": ("Before End Combat", "before End Combat"),
+    "action": ("Action phase", "in the Action phase"),
+}
+# Set-up decisions several seats answer at once, each in its own time (FL-SETUP-04, FL-SETUP-07).
+TOGETHER = ("setup_artifacts", "setup_discard")
 # Until the attacker names the location, the combat frame's default location means nothing.
 BEFORE_TARGET = ("send_a", "check_a", "vc_a", "target", "intervene")
 
 
-def _stage(stage: str | None, rnd: int) -> str:
-    """A combat stage for people."""
+def _stage(stage: str | None, rnd: int, stop: str | None = None) -> str:
+    """A combat stage for people; while an Instant window is open, the window's moment."""
+    if stop in WINDOWS:
+        if stop.startswith("cc_"):
+            return f"Close Combat, round {max(rnd, 1)}: {WINDOWS[stop][0]}"
+        return WINDOWS[stop][0]
     if not stage:
         return ""
     if stage.startswith("df_"):
@@ -128,7 +146,7 @@ def _target(s: dict[str, Any], mode: str) -> int:
 
 
 def seat_table(view: dict[str, Any], s: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
-               prompt: dict[str, Any] | None) -> dict[str, Any]:
+               prompt: dict[str, Any] | None, now: list[int] | None = None) -> dict[str, Any]:
     """One seat's side of the table and its summary for the seat card."""
     i = s["seat"]
     combat = view.get("combat")
@@ -137,7 +155,6 @@ def seat_table(view: dict[str, Any], s: dict[str, Any], chosen: dict[tuple[str, 
     # Locations named by options are the attacked seat's when choosing a target, else one's own.
     targeting = prompt is not None and prompt["kind"] == "target_loc" and combat
     loc_seat = combat["target"] if targeting else view.get("seat")
-    pending = view.get("pending") or {}
     return {
         "index": i, "mark": seat_mark(i), "me": view.get("seat") == i,
         "leader": feudal_cards.card(s["leader"]), "vp": s["vp"], "total": s["total"],
@@ -149,7 +166,7 @@ def seat_table(view: dict[str, Any], s: dict[str, Any], chosen: dict[tuple[str, 
         "locations_card": load().cards[s["locations"]]["name"],
         "area": [character(c, chosen, prompt) for c in s["area"]],
         "constants": [feudal_cards.card(c) for c in s["constants"]],
-        "active": view["active"] == i, "deciding": pending.get("seat") == i, "out": False,
+        "active": view["active"] == i, "deciding": i in (now if now is not None else deciders(view, prompt)[0]), "out": False,
         "partner": (i + 2) % 4 if view["mode"] == "teams" else None,
     }
 
@@ -185,27 +202,119 @@ def combat(view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
     return {"attacker": seat_mark(frame["att"]), "target": seat_mark(frame["target"]),
             "defender": seat_mark(frame["def"]) if frame["def"] is not None else None,
             "intervention": frame["fight"] == "intervention", "site": site, "sacked": frame["sacked"],
-            "stage": _stage(frame["stage"], frame["round"]), "sides": sides}
+            "stage": _stage(frame["stage"], frame["round"], _window_stop(view)), "sides": sides}
 
 
-def deciding(view: dict[str, Any]) -> dict[str, Any] | None:
-    """Who decides now and what about (from the view's public decision frame)."""
+def _window_stop(view: dict[str, Any]) -> str | None:
+    """The stop of the Instant window open now, if one is."""
+    pending = view.get("pending") or {}
+    return pending.get("stop") if pending.get("kind") == "window" else None
+
+
+def deciders(view: dict[str, Any], prompt: dict[str, Any] | None) -> tuple[list[int], bool]:
+    """The seats deciding now, and whether the view says that is all of them.
+
+    Most decisions have one seat (the frame's). At set-up several seats decide at once: the view
+    names them all when it shows the frame's `open` (Artifacts) or `left` (discards); otherwise
+    all the board knows is the frame's seat (the first still choosing its Artifacts, FL-SETUP-04)
+    and whether the viewer has a prompt of its own.
+    """
+    pending = view.get("pending")
+    if not pending or view.get("over"):
+        return [], True
+    kind, me, n = pending["kind"], view.get("seat"), len(view["seats"])
+    if kind not in TOGETHER:
+        return ([pending["seat"]] if pending.get("seat") is not None else []), True
+    for key in ("open", "left"):
+        if isinstance(pending.get(key), dict):
+            return sorted(int(k) for k, v in pending[key].items() if v), True
+    mine = me is not None and prompt is not None and prompt.get("kind") == kind
+    if kind == "setup_discard":  # everyone at first; the viewer knows only whether it has finished
+        return [i for i in range(n) if i != me or mine], False
+    first = int(pending["seat"])
+    known = sorted({first, me} if mine and me is not None else {first})
+    return known, not [i for i in range(first + 1, n) if i != me]
+
+
+def _instant_target(view: dict[str, Any], cid: str, target: Any) -> str:
+    """Whom or what an Instant waiting in a window is aimed at, for people."""
+    if target is None:
+        return ""
+    kind = load().cards[cid]["effects"][0]["kind"]
+    combat_frame = view.get("combat")
+    if kind == "drain" and isinstance(target, int):
+        return f"on Seat {target + 1}"
+    if kind == "boost":
+        return "for the attackers" if target == "a" else "for the defenders"
+    if kind == "relocate" and isinstance(target, int) and combat_frame:
+        where = view["seats"][combat_frame["target"]]["locations"]
+        return f"to {load().cards[where]['sites'][target]['name']}"
+    if isinstance(target, int) and combat_frame:
+        found = [c for side in ("a", "d") for c in combat_frame[side] if c["uid"] == target]
+        return f"on {load().cards[found[0]['card']]['name']}" if found else ""
+    return ""
+
+
+def window(view: dict[str, Any]) -> dict[str, Any] | None:
+    """An Instant window open now, with the Instants played into it and waiting to resolve.
+
+    A played Instant is public (FL-INST-01): everyone sees it, spectators too.
+    """
+    pending = view.get("pending")
+    if not pending or pending["kind"] != "window" or view.get("over"):
+        return None
+    stop = pending.get("stop")
+    played = [{"who": seat_mark(p["seat"]), "card": feudal_cards.card(p["card"]),
+               "target": _instant_target(view, p["card"], p["target"])} for p in pending.get("played", [])]
+    when = WINDOWS.get(stop, (STOP_NAMES.get(stop, ""), STOP_NAMES.get(stop, "")))
+    moment = when[0] if not str(stop).startswith("cc_") else f"Close Combat, {when[0]}"
+    return {"stop": stop, "moment": moment, "played": played, "seat": seat_mark(pending["seat"])}
+
+
+def deciding(view: dict[str, Any], prompt: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """Who decides now and what about (from the view's public decision frame).
+
+    `seats` lists every seat known to be deciding, the viewer first as "you"; `more` says that
+    other seats may be deciding too when the view does not name them all.
+    """
     pending = view.get("pending")
     if not pending or view.get("over"):
         return None
-    what = DECIDING.get(pending["kind"], pending["kind"].replace("_", " "))
-    if pending["kind"] == "setup_discard":
-        return {"who": None, "what": "discarding two cards to form an opening hand", "mine": False,
-                "everyone": True, "played": []}
-    if pending["kind"] == "window" and pending.get("stop") in STOP_NAMES:
-        what = f"may play an Instant ({STOP_NAMES[pending['stop']]})"
-    if pending["kind"] == "send" and view.get("combat"):
+    kind, me = pending["kind"], view.get("seat")
+    what = DECIDING.get(kind, kind.replace("_", " "))
+    now, complete = deciders(view, prompt)
+    stop = pending.get("stop")
+    if kind == "window" and pending.get("played"):
+        last = pending["played"][-1]
+        what = (f"may answer Seat {last['seat'] + 1}'s {load().cards[last['card']]['name']} "
+                "with an Instant, or pass")
+    elif kind == "window" and stop in WINDOWS:
+        what = f"may play an Instant {WINDOWS[stop][1]}, or pass"
+    elif kind == "window" and stop in STOP_NAMES:
+        what = f"may play an Instant ({STOP_NAMES[stop]})"
+    if kind == "send" and view.get("combat"):
         what = "building the attack pool" if pending["seat"] == view["combat"]["att"] else "building the defense pool"
-    played = [{"who": seat_mark(p["seat"]), "card": feudal_cards.card(p["card"])}
-              for p in pending.get("played", [])]
-    seat = pending.get("seat")
-    return {"who": seat_mark(seat) if seat is not None else None, "what": what,
-            "mine": seat is not None and seat == view.get("seat"), "everyone": False, "played": played}
+    held = pending.get("held") if kind == "setup_discard" and me is not None else None
+    done = kind == "setup_discard" and me is not None and me not in now
+    if kind == "setup_discard" and not complete:
+        # Who else is still choosing is not in the view: the discards are everyone's at once.
+        now = [me] if me in now else []
+    seats = sorted(now, key=lambda i: (i != me, i))
+    more = ""
+    if not complete and kind == "setup_artifacts":
+        more = "and perhaps any other seat with Artifacts still to place"
+    played = [{"who": seat_mark(p["seat"]), "card": feudal_cards.card(p["card"]),
+               "target": _instant_target(view, p["card"], p["target"])} for p in pending.get("played", [])]
+    return {
+        "seats": [{"mark": seat_mark(i), "me": i == me} for i in seats],
+        "who": seat_mark(seats[0]) if seats else None,
+        # "Seat 2 may play…" but "Seat 2 is choosing…", "You and Seat 1 are choosing…".
+        "predicate": what if what.startswith("may ") else
+        f"{'are' if len(seats) > 1 or (seats and seats[0] == me) else 'is'} {what}",
+        "what": what, "more": more, "mine": me is not None and me in now,
+        "everyone": kind == "setup_discard" and not complete and not done,
+        "done": done, "held": len(held or []), "played": played,
+    }
 
 
 def _hand(view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
@@ -223,6 +332,30 @@ def _hand(view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
         shown["pick"] = _pick(chosen.get(("card", cid)), prompt)
         cards.append(shown)
     return cards
+
+
+def held(view: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The viewer's opening discards set aside but not yet shown (FL-SETUP-07): the view holds
+    only the viewer's own, so spectators and rivals never see them. None when there are none."""
+    pending = view.get("pending") or {}
+    if view.get("seat") is None or pending.get("kind") != "setup_discard" or not pending.get("held"):
+        return None
+    return [feudal_cards.card(cid) for cid in pending["held"]]
+
+
+def artifacts(chosen: dict[tuple[str, Any], list[int]], prompt: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+    """The viewer's Artifacts still to place at set-up (FL-SETUP-04), read from its own prompt:
+    each card narrows the buttons to its locations. None when the viewer is not placing any."""
+    if prompt is None or prompt.get("kind") != "setup_artifacts":
+        return None
+    ids = dict.fromkeys(o["action"]["card"] for o in prompt["options"]
+                        if isinstance(o["action"], dict) and o["action"].get("do") == "artifact")
+    shown = []
+    for cid in ids:
+        c = feudal_cards.card(cid)
+        c["pick"] = _pick(chosen.get(("card", cid)), prompt)
+        shown.append(c)
+    return shown
 
 
 def solitaire(view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
@@ -246,15 +379,18 @@ def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[s
                 "deciding": bool(prompt), "out": False}
         return {"provinces": [seat], "solo": solo, "seats": [seat], "tables": [], "combat": None,
                 "deciding": None, "hand": hand, "choosing": False, "picking": bool(chosen), "marks": [seat_mark(0)],
+                "window": None, "held": None, "artifacts": None,
                 "mode": "solitaire"}
-    tables = [seat_table(view, s, chosen, prompt) for s in view["seats"]]
+    now = deciders(view, prompt)[0]
+    tables = [seat_table(view, s, chosen, prompt, now) for s in view["seats"]]
     me = view.get("seat")
     # The viewer's own side of the table is drawn last, nearest the hand, as at a real table.
     ordered = [t for t in tables if t["index"] != me] + [t for t in tables if t["index"] == me]
     return {
         "provinces": ordered,  # the game page draws the tableau only when this is non-empty
         "tables": ordered, "seats": tables, "combat": combat(view, chosen, prompt),
-        "deciding": deciding(view), "hand": hand, "choosing": False, "picking": bool(chosen),
+        "deciding": deciding(view, prompt), "hand": hand, "choosing": False, "picking": bool(chosen),
+        "window": window(view), "held": held(view), "artifacts": artifacts(chosen, prompt),
         "marks": [seat_mark(i) for i in range(len(view["seats"]))], "mode": view["mode"],
         "starter": view.get("starter", False), "turn": view.get("turns", 0), "solo": None,
     }

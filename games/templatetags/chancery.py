@@ -29,3 +29,11 @@ def as_json(value: Any) -> str:
 def plus_one(value: int) -> int:
     """Seat numbers as players count them."""
     return int(value) + 1
+
+
+@register.simple_tag
+def join_decks(user: Any, game: Any) -> list[Any]:
+    """The deck menu for joining an open Feudal Lords game (empty for other games)."""
+    from games import decks
+
+    return decks.join_choices(user, game)

@@ -8,7 +8,9 @@ from rules.core.engine import State
 from rules.feudal import scoring
 
 SEAT_PUBLIC = ("leader", "locations", "constants", "sup", "ld", "markers", "marker_spent", "vp")
-FRAME_PUBLIC = ("kind", "seat", "stage", "stop", "side", "round")
+# "open" and "left" say which seats still choose at set-up and how many discards each owes:
+# who is being asked is public, what they hold back is not.
+FRAME_PUBLIC = ("kind", "seat", "stage", "stop", "side", "round", "open", "left")
 
 
 def _seat(state: State, i: int, viewer: int | None) -> dict[str, Any]:

@@ -6,8 +6,8 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.canonical import clone
-from rules.core.engine import Engine, Event, Prompt, Result, State
-from rules.hre import flow, invariants, scoring, setup, views
+from rules.core.engine import Engine, Event, Option, Prompt, Result, StandingChoice, State
+from rules.hre import flow, invariants, scoring, setup, standing, views
 from rules.hre.state import Ctx
 
 # Switches for the book's ambiguities (../shared/reference/rules-hre.md §4): name → allowed values,
@@ -128,6 +128,15 @@ class HreEngine(Engine):
 
     def check_invariants(self, state: State) -> None:
         invariants.check(state)
+
+    def standing_options(self, kind: str) -> list[StandingChoice]:
+        named = standing.options(kind)
+        return super().standing_options(kind) if named is None else named
+
+    def standing_answer(self, kind: str, name: str, options: list[Option]) -> Option | None:
+        if standing.options(kind) is None:
+            return super().standing_answer(kind, name, options)
+        return standing.answer(kind, name, options)
 
     def prompt_kinds(self) -> dict[str, str]:
         return {

@@ -19,6 +19,7 @@ from rules.hre.state import (
     modifier_total,
     neighbours,
     refresh_owner,
+    unit_count,
 )
 
 
@@ -134,8 +135,13 @@ def _retreat_defender(ctx: Ctx, seat: int, prov: str, units: dict[str, int]) -> 
         ctx.push({"kind": "retreat", "seat": seat, "prov": prov, "carry": units})
 
 
+def retreat_label(name: str, there: int) -> str:
+    """A retreat option's label; it counts the units already there (standing answers read it)."""
+    return f"Retreat to {name} ({there} unit{'' if there == 1 else 's'} there)"
+
+
 def _retreat_options(ctx: Ctx, frame: Frame) -> list[Option]:
-    return [option({"to": q}, f"Retreat to {ctx.d.provinces[q]['name']}")
+    return [option({"to": q}, retreat_label(ctx.d.provinces[q]["name"], unit_count(ctx.s["prov"][q]["units"])))
             for q in neighbours(ctx.s, frame["prov"]) if ctx.s["prov"][q]["owner"] == frame["seat"]]
 
 

@@ -85,3 +85,24 @@ function afterUpdate() {
 document.addEventListener("DOMContentLoaded", afterUpdate);
 document.addEventListener("htmx:load", afterUpdate);
 document.addEventListener("htmx:oobAfterSwap", afterUpdate);
+
+// Running seat clocks count down between live updates: every 30 s, and after each swap, the time
+// left is redrawn from the card's data-deadline, in the server's words (games.clocks.duration_text).
+function clockText(ms) {
+  const minutes = Math.max(0, Math.floor(ms / 60000));
+  const days = Math.floor(minutes / 1440), hours = Math.floor(minutes / 60) % 24, mins = minutes % 60;
+  if (days) return `${days}d ${hours}h`;
+  return hours ? `${hours}h ${mins}m` : `${mins}m`;
+}
+function tickClocks() {
+  const now = Date.now();
+  document.querySelectorAll(".clock[data-deadline] [data-clock-left]").forEach((el) => {
+    // Microseconds (Django's "c" format) are trimmed to milliseconds for Date.parse.
+    const deadline = Date.parse(el.closest(".clock").dataset.deadline.replace(/(\.\d{3})\d+/, "$1"));
+    if (!Number.isNaN(deadline)) el.textContent = `Clock ${clockText(deadline - now)}`;
+  });
+}
+setInterval(tickClocks, 30000);
+document.addEventListener("DOMContentLoaded", tickClocks);
+document.addEventListener("htmx:load", tickClocks);
+document.addEventListener("htmx:oobAfterSwap", tickClocks);

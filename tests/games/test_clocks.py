@@ -4,6 +4,7 @@ the game ends), taking a seat back, vacations, and the choice on the new game fo
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -217,3 +218,17 @@ def test_a_player_who_moves_while_a_bot_holds_their_seat_has_come_back(
     services.submit(game.pk, user, options(game, late)[0], game.seq, seat=late)
     assert Seat.objects.get(game=game, index=late).bot == ""
     assert bank(game, late).held_since is None
+
+
+def test_a_running_clock_carries_its_deadline_for_the_live_countdown(
+        scenarios: None, alice: Any, bob: Any, clock: FrozenClock) -> None:
+    game = timed_game(alice, bob)
+    seat, user = deciding(game, {0: alice, 1: bob})
+    client = Client()
+    client.force_login(user)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    deadline = bank(game, seat).deadline
+    assert f'data-deadline="{timezone.localtime(deadline).isoformat()}"' in page
+    assert page.count("<span data-clock-left>Clock 3d 0h</span>") == 1, "only the running clock counts down"
+    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "chancery.js").read_text()
+    assert "data-clock-left" in script and "30000" in script and "htmx:oobAfterSwap" in script

@@ -3,6 +3,7 @@ the table page for players and spectators, and hidden information on that page."
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from typing import Any
@@ -14,9 +15,10 @@ from django.urls import reverse
 from games import decks, pages, services
 from games.boards import feudal as feudal_board
 from games.models import Deck, Game, Scenario
-from rules.feudal import ENGINE
+from rules.feudal import ENGINE, views
 from rules.feudal.components import load
 from tests.games.helpers import human_move
+from tests.rules.feudal.helpers import act, action_phase, blank, duel, give
 
 pytestmark = pytest.mark.django_db
 
@@ -277,3 +279,133 @@ def test_the_board_context_holds_only_the_view(scenarios: None, alice: Any) -> N
     assert board["hand"] is not None and [c["id"] for c in board["hand"]] == sorted(
         game.state["seats"][0]["hand"], key=lambda c: (feudal_board.feudal_cards.sort_key(c)))
     assert client_for(None) and pages.context(game, None)["board"]["hand"] is None
+
+
+# --- decisions taken at once, held discards, Instant windows ---------------------------------
+
+TAGS = re.compile(r"<[^>]+>")
+
+
+def _duel_of_two(alice: Any, bob: Any) -> Game:
+    """Alice (seat 1) and Bob (seat 2), both with starter decks, so both have Artifacts to place."""
+    specs = [services.SeatSpec("me"), services.SeatSpec("invite", username="bob")]
+    game = decks.create_game(alice, scenario(), 2, specs, ["starter:over_city", "starter:under_city"])
+    client_for(bob).post(reverse("join", args=[game.pk]), {"deck": "starter:under_city"})
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.state["stack"][-1]["kind"] == "setup_artifacts"
+    return game
+
+
+def _now_line(page: str) -> str:
+    found = re.search(r'<section class="fl-deciding".*?</section>', page, re.S)
+    assert found, "no 'Now' line on the page"
+    return html.unescape(" ".join(TAGS.sub("", found.group(0)).split()))
+
+
+def _held_section(page: str) -> str | None:
+    found = re.search(r'<section class="fl-setaside fl-held".*?</section>', page, re.S)
+    return found.group(0) if found else None
+
+
+def _submit(game: Game, user: Any, seat: int, action: Any) -> Game:
+    services.submit(game.pk, user, action, game.seq, seat=seat)
+    game.refresh_from_db()
+    return game
+
+
+def test_several_seats_deciding_at_once_are_named(scenarios: None, alice: Any, bob: Any) -> None:
+    """Both seats place Artifacts at once (FL-SETUP-04): every page names both; each seat's own
+    Artifacts wait by its hand, and every deciding seat carries the badge."""
+    game = _duel_of_two(alice, bob)
+    assert sorted(game.prompted_seats()) == [0, 1]
+    bobs = _page(client_for(bob), game)
+    assert re.fullmatch(r"Now: You and \S+ Seat 1 are choosing which Artifacts to play and where\.", _now_line(bobs))
+    board = pages.context(game, bob)["board"]
+    assert [s["me"] for s in board["deciding"]["seats"]] == [True, False]
+    assert [t["deciding"] for t in board["seats"]] == [True, True]
+    assert [c["id"] for c in board["artifacts"]] == ["bone_totem"] and "Your Artifacts to place" in bobs
+    assert re.fullmatch(r"Now: You and \S+ Seat 2 are choosing which Artifacts to play and where\.",
+                        _now_line(_page(client_for(alice), game)))
+    assert re.fullmatch(r"Now: \S+ Seat 1 and \S+ Seat 2 are choosing which Artifacts to play and where\.",
+                        _now_line(_page(client_for(None), game)))
+    # Once Bob has finished, his page names Alice alone, with nothing left unknown.
+    game = _submit(game, bob, 1, {"do": "done"})
+    assert re.fullmatch(r"Now: \S+ Seat 1 is choosing which Artifacts to play and where\.",
+                        _now_line(_page(client_for(bob), game)))
+    assert [t["deciding"] for t in pages.context(game, bob)["board"]["seats"]] == [True, False]
+
+
+def test_every_seat_is_named_when_the_view_lists_them(scenarios: None, alice: Any, bob: Any) -> None:
+    """The view shows which seats still choose at set-up (`open`), so every page names them all."""
+    assert {"open", "left"} <= set(views.FRAME_PUBLIC)
+    game = _duel_of_two(alice, bob)
+    assert re.fullmatch(r"Now: You and \S+ Seat 2 are choosing which Artifacts to play and where\.",
+                        _now_line(_page(client_for(alice), game)))
+    assert re.fullmatch(r"Now: \S+ Seat 1 and \S+ Seat 2 are choosing which Artifacts to play and where\.",
+                        _now_line(_page(client_for(None), game)))
+
+
+def test_a_player_sees_their_own_held_discards_and_a_rival_does_not(scenarios: None, alice: Any,
+                                                                    bob: Any) -> None:
+    """Opening discards are set aside unseen until every seat has chosen (FL-SETUP-07): the
+    chooser's page shows them; the rival's and a spectator's pages show nothing, and do not
+    change whatever card is held."""
+    game = _duel_of_two(alice, bob)
+    game = _submit(game, alice, 0, {"do": "done"})
+    game = _submit(game, bob, 1, {"do": "done"})
+    assert game.state["stack"][-1]["kind"] == "setup_discard"
+    held = game.state["seats"][0]["hand"][0]
+    game = _submit(game, alice, 0, {"discard": held})
+    name = load().cards[held]["name"]
+    section = _held_section(_page(client_for(alice), game))
+    assert section is not None and name in section
+    assert [c["id"] for c in pages.context(game, alice)["board"]["held"]] == [held]
+    assert "You have set 1 aside so far" in _now_line(_page(client_for(alice), game))
+    rival, watching = _page(client_for(bob), game), _page(client_for(None), game)
+    assert _held_section(rival) is None and _held_section(watching) is None
+    assert pages.context(game, bob)["board"]["held"] is None
+    # The held card is hidden from the others: swapping it for another card changes nothing they see.
+    state = game.state
+    other = next(c for c in state["seats"][0]["stock"] if load().cards[c]["name"] != name)
+    state["seats"][0]["stock"][state["seats"][0]["stock"].index(other)] = held
+    state["stack"][-1]["held"]["0"] = [other]
+    game.state = state
+    game.save()
+    assert (_page(client_for(bob), game), _page(client_for(None), game)) == (rival, watching)
+    # Bob's own discard shows on his page only; once Alice has set both aside she is told she waits.
+    mine = next(c for c in game.state["seats"][1]["hand"] if load().cards[c]["name"] != load().cards[other]["name"])
+    game = _submit(game, bob, 1, {"discard": mine})
+    section = _held_section(_page(client_for(bob), game))
+    assert section is not None and load().cards[mine]["name"] in section
+    assert load().cards[other]["name"] not in section
+    game = _submit(game, alice, 0, {"discard": game.state["seats"][0]["hand"][0]})
+    assert "You have set your 2 discards aside; the other seats are still choosing theirs." in _now_line(
+        _page(client_for(alice), game))
+
+
+def test_an_instant_waiting_in_a_window_is_shown_to_everyone(scenarios: None, alice: Any) -> None:
+    """An Instant played in the Action phase waits in a window for answers (FL-INST-04): it is
+    public, so the spectator sees the card, who played it, its target and the moment."""
+    game = vs_bot(alice)
+    state = action_phase(blank(duel(), sup=3, ld=3), 0)
+    give(state, 0, ["sabotage"])
+    state, _ = act(state, {"do": "instant", "card": "sabotage", "target": 1}, 0)
+    assert state["stack"][-1]["kind"] == "window" and state["stack"][-1]["seat"] == 1
+    game.state = state
+    game.save()
+    for client in (client_for(alice), client_for(None)):
+        page = _page(client, game)
+        found = re.search(r'<section class="fl-window".*?</section>', page, re.S)
+        assert found is not None
+        text = " ".join(TAGS.sub(" ", found.group(0)).split())
+        assert "Action phase" in text and "Sabotage" in text and "Seat 1 · on Seat 2" in text
+        assert re.match(r"Now: \S+ Seat 2 may answer Seat 1's Sabotage with an Instant, or pass\.", _now_line(page))
+
+
+def test_window_stages_have_names() -> None:
+    """The last window of a combat (before End Combat) and the Action-phase window read as words."""
+    assert feudal_board._stage("end", 1, "before_end") == "Before End Combat"
+    assert feudal_board._stage("close", 1) == "Before End Combat"
+    assert feudal_board._stage("cc_round", 2, "cc_att_hits") == "Close Combat, round 2: after the attackers' hits"
+    assert feudal_board.window({"pending": {"kind": "window", "seat": 1, "stop": "action", "played": []},
+                                "seats": [], "over": False})["moment"] == "Action phase"
