@@ -104,17 +104,19 @@ class Engine(ABC):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What one seat (or a spectator, seat None) may know of the state."""
 
-    @abstractmethod
     def is_over(self, state: State) -> bool:
-        """True once the game has ended."""
+        """True once the game has ended (engines keep an "over" flag in the state)."""
+        return bool(state["over"])
 
     @abstractmethod
     def result(self, state: State) -> Result:
         """Scores, ranks and per-category breakdown for every seat."""
 
-    @abstractmethod
     def evaluate(self, state: State, seat: int) -> int:
-        """A heuristic value of the state for a seat, for greedy and search bots."""
+        """A heuristic for bots: the seat's score if the game ended now, less the best rival's."""
+        rows = self.result(state)["seats"]
+        rivals = [r["score"] for r in rows if r["seat"] != seat]
+        return rows[seat]["score"] - max(rivals, default=0)
 
     @abstractmethod
     def determinize(self, state: State, seat: int, seed: int) -> State:

@@ -100,17 +100,8 @@ class EmaEngine(Engine):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
 
-    def is_over(self, state: State) -> bool:
-        return bool(state["over"])
-
     def result(self, state: State) -> Result:
         return victory.result(state)
-
-    def evaluate(self, state: State, seat: int) -> int:
-        """The seat's VP if the game ended now, less the best rival's."""
-        rows = victory.result(state)["seats"]
-        rivals = [r["score"] for r in rows if r["seat"] != seat]
-        return rows[seat]["score"] - max(rivals, default=0)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Re-deal every face-down Year Card, the other seats' Holding cards and the Event deck."""

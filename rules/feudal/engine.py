@@ -97,17 +97,8 @@ class FeudalEngine(Engine):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
 
-    def is_over(self, state: State) -> bool:
-        return bool(state["over"])
-
     def result(self, state: State) -> Result:
         return scoring.result(state)
-
-    def evaluate(self, state: State, seat: int) -> int:
-        """The seat's VP total less the best rival's."""
-        rows = scoring.result(state)["seats"]
-        mine = rows[seat]["score"]
-        return mine - max((r["score"] for r in rows if r["seat"] != seat), default=0)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Re-deal every hidden card: rivals' hands, face-down cards and all Stockpile orders."""

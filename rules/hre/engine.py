@@ -88,18 +88,8 @@ class HreEngine(Engine):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
 
-    def is_over(self, state: State) -> bool:
-        return bool(state["over"])
-
     def result(self, state: State) -> Result:
         return scoring.result(state)
-
-    def evaluate(self, state: State, seat: int) -> int:
-        """The seat's score if the game ended now, less the best rival's."""
-        rows = scoring.result(state)["seats"]
-        mine = rows[seat]["score"]
-        rivals = [r["score"] for r in rows if r["seat"] != seat]
-        return mine - max(rivals, default=0)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Re-deal the deck and rival hands, and the hidden sides of Barbarian tokens."""
