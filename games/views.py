@@ -8,6 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -125,6 +126,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game page: prompt bar, board, players, private panel and log."""
     game = get_object_or_404(Game.objects.select_related("scenario"), pk=game_id)
     if not pages.may_watch(game.pk, request.user):
+        if not request.user.is_authenticated:
+            # A player following a mail link while logged out is asked to log in, not told "404".
+            return redirect_to_login(request.get_full_path())
         raise Http404("No such game.")
     ctx = pages.context(game, request.user)
     ctx.update(_social_context(game, request.user))

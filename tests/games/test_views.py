@@ -184,7 +184,9 @@ def test_a_spectator_of_a_public_game_sees_no_hand_and_no_options(vs_bot: Game, 
 def test_an_outsider_of_a_private_game_gets_a_404(scenarios: None, alice: Any, carol: Any) -> None:
     game = make_game(alice, "me", "bot:random", public=False)
     assert browser(carol).get(reverse("game", args=[game.pk])).status_code == 404
-    assert browser().get(reverse("game", args=[game.pk])).status_code == 404
+    # Logged out, the same link asks for a log-in (mail links land here) and shows nothing.
+    anonymous = browser().get(reverse("game", args=[game.pk]))
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith(reverse("account_login"))
     assert browser(alice).get(reverse("game", args=[game.pk])).status_code == 200
 
 
