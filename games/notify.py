@@ -149,9 +149,12 @@ def _reason_to_skip(row: Outbox) -> str:
     """Why this mail should not go out now (empty when it should)."""
     if not row.user.email:
         return "no address"
-    mode = preference(row.user).mode
+    pref = preference(row.user)
+    mode = pref.mode
     if mode == MailPreference.Mode.NONE:
         return "unsubscribed"
+    if row.kind != Outbox.Kind.RESULT and pref.vacation_until and pref.vacation_until > timezone.now():
+        return "on vacation"  # their clocks are paused; the turn waits for their return
     game = row.game
     if row.kind == Outbox.Kind.DIGEST or game is None:
         return ""

@@ -144,6 +144,20 @@ def test_no_turn_mail_while_the_player_has_the_game_open(
     assert not notify.is_watching(users[nxt].pk, game.pk)
 
 
+def test_no_turn_mail_while_the_player_is_on_vacation(
+        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    game = make_game(alice, "me", bob)
+    users = users_of(game, alice, bob)
+    first = prompted(game)[0]
+    nxt = 1 - first
+    MailPreference.objects.update_or_create(
+        user=users[nxt], defaults={"vacation_until": timezone.now() + timedelta(days=3)})
+    services.submit(game.pk, users[first], options(game, first)[0], game.seq, seat=first)
+    row = Outbox.objects.get(user=users[nxt], game=game, seq=1)
+    assert (row.status, row.note) == ("skipped", "on vacation")
+    assert smtp.to(users[nxt]) == []
+
+
 def test_a_turn_mail_is_skipped_once_the_player_has_decided(
         scenarios: None, alice: Any, bob: Any, smtp: Collector, held_mail: None) -> None:
     game = make_game(alice, "me", bob)
