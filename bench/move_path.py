@@ -112,11 +112,16 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--conn-max-age", type=int, default=0, help="DB_CONN_MAX_AGE of the servers")
+    parser.add_argument("--db-pool", choices=("on", "off"), default="on",
+                        help="DB_POOL of the servers (the settings' default: on unless DB_CONN_MAX_AGE > 0)")
     args = parser.parse_args()
 
     database = support.fresh_database("chancery_bench")
     support.flush_redis(support.redis_url())
-    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database)
+    # This process's own mail (the first turn mail, sent before the socket opens) stays in memory:
+    # stdout is the JSON document.
+    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database,
+                      EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
     os.environ.pop("REDIS_URL", None)
     import django
 
@@ -126,7 +131,8 @@ def main() -> None:
     user = get_user_model().objects.create_user("bench", "bench@example.com", "correct horse battery")
     session = support.session_cookie(user)
     env = support.service_env(database, support.redis_url(), tasks="thread",
-                              DB_CONN_MAX_AGE=str(args.conn_max_age))
+                              DB_CONN_MAX_AGE=str(args.conn_max_age),
+                              DB_POOL="true" if args.db_pool == "on" and not args.conn_max_age else "false")
     with support.daphne(env) as server_a, support.daphne(env) as server_b:
         trivial_http = http.client.HTTPConnection("127.0.0.1", server_b.port, timeout=30)
         table = Table(user, session, server_a.port, server_b.port)
@@ -160,7 +166,7 @@ def main() -> None:
         "date": datetime.date.today().isoformat(),
         "machine": machine(),
         "setup": f"daphne A (socket) + daphne B (POST), channels-redis, PostgreSQL, "
-                 f"DB_CONN_MAX_AGE={args.conn_max_age}, hotseat HRE base game, first option each move, "
+                 f"DB_CONN_MAX_AGE={args.conn_max_age}, DB_POOL={env['DB_POOL']}, hotseat HRE base game, first option each move, "
                  "one client, sequential",
         "moves": args.moves, "warmup": args.warmup, "games": games,
         "trivial_view_get_login": view,

@@ -102,6 +102,14 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Background task threads write too; wait for the lock rather than fail.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+        "DB_POOL", DATABASES["default"]["CONN_MAX_AGE"] == 0):
+    # A connection pool (psycopg_pool), not persistent connections: under ASGI each request's sync
+    # code runs in a thread of its own, so a connection kept per thread is seldom reused, and
+    # opening one costs a PostgreSQL backend (~4 ms here) on every request, render and task.
+    # DB_POOL=false (or DB_CONN_MAX_AGE > 0) turns it off.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env_int("DB_POOL_MIN_SIZE", 2), "max_size": env_int("DB_POOL_MAX_SIZE", 20)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")

@@ -71,7 +71,7 @@ def test_a_newcomer_builds_a_deck_and_plays_it_against_a_bot(new_page: Any) -> N
                                " || /The game is over/.test(document.querySelector('#prompt').textContent)")
         if option_buttons(page).count() == 0:
             break
-        expect(page.locator("#private .fl-hand")).to_be_visible()
+        expect(page.locator("#private .fl-hand.fl-own")).to_be_visible()
         seq = seq_of(page)
         # Prefer moving the game on (drawing, ending phases) over spending markers forever.
         labels = option_buttons(page).all_inner_texts()

@@ -1,0 +1,150 @@
+"""The move path in one process: the act view and the socket render, timed and counted.
+
+Wall and CPU time (this thread's: less noisy on a shared machine) are both reported.
+
+No network, no daphne: the Django test client posts each move to /games/<id>/act/ (as htmx
+does), tasks run inline, the channel layer is in memory; then the live partials are rendered for
+the mover as the game's socket would. Per step: p50/p95 ms and queries per move. A fresh SQLite
+database by default, or PostgreSQL with --postgres (a fresh database chancery_profile on the
+server of CHANCERY_TEST_DATABASE_URL). --cprofile N prints the N costliest functions.
+
+    .venv/bin/python bench/move_profile.py [--moves 200] [--postgres] [--cprofile 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"p50": round(percentile(values, 50), 2), "p95": round(percentile(values, 95), 2),
+            "mean": round(statistics.fmean(values), 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--warmup", type=int, default=20)
+    parser.add_argument("--postgres", action="store_true")
+    parser.add_argument("--cprofile", type=int, default=0, help="print the N costliest functions")
+    args = parser.parse_args()
+
+    from tests.integration import support
+
+    if args.postgres:
+        url = support.fresh_database("chancery_profile")
+    else:
+        url = f"sqlite:///{tempfile.mkdtemp(prefix='chancery-profile-')}/db.sqlite3"
+    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=url, CHANCERY_TASKS="inline",
+                      LOG_LEVEL="WARNING")
+    os.environ.pop("REDIS_URL", None)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    if not args.postgres:
+        call_command("migrate", "--no-input", verbosity=0)
+        call_command("bootstrap", "--no-demo-users", verbosity=0)
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+
+    from games import notify, services
+    from games.consumers import GameConsumer
+    from games.models import Scenario
+
+    setup_test_environment()  # the in-memory mail outbox, no console spam
+    user = get_user_model().objects.create_user("bench", "bench@example.com", "correct horse battery")
+    client = Client()
+    client.force_login(user)
+    anonymous = Client()
+
+    def new_table() -> tuple[Any, GameConsumer]:
+        scenario = Scenario.objects.get(game="hre", slug="base")
+        game = services.create_game(user, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("me")])
+        socket = GameConsumer()
+        socket.game_id, socket.user, socket.seq = game.pk, user, -1
+        notify.page_opened(user, game.pk, f"profile-{game.pk}")  # as the socket does: no turn mail
+        return game, socket
+
+    game, socket = new_table()
+    html = socket._render()[1]  # type: ignore[index]
+    times: dict[str, list[float]] = {"trivial": [], "act": [], "socket_render": [], "move": []}
+    cpu: dict[str, list[float]] = {"trivial": [], "act": [], "socket_render": [], "move": []}
+    queries: dict[str, list[int]] = {"act": [], "socket_render": []}
+    sizes: list[int] = []
+    profiler = cProfile.Profile() if args.cprofile else None
+    for index in range(args.warmup + args.moves):
+        option = support.first_option(html)
+        if option is None:
+            game, socket = new_table()
+            html = socket._render()[1]  # type: ignore[index]
+            option = support.first_option(html)
+            assert option is not None
+        t0, c0 = time.perf_counter(), time.thread_time()
+        assert anonymous.get("/accounts/login/").status_code == 200
+        t1, c1 = time.perf_counter(), time.thread_time()
+        if profiler and index >= args.warmup:
+            profiler.enable()
+        with CaptureQueriesContext(connection) as act_queries:
+            answer = client.post(f"/games/{game.pk}/act/", option, HTTP_HX_REQUEST="true")
+        t2, c2 = time.perf_counter(), time.thread_time()
+        with CaptureQueriesContext(connection) as render_queries:
+            rendered = socket._render()
+        t3, c3 = time.perf_counter(), time.thread_time()
+        if profiler:
+            profiler.disable()
+        assert answer.status_code == 200 and rendered is not None, answer.content[:300]
+        expected = int(option["expected_seq"]) + 1
+        if support.pushed_seq(answer.content.decode()) != expected or rendered[0] != expected:
+            raise RuntimeError(f"move refused: {answer.content[:500]!r}")
+        html = rendered[1]
+        if index >= args.warmup:
+            times["trivial"].append((t1 - t0) * 1000)
+            times["act"].append((t2 - t1) * 1000)
+            times["socket_render"].append((t3 - t2) * 1000)
+            times["move"].append((t3 - t1) * 1000)
+            for name, (a, b) in {"trivial": (c0, c1), "act": (c1, c2), "socket_render": (c2, c3),
+                                 "move": (c1, c3)}.items():
+                cpu[name].append((b - a) * 1000)
+            queries["act"].append(len(act_queries))
+            queries["socket_render"].append(len(render_queries))
+            sizes.append(len(html))
+    out = {"database": connection.vendor, "moves": args.moves,
+           "wall_ms": {k: summary(v) for k, v in times.items()},
+           "cpu_ms": {k: summary(v) for k, v in cpu.items()},
+           "queries_per_move": {k: round(statistics.fmean(v), 1) for k, v in queries.items()},
+           "push_bytes_mean": round(statistics.fmean(sizes)),
+           "ratio_p50_wall": round(percentile(times["move"], 50) / percentile(times["trivial"], 50), 2),
+           "ratio_p50_cpu": round(percentile(cpu["move"], 50) / percentile(cpu["trivial"], 50), 2)}
+    print(json.dumps(out, indent=2))
+    if profiler:
+        stats = pstats.Stats(profiler)
+        stats.sort_stats("cumulative").print_stats(args.cprofile)
+    if os.environ.get("PROFILE_SQL"):
+        for q in act_queries.captured_queries + render_queries.captured_queries:
+            print(q["sql"][:200])
+
+
+if __name__ == "__main__":
+    main()
