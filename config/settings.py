@@ -63,9 +63,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Static files: runserver serves them while DEBUG; in production WhiteNoise serves what
-    # collectstatic gathered (the Procfile's release step runs it).
-    *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -177,7 +175,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# While DEBUG, WhiteNoise serves straight from the app folders (its finders), so there is no
+# collected folder to look for; in production collectstatic fills this one (Procfile release).
+STATIC_ROOT = None if DEBUG else BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
