@@ -177,23 +177,11 @@ def partial_markers(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def target_ratings(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
-    """For a prompt choosing an Endeavor's Target: the ER each Target would have (before gold)."""
+    """For a prompt choosing an Endeavor's Target: the ER each Target would have (before gold), from the view."""
     frame = view.get("deciding")
     if not prompt or not frame or prompt["kind"] != "declare" or frame.get("kind") != "declare":
         return {}
-    seat, kind = frame["seat"], frame["endeavor"]
-    base = frame.get("base")
-    if kind == "diplomacy":
-        me = view["seats"][seat]
-        base = view["seats"][me["asylum"]]["court"] if me["exile"] and me["asylum"] is not None else me["court"]
-    out = {}
-    for opt in prompt["options"]:
-        target = opt["action"].get("target") if isinstance(opt["action"], dict) else None
-        if isinstance(target, str):
-            found = ema_er.rating(view, seat, kind, base, target)
-            if found is not None:
-                out[target] = found
-    return out
+    return ema_er.targets(view)
 
 
 def _ratings_title(view: dict[str, Any]) -> str:
@@ -213,6 +201,23 @@ def endeavor_arrow(view: dict[str, Any]) -> dict[str, Any] | None:
     # Stop at the register's edge, so the arrowhead stays visible above the box.
     t = max(0.0, 1 - 1 / max(abs(dx) / (ema_layout.REG_W / 2 + 6), abs(dy) / (ema_layout.REG_H / 2 + 6), 1.0))
     return {"x1": x1, "y1": y1, "x2": round(x1 + dx * t), "y2": round(y1 + dy * t), "mark": seat_mark(en["seat"])}
+
+
+GROUP_NAMES = {"germanic": "Germanic", "romanic": "Romance", "slavonic": "Slavonic", "celtic": "Celtic",
+               "hellenic": "Greek", "baltic": "Baltic", "turkish": "Turkish", "other": "other (non-Indo-European)"}
+
+
+def pages(prompt: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """A long Area list split by language group ({"page": g}, or a Diplomacy Target's {"group": g}):
+    each group as a readable choice, with the option it answers."""
+    out = []
+    for i, opt in enumerate(prompt["options"] if prompt else []):
+        action = opt["action"]
+        if isinstance(action, dict) and len(action) == 1:
+            group = action.get("page", action.get("group"))
+            if isinstance(group, str):
+                out.append({"index": i, "group": group, "name": f"{GROUP_NAMES.get(group, group.title())} languages"})
+    return out
 
 
 def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[str, Any]:
@@ -235,5 +240,6 @@ def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[s
         "marks": [seat_mark(i) for i in range(len(view["seats"]))],
         "ratings_title": _ratings_title(view) if ratings else "",
         "ratings": [{"id": aid, "name": load().areas[aid]["name"], **r} for aid, r in sorted(ratings.items())],
+        "pages": pages(prompt),
         **ema_tableau.tableau(view, prompt, seat_mark),
     }

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from games.boards import ema_cards, ema_er
-from rules.ema import victory
 from rules.ema.components import load
 from rules.ema.parley import TITLES as PARLEY_TITLES
+from rules.ema.windows import WHY as WINDOW_WHY
 
 Mark = Callable[[int | None], dict[str, Any] | None]
 STATURE_LEVELS = (1, 2, 3, 5, 9)
@@ -33,14 +33,6 @@ def deciding_seats(view: dict[str, Any]) -> set[int]:
     return {frame["seat"]} if isinstance(frame.get("seat"), int) else set()
 
 
-def _vp(view: dict[str, Any], seat: int) -> int | None:
-    """VP if the game ended now (26.0), from public facts only."""
-    try:
-        return sum(victory.breakdown(ema_er.public_state(view), seat).values())
-    except (KeyError, TypeError):
-        return None
-
-
 def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """What everyone may see of each seat: counts for hidden cards, everything public in full."""
     waiting = deciding_seats(view)
@@ -51,7 +43,7 @@ def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
             "index": i, "mark": mark(i), "empire": s["empire_name"], "leader": s["leader"],
             "st": [{"key": k, "name": name, "n": s["st"][k]} for k, name in STATURES],
             "gold": s["gold"], "areas": owned, "court": area_name(s["court"]) if s["court"] else None,
-            "vp": _vp(view, i), "years_down": s["year_cards_face_down"], "years_played": len(s["revealed"]),
+            "vp": s.get("vp"), "years_down": s["year_cards_face_down"], "years_played": len(s["revealed"]),
             "hand_count": s["hand_count"], "defenses": s["defenses"], "endeavors": s["endeavors"],
             "inplay": [ema_cards.event_card(c) for c in s["inplay"]], "excom": s["excom"], "exile": s["exile"],
             "asylum": s["asylum"], "taxed": s["taxed"], "handicap": s["handicap"],
@@ -84,29 +76,66 @@ def initiative(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
             for i, s in enumerate(view["order"])]
 
 
+def card_use(played: dict[str, Any]) -> str:
+    """What a turned-up Year Card was used for, as players say it."""
+    kind = ema_er.KIND_NAMES.get(played.get("endeavor") or "", played.get("endeavor") or "")
+    where = f" of {area_name(played['target'])}" if played.get("target") else ""
+    if played.get("use") == "endeavor":
+        return f"{kind}{where}"
+    if played.get("use") == "defense":
+        return f"Defense against {kind}{where}" if kind else "Defense"
+    if played.get("use") == "unplayed":
+        return "turned up unplayed"
+    return ""
+
+
+def _played(s: dict[str, Any]) -> list[dict[str, Any]]:
+    """A seat's played cards with their use; a view without uses gives the bare numbers (older games)."""
+    rows = s.get("played")
+    if rows is None:
+        rows = [{"number": n, "use": None, "endeavor": None, "target": None} for n in s["revealed"]]
+    out = []
+    for p in rows:
+        row = "conquest" if p.get("endeavor") == "convert" else p.get("endeavor")
+        card = ema_cards.year_card(p["number"], row if p.get("use") == "endeavor" else None)
+        out.append({**card, "use": card_use(p), "defense": p.get("use") == "defense"})
+    return out
+
+
 def year_cards(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
-    """Per seat: how many Year Cards lie face down, and the ones played this Round face up."""
-    en = view.get("endeavor") or {}
-    row = "conquest" if en.get("kind") == "convert" else en.get("kind")
+    """Per seat: how many Year Cards lie face down, and the ones played this Round face up, with their use."""
     return [{"mark": mark(i), "empire": s["empire_name"], "down": range(s["year_cards_face_down"]),
-             "down_count": s["year_cards_face_down"],
-             "played": [ema_cards.year_card(n, row if i == en.get("seat") else None) for n in s["revealed"]]}
+             "down_count": s["year_cards_face_down"], "played": _played(s)}
             for i, s in enumerate(view["seats"])]
 
 
+def _pending(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every pending decision, top first (older views: the top one only)."""
+    stack = view.get("deciding_stack")
+    if stack is None:
+        stack = [view["deciding"]] if view.get("deciding") else []
+    return list(reversed(stack))
+
+
 def parley(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
-    """A Parley in progress: who called it, on what, who votes and who has voted; one's own ballot only."""
-    frame = view.get("deciding") or {}
-    if frame.get("kind") != "parley":
+    """A Parley in progress: who called it, on what, who votes and who has voted; one's own ballot only.
+
+    It stays shown while the voters declare their Influence cards, the declaration being on top of it."""
+    frame = next((f for f in _pending(view) if f.get("kind") == "parley"), None)
+    if frame is None:
         return None
+    top = view.get("deciding") or {}
+    declaring = top.get("seat") if top.get("kind") == "influence" else None
+    declared = frame.get("influence") or {}
     mine = frame.get("my_ballot")
     return {"title": PARLEY_TITLES.get(frame["type"], frame["type"]), "caller": mark(frame["caller"]),
             "caller_name": view["seats"][frame["caller"]]["empire_name"],
             "other": mark(frame["other"]) if frame.get("other") is not None else None,
             "areas": [area_name(a) for a in frame["areas"]],
             "voters": [{"mark": mark(s), "empire": view["seats"][s]["empire_name"], "voted": s in frame["voted"],
-                        "votes": view["seats"][s]["st"]["d"]} for s in frame["voters"]],
-            "my_ballot": mine}
+                        "votes": view["seats"][s]["st"]["d"], "influence": declared.get(str(s)),
+                        "declaring": s == declaring} for s in frame["voters"]],
+            "declaring": declaring is not None, "my_ballot": mine}
 
 
 def _item(item: dict[str, Any] | None) -> str:
@@ -163,10 +192,58 @@ def endeavor(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
 
 def holdings_hand(view: dict[str, Any]) -> list[dict[str, Any]] | None:
     """The viewer's own Holding cards, or None for a spectator."""
+    hand = view.get("hand")
     seat = view.get("seat")
-    if seat is None or view["seats"][seat]["hand"] is None:
+    if hand is None and seat is not None:
+        hand = view["seats"][seat]["hand"]
+    return None if hand is None else [ema_cards.event_card(c) for c in hand]
+
+
+def current_event(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
+    """The Event card drawn this Player-Turn, face up, and who drew it (19.1)."""
+    cid = view.get("current_event")
+    if not cid:
         return None
-    return [ema_cards.event_card(c) for c in view["seats"][seat]["hand"]]
+    drawer = view.get("active")
+    return {**ema_cards.event_card(cid), "who": mark(drawer),
+            "empire": view["seats"][drawer]["empire_name"] if drawer is not None else None}
+
+
+DOING = {
+    "main": "plays the Player-Turn", "declare": "is choosing an Endeavor's {stage}",
+    "att_gold": "fixes the extra gold of the Endeavor", "defend": "decides whether to defend",
+    "def_gold": "fixes the extra gold of the Defense", "influence": "declares Influence cards face up before the ballot",
+    "parley": "votes in secret", "contest": "decides whether to contest the loss by Parley",
+    "give_up": "gives up the Area or is excommunicated", "offer": "prepares an exchange",
+    "offer_reply": "answers an exchange offer", "agree_reply": "answers a proposed binding agreement",
+    "asylum": "answers a request for asylum", "initiative": "chooses a place in the order of play",
+    "hand_limit": "discards down to three Holding cards", "holding": "chooses the Area of a Holding card",
+    "drop_tie": "chooses which of his Diplomatic Ties to remove", "claim_parley": "chooses the Area of a Claim Parley",
+    "reduce_fort": "chooses a Fortification to reduce", "tax": "collects taxes", "court_move": "chooses a new Court",
+    "court_return": "decides on moving the Court back",
+}
+
+
+def _doing(view: dict[str, Any], frame: dict[str, Any]) -> str:
+    kind = frame.get("kind", "")
+    if kind == "card_window":
+        return f"may play a Holding card {WINDOW_WHY.get(frame.get('why', ''), 'now')}, or pass"
+    if kind == "holding" and frame.get("card"):
+        return f"plays {ema_cards.event_card(frame['card'])['name']}: choosing the Area"
+    if kind == "parley":
+        return f"{PARLEY_TITLES.get(frame.get('type', ''), 'Parley')}: the voters decide in secret"
+    return DOING.get(kind, kind.replace("_", " ")).format(stage=frame.get("stage", "Target"))
+
+
+def deciding(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
+    """What is being decided now, top first, and what it interrupts: public parts only."""
+    out = []
+    for frame in _pending(view):
+        seat = frame.get("seat") if isinstance(frame.get("seat"), int) else frame.get("caller")
+        out.append({"kind": frame.get("kind"), "who": mark(seat) if isinstance(seat, int) else None,
+                    "empire": view["seats"][seat]["empire_name"] if isinstance(seat, int) else None,
+                    "text": _doing(view, frame), "why": frame.get("why")})
+    return out
 
 
 def tableau(view: dict[str, Any], prompt: dict[str, Any] | None, mark: Mark) -> dict[str, Any]:
@@ -177,7 +254,7 @@ def tableau(view: dict[str, Any], prompt: dict[str, Any] | None, mark: Mark) -> 
         "round": view["round"], "rounds_total": view["rounds"], "year": view["year"],
         "initiative": initiative(view, mark), "year_cards": year_cards(view, mark),
         "parley": parley(view, mark), "offer": offer(view, mark), "agreements": agreements(view, mark), "endeavor": endeavor(view, mark),
-        "hand": holdings_hand(view), "me": me, "my_years": view["seats"][me]["year_cards_face_down"] if me is not None else 0,
+        "hand": holdings_hand(view), "event": current_event(view, mark), "deciding": deciding(view, mark), "me": me, "my_years": view["seats"][me]["year_cards_face_down"] if me is not None else 0,
         "inplay_any": any(s["inplay"] for s in view["seats"]),
         "event_deck": view["event_deck_count"], "year_deck": view["year_deck_count"],
         "discards": ema_cards.discard_summary(view["event_discard"]), "black_death": view["black_death"],

@@ -30,15 +30,22 @@ def deal(ctx: Ctx) -> None:
     for me in ctx.s["seats"]:
         me["years"], deck = deck[:per], deck[per:]
         me["revealed"] = []
+        me["card_uses"] = []
         me["defenses"] = 0
     ctx.s["year_deck"] = deck
 
 
-def turn_up(ctx: Ctx, seat: int) -> dict[str, Any]:
-    """Turn up the next face-down card of a seat; nobody saw it before (9.0 P6)."""
+def turn_up(ctx: Ctx, seat: int, use: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Turn up the next face-down card of a seat; nobody saw it before (9.0 P6).
+
+    `use` records, publicly, what the card was played for: {"use": "endeavor" | "defense" | "unplayed",
+    "endeavor": kind or None, "target": Area or None}.
+    """
     me = ctx.seat(seat)
     number = me["years"].pop(0)
     me["revealed"].append(number)
+    if use is not None:
+        me.setdefault("card_uses", []).append({"number": number, **use})
     card: dict[str, Any] = ctx.d.year_cards[number]
     return card
 

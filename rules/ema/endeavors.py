@@ -27,6 +27,55 @@ def begin(ctx: Ctx, seat: int, kind: str) -> None:
     ctx.push({"kind": "declare", "seat": seat, "endeavor": kind, "stage": stage, "base": None, "group": None})
 
 
+def declare_targets(ctx: Ctx, frame: Frame) -> list[str]:
+    """The Targets a declare frame at its target stage offers, in the order of its options."""
+    seat, kind = frame["seat"], frame["endeavor"]
+    if frame["stage"] != "target":
+        return []
+    if kind in targets.COMBAT:
+        return targets.foreign_targets(ctx, seat, kind, frame["base"])
+    if kind == "diplomacy":
+        return [t for t in targets.diplomacy_targets(ctx, seat) if group_of(ctx, t) == frame["group"]]
+    return targets.domestic_targets(ctx, seat, kind)
+
+
+def declare_base(ctx: Ctx, frame: Frame) -> str | None:
+    """The Base the Endeavor being declared will use (the Court, or the host's, for Diplomacy)."""
+    if frame["endeavor"] == "diplomacy":
+        return targets.diplomacy_base(ctx, frame["seat"])
+    base: str | None = frame["base"]
+    return base
+
+
+def rating(ctx: Ctx, seat: int, kind: str, base: str | None, target: str, seas: int | None = None) -> dict[str, Any]:
+    """An ER before gold and Defense: raw, its terms, the Seas and the halved value (9.3, 9.32, 9.35)."""
+    if seas is None:
+        seas = seas_of(ctx, seat, kind, base, target)
+    raw = er.raw(ctx, seat, kind, base, target)
+    halved = seas == 2
+    return {"raw": raw, "terms": [{"label": label, "value": value}
+                                  for label, value in er.terms(ctx, seat, kind, base, target)],
+            "seas": seas, "halved": halved, "value": halve(ctx.s, raw) if halved else raw}
+
+
+def announced_rating(ctx: Ctx, en: dict[str, Any]) -> dict[str, Any]:
+    """The announced Endeavor's ER: `rating`, then Defense, gold on both sides and the final ER (9.32, 13.0)."""
+    found = rating(ctx, en["seat"], en["kind"], en["base"], en["target"], en["seas"])
+    defense = er.defense(ctx, en["defender"]) if en["defender"] is not None else 0
+    found.update(defense=defense, gold=en["gold"], dgold=en["dgold"], final=final_er(ctx, en))
+    return found
+
+
+def _target_label(ctx: Ctx, frame: Frame, target: str) -> str:
+    seat, kind, base = frame["seat"], frame["endeavor"], declare_base(ctx, frame)
+    value = er.raw(ctx, seat, kind, base, target)
+    if seas_of(ctx, seat, kind, base, target) == 2:
+        value = halve(ctx.s, value)
+    name = f"Target {ctx.aname(target)}" if kind in targets.COMBAT or kind == "diplomacy" \
+        else f"{NAMES[kind]} in {ctx.aname(target)}"
+    return f"{name} (ER {value})"
+
+
 def _declare_options(ctx: Ctx, frame: Frame) -> list[Option]:
     seat, kind = frame["seat"], frame["endeavor"]
     opts = [option({"cancel": True}, "Cancel")] if frame["stage"] in ("base", "group") else []
@@ -35,15 +84,8 @@ def _declare_options(ctx: Ctx, frame: Frame) -> list[Option]:
     elif frame["stage"] == "group":
         found = {group_of(ctx, t) for t in targets.diplomacy_targets(ctx, seat)}
         opts += [option({"group": g}, f"Areas of the {g} languages") for g in GROUPS if g in found]
-    elif kind in targets.COMBAT:
-        opts += [option({"target": t}, f"Target {ctx.aname(t)}")
-                 for t in targets.foreign_targets(ctx, seat, kind, frame["base"])]
-    elif kind == "diplomacy":
-        opts += [option({"target": t}, f"Target {ctx.aname(t)}") for t in targets.diplomacy_targets(ctx, seat)
-                 if group_of(ctx, t) == frame["group"]]
     else:
-        opts += [option({"target": t}, f"{NAMES[kind]} in {ctx.aname(t)}")
-                 for t in targets.domestic_targets(ctx, seat, kind)]
+        opts += [option({"target": t}, _target_label(ctx, frame, t)) for t in declare_targets(ctx, frame)]
     return opts
 
 
@@ -144,14 +186,14 @@ def _resolve(ctx: Ctx, frame: Frame) -> None:
     seat, defender = en["seat"], en["defender"]
     me = ctx.seat(seat)
     me["gold"] -= en["cost"] + en["gold"]
-    card = cards.turn_up(ctx, seat)
+    card = cards.turn_up(ctx, seat, {"use": "endeavor", "endeavor": en["kind"], "target": en["target"]})
     value = final_er(ctx, en)
     ctx.log("EMA-9.0.P6", f"{ctx.name(seat)} turns up {cards.describe(card, row_of(en['kind']))}: ER {value}.")
     dcard = None
     if defender is not None:
         ctx.seat(defender)["gold"] -= ctx.d.tables["costs"]["defense"] + en["dseas"] + en["dgold"]
         ctx.seat(defender)["defenses"] += 1
-        dcard = cards.turn_up(ctx, defender)
+        dcard = cards.turn_up(ctx, defender, {"use": "defense", "endeavor": en["kind"], "target": en["target"]})
         ctx.log("EMA-13.22", f"{ctx.name(defender)} turns up Year Card {dcard['number']} for the Defense; "
                 "its results are ignored.")
     me["endeavors"] += 1

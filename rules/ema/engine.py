@@ -44,7 +44,7 @@ class EmaEngine(Engine):
 
     game_id = "ema"
     title = "Empires of the Middle Ages"
-    rules_version = 1
+    rules_version = 2  # 2: the Event in force and how each Year Card was used are kept in the state
 
     def scenarios(self) -> list[dict[str, Any]]:
         out = []

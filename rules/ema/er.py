@@ -89,3 +89,36 @@ def raw(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> int:
     if kind == "ruling":
         return ruling(ctx, seat, target)
     return fortification(ctx, seat, target)
+
+
+STATURE_LABELS = {"c": "Combat Stature", "a": "Administrative Stature", "d": "Diplomacy Stature"}
+STATURE_OF = {"conquest": "c", "convert": "c", "pillage": "c", "ruling": "a", "fortification": "a",
+              "diplomacy": "d"}
+
+
+def terms(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> list[tuple[str, int]]:
+    """The terms of `raw`, Section A positive and Section B negative; zero terms left out but the Stature (9.35)."""
+    me, t = ctx.seat(seat), ctx.area(target)
+    row = "conquest" if kind == "convert" else kind
+    stature = (STATURE_LABELS[STATURE_OF[kind]], int(me["st"][STATURE_OF[kind]]))
+    mod = ("Language and Religion", -modifier(ctx, seat, target, row))
+    if kind in ("conquest", "convert", "pillage"):
+        found = [stature, ("Base SS", int(ctx.area(str(base))["ss"]))]
+        if kind == "pillage":
+            found.append(("Target Population", int(ctx.d.areas[target]["population"])))
+        found += [("Weapons and Tactics", tech_bonus(ctx, seat)), ("Target SS", -int(t["ss"])),
+                  ("Fortification", -int(t["fort"])), mod,
+                  ("Enemy C results on the Base", -enemy_c(ctx, seat, str(base)))]
+    elif kind == "ruling":
+        found = [stature, ("Target SS (always against)", -abs(int(t["ss"]))), mod,
+                 ("Enemy C results", -enemy_c(ctx, seat, target))]
+    elif kind == "fortification":
+        ss = int(t["ss"]) if ctx.s["options"]["fortification_ss"] == "add" else -abs(int(t["ss"]))
+        found = [stature, ("Area SS", ss), ("Population", int(ctx.d.areas[target]["population"])), mod,
+                 ("Enemy C results", -enemy_c(ctx, seat, target))]
+    else:
+        found = [stature, ("Court SS", int(ctx.area(str(base))["ss"])), ("Target SS", -int(t["ss"])),
+                 ("Opposing Diplomacy", -target_diplomacy(ctx, seat, target)), mod]
+        if ctx.area(str(base))["owner"] == seat:
+            found.append(("Enemy C results on the Court", -enemy_c(ctx, seat, str(base))))
+    return [(label, value) for label, value in found if value or label == stature[0]]

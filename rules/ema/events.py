@@ -23,6 +23,7 @@ def draw(ctx: Ctx, seat: int) -> None:
     card = ctx.d.events[card_id]
     if card["kind"] in HANDLERS:
         ctx.s["event_discard"].append(card_id)
+        ctx.s["current_event"] = card_id  # public: Events resolve face up (a Holding drawn stays secret)
         ctx.log("EMA-19.1", f"{ctx.name(seat)} draws the Event {card['kind'].title()}.")
         HANDLERS[card["kind"]](ctx, seat, card)
         return

@@ -94,6 +94,7 @@ def end_round(ctx: Ctx) -> None:
         unplayed(ctx, seat)
         ctx.s["year_deck"] += me["revealed"]
         me["revealed"] = []
+        me["card_uses"] = []
     ctx.s["round"] += 1
     ctx.s["year"] += 5
 
@@ -102,7 +103,7 @@ def unplayed(ctx: Ctx, seat: int) -> None:
     """Turn up every card not played and check on those listing the Administrative Stature (8.22, 21.1)."""
     me = ctx.seat(seat)
     while me["years"]:
-        card = cards.turn_up(ctx, seat)
+        card = cards.turn_up(ctx, seat, {"use": "unplayed", "endeavor": None, "target": None})
         ctx.log("EMA-8.22", f"{ctx.name(seat)} turns up unplayed Year Card {card['number']}.")
         if leaders.card_calls_check(card, me["st"]["a"]):
             leaders.stature_check(ctx, seat, "EMA-8.22")
@@ -116,6 +117,7 @@ def _turn(ctx: Ctx, frame: Frame) -> None:
     if frame["phase"] == "draw":
         me["taxed"], me["endeavors"] = False, 0
         ctx.s["turn_asks"] = {}  # the per-turn caps on offers, proposals, asylum requests and waivers
+        ctx.s["current_event"] = None
         frame["phase"] = "main"
         events.draw(ctx, seat)
     elif frame["phase"] == "main":
@@ -123,6 +125,7 @@ def _turn(ctx: Ctx, frame: Frame) -> None:
         ctx.push({"kind": "main", "seat": seat})
     else:
         ctx.pop()
+        ctx.s["current_event"] = None  # the Event drawn was in force for this Player-Turn only
         me["heirless_guard"] = False  # 19.2 Dynastic: the Heirless shelter ends with his turn at the latest
         if me["exile"] and me["asylum"] is None:
             unplayed(ctx, seat)  # 21.1: still without asylum at the end of his turn, his cards go up unused

@@ -47,7 +47,7 @@ def _seat(scen: dict[str, Any], emp: dict[str, Any], areas: dict[str, Any]) -> d
     return {"empire": emp["key"], "empire_name": emp["name"], "leader": emp["leader"], "st": dict(emp["stature"]),
             "court": court, "orig_court": court, "lang": over.get("language", areas[court]["lang"]),
             "rel": over.get("religion", areas[court]["rel"]), "gold": data().tables["start_gold"], "hand": [],
-            "inplay": [], "years": [], "revealed": [], "defenses": 0, "excom": False, "exile": False,
+            "inplay": [], "years": [], "revealed": [], "card_uses": [], "defenses": 0, "excom": False, "exile": False,
             "asylum": None, "vp_conv": 0, "taxed": False, "endeavors": 0, "heirless_guard": False,
             "handicap": scen["handicap"].get(emp["key"], 0), "checks": 0, "waive": []}
 
@@ -80,7 +80,7 @@ def new_state(seed: int, slug: str, number: str, players: int, options: dict[str
         "seafaring_extra": list(scen["seafaring_extra"]), "special": list(scen["special"]),
         "year_deck": [], "event_deck": [], "event_discard": [], "order": [], "active": None,
         "stack": [], "endeavor": None, "heresy": None, "black_death": False, "parleys_round": [], "over": False,
-        "agreements": [], "agreements_made": 0,
+        "agreements": [], "agreements_made": 0, "current_event": None,
     }
     for seat, emp in enumerate(chosen):
         _place(state, scen, seat, emp)

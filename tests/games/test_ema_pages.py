@@ -16,12 +16,13 @@ from django.test import Client
 
 from games import rulebook, services
 from games.boards import ema as ema_board
-from games.boards import ema_cards, ema_layout
+from games.boards import ema_cards, ema_er, ema_layout
 from games.models import Game, Scenario
 from rules.core.registry import get_engine
-from rules.ema import er
+from rules.ema import endeavors, er, windows
 from rules.ema.empire import halve
 from rules.ema.state import Ctx, data
+from tests.rules.ema.helpers import to_main as main_state
 
 ENGINE = get_engine("ema")
 RULES_SOURCE = Path(__file__).resolve().parents[2] / "rules" / "ema"
@@ -116,10 +117,12 @@ def test_target_prompts_show_the_er_the_engine_would_compute_before_the_card_is_
     board = ema_board.board_context(ENGINE.view(state, prompt["seat"]), prompt)
     assert board["ratings"]
     ctx = Ctx(state)
+    shown = {row["area"]: row["er"]["value"] for row in ENGINE.view(state, prompt["seat"])["targets"]}
     for rating in board["ratings"]:
         raw = er.raw(ctx, frame["seat"], frame["endeavor"], frame["base"], rating["id"])
         assert rating["raw"] == raw and sum(t["value"] for t in rating["terms"]) == raw
-        assert rating["value"] == (halve(state, raw) if rating["halved"] else raw)
+        assert rating["value"] == (halve(state, raw) if rating["halved"] else raw) == shown[rating["id"]]
+    assert {r["id"] for r in board["ratings"]} == set(shown)
     html = render_to_string("games/boards/ema.html#map", {"board": board})
     assert "ER of each Target" in html and 'class="er-tag"' in html
 
@@ -130,10 +133,78 @@ def test_an_announced_endeavor_shows_its_rating_while_the_year_card_is_face_down
     en = state["endeavor"]
     board = ema_board.board_context(ENGINE.view(state, en["seat"]), ENGINE.prompt_for(state, en["seat"]))
     assert board["endeavor"]["er"]["raw"] == er.raw(Ctx(state), en["seat"], en["kind"], en["base"], en["target"])
+    assert board["endeavor"]["er"]["final"] == endeavors.final_er(Ctx(state), en)
     html = render_to_string("games/boards/ema.html#map", {"board": board})
     assert "the Year Card is still face down" in html
     if en["base"] not in (None, en["target"]):
         assert 'class="en-arrow"' in html
+
+
+def test_the_event_in_force_is_shown_in_the_tableau_to_everyone() -> None:
+    """EMA-19.1: the Event drawn this Player-Turn is on the tableau, face up, for players and spectators."""
+    state = _find(lambda s: s.get("current_event") is not None and bool(ENGINE.prompts(s)))
+    name = ema_cards.event_card(state["current_event"])["name"]
+    for viewer in (None, 0, 1):
+        html = _render(state, viewer)
+        assert "Event this Player-Turn" in html and name in html
+
+
+def test_each_played_year_card_says_what_it_was_used_for() -> None:
+    """EMA-9.0.P6 EMA-13.22: a turned-up Year Card names its Endeavor and Target, or the Defense."""
+    def used(s: State) -> bool:
+        return any(u["use"] == "endeavor" for me in s["seats"] for u in me.get("card_uses", []))
+
+    state = _find(used)
+    seat, use = next((i, u) for i, me in enumerate(state["seats"]) for u in me["card_uses"] if u["use"] == "endeavor")
+    board = ema_board.board_context(ENGINE.view(state, None), None)
+    card = next(c for c in board["year_cards"][seat]["played"] if c["number"] == use["number"])
+    assert card["use"] == f"{ema_er.KIND_NAMES[use['endeavor']]} of {data().areas[use['target']]['name']}"
+    row = "conquest" if use["endeavor"] == "convert" else use["endeavor"]
+    assert [r["key"] for r in card["rows"] if r["current"]] == [row]
+    assert card["use"] in _render(state, None)
+
+
+def test_a_parley_stays_on_the_board_while_influence_is_declared() -> None:
+    """EMA-19.2.Influence EMA-20.5: the Parley under the declarations is shown; ballots stay secret."""
+    state = ENGINE.setup(1, {"scenario": "28-millenium", "options": {}}, 3)
+    state["stack"].append({"kind": "parley", "type": "claim", "caller": 0, "other": None, "areas": ["saxony"],
+                           "voters": [0, 1, 2], "ballots": {"1": {"vote": "against", "influence": 0}},
+                           "influence": {"0": 1}})
+    state["stack"].append({"kind": "influence", "seat": 2, "queue": [2]})
+    for viewer in (None, 0, 2):
+        html = _render(state, viewer)
+        assert "Parley: Claim Resolution Parley" in html and "declaring Influence" in html
+        assert "1 Influence card declared" in html and "Your ballot" not in html
+        assert "declares Influence cards face up before the ballot" in html  # the Now panel, top first
+    assert "Your ballot: <strong>against</strong>" in _render(state, 1)
+
+
+def test_holding_windows_and_tie_removal_read_plainly_and_long_lists_go_by_language() -> None:
+    """EMA-19.2 EMA-12.43: a Holding-card window says when it is; a long list of Ties is paged by language."""
+    state = _find(lambda s: bool(s["stack"]) and s["stack"][-1]["kind"] == "card_window")
+    why = state["stack"][-1]["why"]
+    assert "may play a Holding card" in _render(state, None) and windows.WHY[why] in _render(state, None)
+
+    state = main_state("28-millenium", 2)
+    seat = ENGINE.prompts(state)[0]["seat"]
+    for here in state["areas"].values():
+        if seat not in here["ties"]:
+            here["ties"].append(seat)
+    state, _ = ENGINE.apply(state, seat, {"do": "drop_tie"})
+    prompt = ENGINE.prompt_for(state, seat)
+    assert prompt is not None and prompt["kind"] == "drop_tie"
+    board = ema_board.board_context(ENGINE.view(state, seat), prompt)
+    assert board["pages"] and all(g["name"].endswith("languages") for g in board["pages"])
+    html = render_to_string("games/boards/ema.html#map", {"board": board})
+    first = board["pages"][0]
+    assert f'data-option="{first["index"]}">{first["name"]}</button>' in html
+    assert "chooses which of his Diplomatic Ties to remove" in _render(state, seat)
+    state, _ = ENGINE.apply(state, seat, prompt["options"][first["index"]]["action"])
+    prompt = ENGINE.prompt_for(state, seat)
+    board = ema_board.board_context(ENGINE.view(state, seat), prompt)
+    assert board["choosing"] and not board["pages"]
+    assert {a["id"] for a in board["areas"] if a["pick"]} == {
+        o["action"]["area"] for o in prompt["options"] if o["action"]["area"]}
 
 
 def _hidden_text(state: State, viewer: int | None) -> list[str]:
@@ -182,7 +253,9 @@ def test_a_player_sees_the_map_the_tableau_and_only_their_own_cards(scenarios: N
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert 'class="map ema-map' in html and 'id="area-lorraine"' in html and "North Sea" in html
     assert "Treasury and Statures" in html and "Year Cards this Round" in html and "Round 1 of 9" in html
-    assert "Your Holding cards" in html and 'class="ema-back"' in html
+    assert html.count("Your Holding cards") == 1 and 'class="ema-back"' in html  # in the private panel only
+    private = html[html.index('id="private"'):]
+    assert "Your Holding cards" in private[:private.index("</section>")]
     for text in _hidden_text(game.state, 0):
         assert text not in html
     for me in game.state["seats"]:
