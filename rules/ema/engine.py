@@ -8,6 +8,7 @@ from rules.core import rng
 from rules.core.canonical import clone
 from rules.core.engine import Engine, Event, Option, Prompt, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
+from rules.core.options import option_errors
 from rules.ema import flow, invariants, setup, standing, victory, views
 from rules.ema.state import Ctx, data
 
@@ -61,13 +62,9 @@ class EmaEngine(Engine):
         if config.get("scenario") not in SLUGS:
             errors.append(f"scenario must be one of {', '.join(SLUGS)}.")
         options = config.get("options", {})
+        errors += option_errors(options, OPTIONS)
         if not isinstance(options, dict):
-            return [*errors, "options must be a JSON object."]
-        for key, value in options.items():
-            if key not in OPTIONS:
-                errors.append(f"Unknown option {key!r}; options are {', '.join(sorted(OPTIONS))}.")
-            elif value not in OPTIONS[key] or type(value) is not type(OPTIONS[key][0]):
-                errors.append(f"Option {key} must be one of {', '.join(repr(v) for v in OPTIONS[key])}.")
+            return errors
         if "empires" in config and config.get("scenario") in SLUGS:
             keys = [e["key"] for e in data().scenarios[SLUGS[config["scenario"]][0]]["empires"]]
             bad = [k for k in config["empires"] if k not in keys] if isinstance(config["empires"], list) else [0]

@@ -8,6 +8,7 @@ from rules.core import rng
 from rules.core.canonical import clone
 from rules.core.engine import Engine, Event, Prompt, Result, State
 from rules.core.errors import ScenarioError
+from rules.core.options import option_errors
 from rules.feudal import flow, invariants, scoring, setup, solitaire, views
 from rules.feudal.components import load, validate_deck
 from rules.feudal.state import Ctx
@@ -70,7 +71,7 @@ class FeudalEngine(Engine):
         errors += _deck_errors(config.get("decks"))
         options = config.get("options", {})
         if not isinstance(options, dict):
-            return [*errors, "options must be a JSON object."]
+            return [*errors, *option_errors(options, OPTIONS)]
         return errors + [e for key, value in options.items() for e in _option_errors(key, value)]
 
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
@@ -189,11 +190,7 @@ def _deck_errors(decks: Any) -> list[str]:
 
 
 def _option_errors(key: str, value: Any) -> list[str]:
-    if key not in OPTIONS:
-        return [f"Unknown option {key!r}; options are {', '.join(sorted(OPTIONS))}."]
-    if key == "turn_limit":
+    if key == "turn_limit":  # a range, not a list of readings
         ok = isinstance(value, int) and not isinstance(value, bool) and 20 <= value <= 2000
         return [] if ok else ["Option turn_limit must be a whole number from 20 to 2000."]
-    if value not in OPTIONS[key] or type(value) is not type(OPTIONS[key][0]):
-        return [f"Option {key} must be one of {', '.join(repr(v) for v in OPTIONS[key])}."]
-    return []
+    return option_errors({key: value}, OPTIONS)

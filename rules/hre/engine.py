@@ -7,6 +7,7 @@ from typing import Any
 from rules.core import rng
 from rules.core.canonical import clone
 from rules.core.engine import Engine, Event, Option, Prompt, Result, StandingChoice, State
+from rules.core.options import option_errors
 from rules.hre import flow, invariants, scoring, setup, standing, views
 from rules.hre.state import Ctx
 
@@ -59,16 +60,7 @@ class HreEngine(Engine):
                 errors.append(f"There is no module {module!r}; modules are {', '.join(MODULES)}.")
             elif module not in SUPPORTED_MODULES:
                 errors.append(f"Module {module} is not playable yet.")
-        options = config.get("options", {})
-        if not isinstance(options, dict):
-            return [*errors, "options must be a JSON object."]
-        for key, value in options.items():
-            if key not in OPTIONS:
-                errors.append(f"Unknown option {key!r}; options are {', '.join(sorted(OPTIONS))}.")
-            elif value not in OPTIONS[key] or type(value) is not type(OPTIONS[key][0]):
-                allowed = ", ".join(repr(v) for v in OPTIONS[key])
-                errors.append(f"Option {key} must be one of {allowed}.")
-        return errors
+        return errors + option_errors(config.get("options", {}), OPTIONS)
 
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
         if not 2 <= players <= 4:
