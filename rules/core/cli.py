@@ -8,7 +8,6 @@ import sys
 from timeit import default_timer
 from typing import Any
 
-from rules.core import rng
 from rules.core.canonical import canonical_json, clone, state_hash
 from rules.core.engine import Engine
 from rules.core.errors import ScenarioError
@@ -116,18 +115,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     players = args.players or scenario["max_players"]
     actions = 0
     start = default_timer()
-    states = []
+    records = []
     for index in range(args.games):
         playout = play_random(engine, args.seed + index, config, players, invariants=False, hashes=False)
         actions += playout.actions
-        states.append(playout.state)
+        records.append(playout.record)
     elapsed = default_timer() - start
-    # Sample mid-game states by replaying half of a game's moves.
+    # The per-call costs are taken on a mid-game state: the first game replayed halfway.
+    moves = records[0]["moves"]
     mid = engine.setup(args.seed, config, players)
-    chooser = {"rng": rng.seed_state(args.seed)}
-    for _ in range(actions // max(1, args.games) // 2):
-        prompt = rng.choice(chooser, engine.prompts(mid))
-        engine.apply_trusted(mid, prompt["seat"], rng.choice(chooser, prompt["options"])["action"])
+    for move in moves[: len(moves) // 2]:
+        engine.apply_trusted(mid, move["seat"], move["action"])
     first = engine.prompts(mid)[0]
     figures = {
         "game": engine.game_id,
