@@ -87,8 +87,12 @@ def due(game: Game) -> list[tuple[int, Any]]:
         return []
     humans = {s.index for s in game.seats.all() if not s.bot and s.user_id is not None}
     answers = {(a.seat, a.kind): a for a in StandingAnswer.objects.filter(game=game)}
+    # Standing answers cover decisions on another player's turn; on one's own turn one is asked.
+    active = game.engine.active_seat(game.state)
     found = []
     for prompt in prompts:
+        if prompt["seat"] == active:
+            continue
         answer = answers.get((prompt["seat"], prompt["kind"]))
         if prompt["seat"] in humans and answer is not None:
             option = pick(game, answer, prompt["options"])

@@ -134,6 +134,11 @@ class Engine(ABC):
         """
         return bool(before.get("rng") != after.get("rng"))
 
+    def active_seat(self, state: State) -> int | None:
+        """Whose turn it is (None between turns); other seats' prompts are off-turn decisions."""
+        active = state.get("active")
+        return active if isinstance(active, int) and not isinstance(active, bool) else None
+
     def prompt_kinds(self) -> dict[str, str]:
         """Kinds of prompts this engine asks, with a short description (for standing answers)."""
         return {}

@@ -29,6 +29,18 @@ def test_always_pass_answers_an_off_turn_reaction_and_is_logged(alice: Any, bob:
     assert "(standing answer)" in client.get(reverse("game", args=[game.pk])).content.decode()
 
 
+def test_a_standing_answer_never_decides_on_the_seats_own_turn(alice: Any, bob: Any) -> None:
+    """Standing answers are for decisions on another player's turn (issue 5, point 3)."""
+    game = toy_game(alice, "me", bob)
+    standing.set_answer(game, 0, "reaction", "pass")
+    state = game.state
+    state["react"] = [state["turn"]]  # the seat whose turn it is must react to something
+    game.state = state
+    game.save()
+    assert game.prompted_seats() == [state["turn"]] == [0]
+    assert standing.due(game) == []
+
+
 def test_always_this_option_matches_it_by_label(alice: Any, bob: Any) -> None:
     game = toy_game(alice, "me", bob)
     standing.set_answer(game, 1, "reaction", StandingAnswer.OPTION, label="take 1 GOLD")

@@ -95,6 +95,9 @@ class ToyEngine(Engine):
     def prompt_kinds(self) -> dict[str, str]:
         return {"reaction": "a reaction when another seat pokes you"}
 
+    def active_seat(self, state: State) -> int | None:
+        return int(state["turn"])
+
 
 @pytest.fixture
 def toy(db: None) -> Iterator[Scenario]:
