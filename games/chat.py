@@ -11,7 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django_ratelimit.core import is_ratelimited
@@ -47,6 +47,25 @@ def _own_seat(game: Game, user: Any, seat: int | None) -> int:
 def visible_channels(game: Game, seats: list[int]) -> list[ChatChannel]:
     """The private channels any of these seats belongs to."""
     return [c for c in ChatChannel.objects.filter(game=game) if set(c.members) & set(seats)]
+
+
+def labels_of(game: Game) -> dict[int, str]:
+    """How each seat is named in the chat."""
+    return {s.index: f"{s.label()} (seat {s.index + 1})" for s in game.seats.select_related("user")}
+
+
+def visible_messages(game: Game, channels: list[ChatChannel], seats: list[int]) -> QuerySet[ChatMessage]:
+    """The table chat and these channels' messages, less those of seats these seats mute."""
+    muted = set(Mute.objects.filter(game=game, seat__in=seats).values_list("muted", flat=True))
+    where = Q(channel__isnull=True) | Q(channel__in=[c.pk for c in channels])
+    return ChatMessage.objects.filter(game=game).filter(where).exclude(seat__in=muted)
+
+
+def messages_since(game: Game, user: Any, after: int = 0, limit: int = SHOWN) -> list[ChatMessage]:
+    """The messages a user may read with an id above `after`, oldest first, at most `limit`."""
+    mine = seats_of(game, user)
+    rows = visible_messages(game, visible_channels(game, mine), mine).filter(pk__gt=after)
+    return list(rows.select_related("channel").order_by("pk")[:limit])
 
 
 def post(game: Game, user: Any, text: str, seat: int | None = None, channel_id: int | None = None) -> ChatMessage:
@@ -113,9 +132,7 @@ def context(game: Game, user: Any) -> dict[str, Any]:
     labels = {s.index: f"{s.label()} (seat {s.index + 1})" for s in seats}
     channels = visible_channels(game, mine)
     muted = set(Mute.objects.filter(game=game, seat__in=mine).values_list("muted", flat=True))
-    where = Q(channel__isnull=True) | Q(channel__in=[c.pk for c in channels])
-    rows = ChatMessage.objects.filter(game=game).filter(where).exclude(seat__in=muted)
-    rows = rows.select_related("channel").order_by("-pk")[:SHOWN]
+    rows = visible_messages(game, channels, mine).select_related("channel").order_by("-pk")[:SHOWN]
     messages = [{"id": m.pk, "who": labels.get(m.seat, f"Seat {m.seat + 1}"), "text": m.text, "at": m.created_at,
                  "private": m.channel_id is not None, "to": channel_name(m.channel, labels, mine)}
                 for m in reversed(list(rows))]

@@ -44,10 +44,15 @@ def undoable(game: Game, seats: list[int], recent: list[Move] | None = None) -> 
     return run
 
 
+def undoable_by(game: Game, user: Any, recent: list[Move] | None = None) -> list[Move]:
+    """The trailing moves this user may take back with the seats they play themselves, newest first."""
+    human = [s.index for s in game.seats.all() if s.user_id == getattr(user, "pk", None) and not s.bot]
+    return undoable(game, human, recent) if human else []
+
+
 def available(game: Game, user: Any, recent: list[Move] | None = None) -> int | None:
     """The seq a click on Undo goes back to (one move), or None when the user may not undo."""
-    human = [s.index for s in game.seats.all() if s.user_id == getattr(user, "pk", None) and not s.bot]
-    run = undoable(game, human, recent) if human else []
+    run = undoable_by(game, user, recent)
     return run[0].seq - 1 if run else None
 
 
