@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.boards import ema_er, ema_layout, ema_tableau
+from games.boards.common import pick as _pick
 from rules.ema.components import load
 
 # Strong colours that stay apart on the pale registers; each seat also has a shape, so no one needs hue alone.
@@ -57,14 +58,6 @@ def picks(prompt: dict[str, Any] | None) -> dict[str, list[int]]:
             found.setdefault(aid, []).append(i)
     return found
 
-
-def _pick(indices: list[int] | None, prompt: dict[str, Any] | None) -> dict[str, Any] | None:
-    """How a register answers the prompt: one option submits, several narrow the buttons."""
-    if not indices or prompt is None:
-        return None
-    labels = [prompt["options"][i]["label"] for i in indices]
-    return {"options": " ".join(str(i) for i in indices), "single": indices[0] if len(indices) == 1 else None,
-            "label": labels[0] if len(labels) == 1 else f"{len(labels)} choices: " + "; ".join(labels)}
 
 
 def religion_name(rel: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.boards import feudal_cards
+from games.boards.common import pick as _pick
 from games.boards.hre import seat_mark
 from rules.feudal.components import load
 from rules.feudal.instants import STOP_NAMES
@@ -95,14 +96,6 @@ def picks(prompt: dict[str, Any] | None) -> dict[tuple[str, Any], list[int]]:
             found.setdefault(key, []).append(i)
     return found
 
-
-def _pick(indices: list[int] | None, prompt: dict[str, Any] | None) -> dict[str, Any] | None:
-    """How a card answers the prompt: one option submits it, several narrow the buttons."""
-    if not indices or prompt is None:
-        return None
-    labels = [prompt["options"][i]["label"] for i in indices]
-    return {"options": " ".join(str(i) for i in indices), "single": indices[0] if len(indices) == 1 else None,
-            "label": labels[0] if len(labels) == 1 else f"{len(labels)} choices: " + "; ".join(labels)}
 
 
 def character(c: dict[str, Any], chosen: dict[tuple[str, Any], list[int]], prompt: dict[str, Any] | None,

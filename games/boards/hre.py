@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.boards import hre_tableau
+from games.boards.common import pick as _pick
 from games.boards.hre_cards import amounts
 from rules.hre.components import load
 
@@ -90,14 +91,6 @@ def _describe(spec: dict[str, Any], here: dict[str, Any], region: str, barb: dic
     pieces.append("buildings: " + (", ".join(here["bld"]) or "none"))
     return "; ".join(p for p in [*parts, units, ", ".join(pieces), barb["title"] if barb else ""] if p)
 
-
-def _pick(indices: list[int] | None, prompt: dict[str, Any] | None) -> dict[str, Any] | None:
-    """How a province answers the prompt: one option submits, several narrow the buttons."""
-    if not indices or prompt is None:
-        return None
-    labels = [prompt["options"][i]["label"] for i in indices]
-    return {"options": " ".join(str(i) for i in indices), "single": indices[0] if len(indices) == 1 else None,
-            "label": labels[0] if len(labels) == 1 else f"{len(labels)} choices: " + "; ".join(labels)}
 
 
 def _pieces(here: dict[str, Any]) -> list[dict[str, Any]]:

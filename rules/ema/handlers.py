@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.engine import Option
+from rules.core.frames import option as option  # re-exported: rule modules import it from here
+from rules.core.frames import registrar
 from rules.ema.state import Ctx, Frame
 
 OptionsFn = Callable[[Ctx, Frame], list[Option]]
@@ -59,19 +61,10 @@ def multi(kind: str, rule: str, text: TextFn, seats: SeatsFn, options: SeatOptio
     MULTI[kind] = Multi(rule, text, seats, options, choose)
 
 
-def step(kind: str) -> Callable[[StepFn], StepFn]:
-    """Register an automatic step frame kind."""
-
-    def wrap(fn: StepFn) -> StepFn:
-        STEPS[kind] = fn
-        return fn
-
-    return wrap
+# Register an automatic step frame kind: @step("kind").
+step = registrar(STEPS)
 
 
-def option(action: Any, label: str) -> Option:
-    """An option: the action and its label."""
-    return {"action": action, "label": label}
 
 
 PAGE = 40  # more Area options than this are split by language group, so every Area stays reachable

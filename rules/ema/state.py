@@ -6,10 +6,11 @@ from functools import cache
 from typing import Any
 
 from rules.core import rng
-from rules.core.engine import Event, State
+from rules.core.engine import State
+from rules.core.frames import Frame as Frame  # re-exported: rule modules import it from here
+from rules.core.frames import StepContext
 from rules.ema.components import EmaData, load
 
-Frame = dict[str, Any]
 CHRISTIAN = ("RC", "EO")
 
 
@@ -18,34 +19,14 @@ def data() -> EmaData:
     return load()
 
 
-class Ctx:
+class Ctx(StepContext):
     """One step of the engine: the state being changed, its data and the events produced."""
 
-    __slots__ = ("s", "d", "events")
+    __slots__ = ("d",)
 
     def __init__(self, state: State) -> None:
-        self.s = state
+        super().__init__(state)
         self.d = data()
-        self.events: list[Event] = []
-
-    def log(self, rule: str, text: str | None, private: dict[int, str] | None = None) -> None:
-        """Record an event: public text, private text per seat, and the rule it applies."""
-        priv = {str(k): v for k, v in (private or {}).items()}
-        self.events.append({"rule": rule, "public": text, "private": priv})
-
-    def push(self, frame: Frame) -> None:
-        """Put a decision or step on top of the stack."""
-        self.s["stack"].append(frame)
-
-    def pop(self) -> Frame:
-        """Remove the top frame."""
-        frame: Frame = self.s["stack"].pop()
-        return frame
-
-    def seat(self, seat: int) -> dict[str, Any]:
-        """The seat's part of the state."""
-        seat_state: dict[str, Any] = self.s["seats"][seat]
-        return seat_state
 
     def area(self, aid: str) -> dict[str, Any]:
         """The changing state of a Land Area."""

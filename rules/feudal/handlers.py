@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.engine import Option
+from rules.core.frames import option as option  # re-exported: rule modules import it from here
+from rules.core.frames import registrar
 from rules.feudal.state import Ctx, Frame
 
 OptionsFn = Callable[[Ctx, Frame, int], list[Option]]
@@ -46,29 +48,14 @@ def decision(kind: str, rule: str, text: TextFn, options: OptionsFn, choose: Cho
     DECISIONS[kind] = Decision(rule, text, options, choose, seats, free)
 
 
-def step(kind: str) -> Callable[[StepFn], StepFn]:
-    """Register an automatic step frame kind."""
-
-    def wrap(fn: StepFn) -> StepFn:
-        STEPS[kind] = fn
-        return fn
-
-    return wrap
+# Register an automatic step frame kind: @step("kind").
+step = registrar(STEPS)
 
 
-def option(action: Any, label: str) -> Option:
-    """An option: the action and its label."""
-    return {"action": action, "label": label}
 
 
 COMBAT_STAGES: dict[str, StepFn] = {}
 
 
-def combat_stage(name: str) -> Callable[[StepFn], StepFn]:
-    """Register one stage of the combat frame's sequence."""
-
-    def wrap(fn: StepFn) -> StepFn:
-        COMBAT_STAGES[name] = fn
-        return fn
-
-    return wrap
+# Register one stage of the combat frame's sequence: @combat_stage("name").
+combat_stage = registrar(COMBAT_STAGES)

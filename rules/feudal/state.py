@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.engine import Event, State
+from rules.core.frames import Frame as Frame  # re-exported: rule modules import it from here
+from rules.core.frames import StepContext
 from rules.feudal.components import GROUPS, FeudalData, load
 
-Frame = dict[str, Any]
 MAX_RES = 6
 TYPE_NAMES = {"character": "Character", "skill": "Skill", "weapon": "Weapon", "supply": "Supply",
               "instant": "Instant", "victory": "Victory", "constant": "Constant"}
@@ -24,33 +24,10 @@ def card(cid: str) -> dict[str, Any]:
     return found
 
 
-class Ctx:
+class Ctx(StepContext):
     """One step of the engine: the state being changed and the events produced."""
 
-    __slots__ = ("s", "events")
-
-    def __init__(self, state: State) -> None:
-        self.s = state
-        self.events: list[Event] = []
-
-    def log(self, rule: str, text: str | None, private: dict[int, str] | None = None) -> None:
-        """Record an event: public text, private text per seat, and the rule it applies."""
-        priv = {str(k): v for k, v in (private or {}).items()}
-        self.events.append({"rule": rule, "public": text, "private": priv})
-
-    def push(self, frame: Frame) -> None:
-        """Put a decision or step on top of the stack."""
-        self.s["stack"].append(frame)
-
-    def pop(self) -> Frame:
-        """Take the top frame off the stack."""
-        top: Frame = self.s["stack"].pop()
-        return top
-
-    def seat(self, seat: int) -> dict[str, Any]:
-        """The seat's part of the state."""
-        me: dict[str, Any] = self.s["seats"][seat]
-        return me
+    __slots__ = ()
 
     def name(self, seat: int) -> str:
         """A seat's name in the log."""

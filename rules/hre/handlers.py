@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.engine import Option
+from rules.core.frames import option as option  # re-exported: rule modules import it from here
+from rules.core.frames import registrar
 from rules.hre.state import Ctx, Frame
 
 OptionsFn = Callable[[Ctx, Frame], list[Option]]
@@ -41,29 +43,14 @@ def decision(kind: str, rule: str, text: TextFn, options: OptionsFn, choose: Cho
     DECISIONS[kind] = Decision(rule, text, options, choose)
 
 
-def step(kind: str) -> Callable[[StepFn], StepFn]:
-    """Register an automatic step frame kind."""
-
-    def wrap(fn: StepFn) -> StepFn:
-        STEPS[kind] = fn
-        return fn
-
-    return wrap
+# Register an automatic step frame kind: @step("kind").
+step = registrar(STEPS)
 
 
-def then(name: str) -> Callable[[ThenFn], ThenFn]:
-    """Register a continuation run after a payment."""
-
-    def wrap(fn: ThenFn) -> ThenFn:
-        THEN[name] = fn
-        return fn
-
-    return wrap
+# Register a continuation run after a payment: @then("name").
+then = registrar(THEN)
 
 
-def option(action: Any, label: str) -> Option:
-    """An option: the action and its label."""
-    return {"action": action, "label": label}
 
 
 def run_then(ctx: Ctx, seat: int, after: dict[str, Any]) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from rules.core.engine import Event, State
+from rules.core.engine import State
+from rules.core.frames import Frame as Frame  # re-exported: rule modules import it from here
+from rules.core.frames import StepContext
 from rules.hre.components import HreData, load
 
 RESOURCES = ("wood", "leather", "stone", "iron")
 UNITS = ("infantry", "archer", "cavalry")
-Frame = dict[str, Any]
 
 
 def data() -> HreData:
@@ -18,35 +19,20 @@ def data() -> HreData:
     return load()
 
 
-class Ctx:
+class Ctx(StepContext):
     """One step of the engine: the state being changed, its data and the events produced."""
 
-    __slots__ = ("s", "d", "events")
+    __slots__ = ("d",)
 
     def __init__(self, state: State) -> None:
-        self.s = state
+        super().__init__(state)
         self.d = data()
-        self.events: list[Event] = []
-
-    def log(self, rule: str, text: str | None, private: dict[int, str] | None = None) -> None:
-        """Record an event: public text, private text per seat, and the rule it applies."""
-        priv = {str(k): v for k, v in (private or {}).items()}
-        self.events.append({"rule": rule, "public": text, "private": priv})
-
-    def push(self, frame: Frame) -> None:
-        """Put a decision or step on top of the stack."""
-        self.s["stack"].append(frame)
 
     def nothing_done(self) -> None:
         """The Noble action just popped had no effect: its 'whenever you resolve' bonus is void."""
         stack = self.s["stack"]
         if stack and stack[-1]["kind"] == "after_action":
             stack[-1]["void"] = True
-
-    def seat(self, seat: int) -> dict[str, Any]:
-        """The seat's part of the state."""
-        seat_state: dict[str, Any] = self.s["seats"][seat]
-        return seat_state
 
     def name(self, seat: int | None) -> str:
         """A seat's display name in the log: its Ruler, or its number before the draft."""

@@ -1,0 +1,63 @@
+"""What every frame-stack engine shares: the step context, options, and handler tables.
+
+An engine's turn is a stack of frames in its state; rule modules register decisions and
+automatic steps by kind, and each step of the engine runs with a context that changes the state
+and collects the events it produces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from rules.core.engine import Event, Option, State
+
+Frame = dict[str, Any]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class StepContext:
+    """One step of an engine: the state being changed and the events produced."""
+
+    __slots__ = ("s", "events")
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self.events: list[Event] = []
+
+    def log(self, rule: str, text: str | None, private: dict[int, str] | None = None) -> None:
+        """Record an event: public text, private text per seat, and the rule it applies."""
+        priv = {str(k): v for k, v in (private or {}).items()}
+        self.events.append({"rule": rule, "public": text, "private": priv})
+
+    def push(self, frame: Frame) -> None:
+        """Put a decision or step on top of the stack."""
+        self.s["stack"].append(frame)
+
+    def pop(self) -> Frame:
+        """Take the top frame off the stack."""
+        top: Frame = self.s["stack"].pop()
+        return top
+
+    def seat(self, seat: int) -> dict[str, Any]:
+        """The seat's part of the state."""
+        me: dict[str, Any] = self.s["seats"][seat]
+        return me
+
+
+def option(action: Any, label: str) -> Option:
+    """An option: the action and its label."""
+    return {"action": action, "label": label}
+
+
+def registrar(table: dict[str, F]) -> Callable[[str], Callable[[F], F]]:
+    """A decorator factory that files functions in `table` under a name."""
+
+    def register(name: str) -> Callable[[F], F]:
+        def wrap(fn: F) -> F:
+            table[name] = fn
+            return fn
+
+        return wrap
+
+    return register
