@@ -25,8 +25,3 @@ def clone(state: Any) -> Any:
     times faster than copy.deepcopy, which matters on the playout hot path.
     """
     return marshal.loads(marshal.dumps(state))
-
-
-def same_action(a: Any, b: Any) -> bool:
-    """Two actions are the same when their canonical JSON is."""
-    return a == b and canonical_json(a) == canonical_json(b)

@@ -43,7 +43,7 @@ class HreEngine(Engine):
 
     game_id = "hre"
     title = "Dark Ages: Holy Roman Empire"
-    rules_version = 1
+    rules_version = 2
 
     def scenarios(self) -> list[dict[str, Any]]:
         return clone(SCENARIOS)  # type: ignore[no-any-return]

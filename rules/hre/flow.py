@@ -61,7 +61,6 @@ def start_turn(ctx: Ctx, seat: int, extra: int = 0) -> None:
     ctx.push({"kind": "turn", "seat": seat, "phase": "start", "action": None,
               "title_used": False, "battle": False, "extra": extra})
     ctx.s["active"] = seat
-    ctx.s["turns"] += 1
 
 
 def may_pass(ctx: Ctx, seat: int) -> bool:

@@ -20,7 +20,7 @@ def new_state(seed: int, config: dict[str, Any], players: int) -> State:
         "rng": rng.seed_state(seed), "seats": [], "prov": {}, "slots": [], "offer": [],
         "deck": [], "discard": [], "red_claimed": [], "churches": 0, "cities": 0,
         "titles": {}, "box_tokens": [], "start": 0, "active": None, "stack": [],
-        "end_triggered": False, "deck_exhausted": False, "over": False, "turns": 0,
+        "end_triggered": False, "deck_exhausted": False, "over": False,
         "rulers_open": [], "cards_in_game": 0,
     }
     actions = list(board["actions"])
