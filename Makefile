@@ -47,6 +47,7 @@ test-integration: venv
 
 lint: venv
 	$(BIN)/ruff check rules games config tests bench
+	$(BIN)/ruff format --check rules games config tests bench
 	$(BIN)/mypy --strict rules
 
 fmt: venv

@@ -33,9 +33,13 @@ def main() -> int:
     for engine in all_engines():
         scenario = engine.scenarios()[0]
         for players in range(int(scenario["min_players"]), int(scenario["max_players"]) + 1):
-            rules_main(["bench", engine.game_id, "--players", str(players), "--games", "50", "--json"])
-            print(f'{{"game": "{engine.game_id}", "players": {players}, '
-                  f'"playout_peak_kib": {peak_memory_kib(engine.game_id, scenario, players)}}}')
+            rules_main(
+                ["bench", engine.game_id, "--players", str(players), "--games", "50", "--json"]
+            )
+            print(
+                f'{{"game": "{engine.game_id}", "players": {players}, '
+                f'"playout_peak_kib": {peak_memory_kib(engine.game_id, scenario, players)}}}'
+            )
     return 0
 
 

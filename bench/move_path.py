@@ -38,8 +38,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summary(ms: list[float]) -> dict[str, float]:
-    return {"n": len(ms), "p50_ms": round(percentile(ms, 50), 2), "p95_ms": round(percentile(ms, 95), 2),
-            "mean_ms": round(statistics.fmean(ms), 2)}
+    return {
+        "n": len(ms),
+        "p50_ms": round(percentile(ms, 50), 2),
+        "p95_ms": round(percentile(ms, 95), 2),
+        "mean_ms": round(statistics.fmean(ms), 2),
+    }
 
 
 class Table:
@@ -52,14 +56,19 @@ class Table:
         from games.models import Scenario
 
         scenario = Scenario.objects.get(game="hre", slug="base")
-        self.game = services.create_game(user, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("me")])
+        self.game = services.create_game(
+            user, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("me")]
+        )
         self.page = f"/games/{self.game.pk}/"
         self.session = session
         self.csrf = support.csrf_token(port_b, self.page, session)
         self.ws = connect(  # noqa: SIM115 (closed in close())
-            f"ws://127.0.0.1:{port_a}/ws/games/{self.game.pk}/", origin=f"http://127.0.0.1:{port_a}",  # type: ignore[arg-type]
-                          additional_headers={"Cookie": f"sessionid={session}"}, open_timeout=10,
-                          max_size=None)
+            f"ws://127.0.0.1:{port_a}/ws/games/{self.game.pk}/",
+            origin=f"http://127.0.0.1:{port_a}",  # type: ignore[arg-type]
+            additional_headers={"Cookie": f"sessionid={session}"},
+            open_timeout=10,
+            max_size=None,
+        )
         self.html = str(self.ws.recv(timeout=10))  # the render on connect
         self.http = http.client.HTTPConnection("127.0.0.1", port_b, timeout=30)
 
@@ -70,10 +79,15 @@ class Table:
             return None
         expected = int(option["expected_seq"]) + 1
         body = urlencode(option)
-        headers = {"Cookie": f"sessionid={self.session}; csrftoken={self.csrf}", "X-CSRFToken": self.csrf,
-                   "Content-Type": "application/x-www-form-urlencoded"}
+        headers = {
+            "Cookie": f"sessionid={self.session}; csrftoken={self.csrf}",
+            "X-CSRFToken": self.csrf,
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
         start = time.perf_counter()
-        status, _, answer = support.http_request(0, "POST", f"{self.page}act/", body, headers, self.http)
+        status, _, answer = support.http_request(
+            0, "POST", f"{self.page}act/", body, headers, self.http
+        )
         answered = time.perf_counter()
         if status != 200 or support.pushed_seq(answer) != expected:
             raise RuntimeError(f"move refused ({status}): {answer[:500]}")
@@ -91,8 +105,14 @@ class Table:
 
 
 def machine() -> dict[str, Any]:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.processor())
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor(),
+    )
     from django.db import connection
 
     with connection.cursor() as cursor:
@@ -103,36 +123,57 @@ def machine() -> dict[str, Any]:
     client = redis.Redis.from_url(support.redis_url())
     redis_version = client.info("server")["redis_version"]
     client.close()
-    return {"host": platform.node(), "cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
-            "postgresql": pg, "redis": redis_version}
+    return {
+        "host": platform.node(),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "postgresql": pg,
+        "redis": redis_version,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--warmup", type=int, default=30)
-    parser.add_argument("--conn-max-age", type=int, default=0, help="DB_CONN_MAX_AGE of the servers")
-    parser.add_argument("--db-pool", choices=("on", "off"), default="on",
-                        help="DB_POOL of the servers (the settings' default: on unless DB_CONN_MAX_AGE > 0)")
+    parser.add_argument(
+        "--conn-max-age", type=int, default=0, help="DB_CONN_MAX_AGE of the servers"
+    )
+    parser.add_argument(
+        "--db-pool",
+        choices=("on", "off"),
+        default="on",
+        help="DB_POOL of the servers (the settings' default: on unless DB_CONN_MAX_AGE > 0)",
+    )
     args = parser.parse_args()
 
     database = support.fresh_database("chancery_bench")
     support.flush_redis(support.redis_url())
     # This process's own mail (the first turn mail, sent before the socket opens) stays in memory:
     # stdout is the JSON document.
-    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database,
-                      EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=database,
+        EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+    )
     os.environ.pop("REDIS_URL", None)
     import django
 
     django.setup()
     from django.contrib.auth import get_user_model
 
-    user = get_user_model().objects.create_user("bench", "bench@example.com", "correct horse battery")
+    user = get_user_model().objects.create_user(
+        "bench", "bench@example.com", "correct horse battery"
+    )
     session = support.session_cookie(user)
-    env = support.service_env(database, support.redis_url(), tasks="thread",
-                              DB_CONN_MAX_AGE=str(args.conn_max_age),
-                              DB_POOL="true" if args.db_pool == "on" and not args.conn_max_age else "false")
+    env = support.service_env(
+        database,
+        support.redis_url(),
+        tasks="thread",
+        DB_CONN_MAX_AGE=str(args.conn_max_age),
+        DB_POOL="true" if args.db_pool == "on" and not args.conn_max_age else "false",
+    )
     with support.daphne(env) as server_a, support.daphne(env) as server_b:
         trivial_http = http.client.HTTPConnection("127.0.0.1", server_b.port, timeout=30)
         table = Table(user, session, server_a.port, server_b.port)
@@ -161,23 +202,32 @@ def main() -> None:
 
     move = summary(pushed)
     view = summary(trivial)
-    print(json.dumps({
-        "bench": "move_path",
-        "date": datetime.date.today().isoformat(),
-        "machine": machine(),
-        "setup": f"daphne A (socket) + daphne B (POST), channels-redis, PostgreSQL, "
-                 f"DB_CONN_MAX_AGE={args.conn_max_age}, DB_POOL={env['DB_POOL']}, hotseat HRE base game, first option each move, "
-                 "one client, sequential",
-        "moves": args.moves, "warmup": args.warmup, "games": games,
-        "trivial_view_get_login": view,
-        "move_post_answered": summary(answered),
-        "move_post_to_push": move,
-        "moves_per_second": round(len(pushed) / moving, 1),
-        "moves_per_second_wall_incl_trivial": round((args.warmup + args.moves) / elapsed, 1),
-        "ratio_p50": round(move["p50_ms"] / view["p50_ms"], 2),
-        "ratio_p95": round(move["p95_ms"] / view["p95_ms"], 2),
-        "goal": "move p50 <= 3x trivial view p50",
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "bench": "move_path",
+                "date": datetime.date.today().isoformat(),
+                "machine": machine(),
+                "setup": f"daphne A (socket) + daphne B (POST), channels-redis, PostgreSQL, "
+                f"DB_CONN_MAX_AGE={args.conn_max_age}, DB_POOL={env['DB_POOL']}, hotseat HRE base game, first option each move, "
+                "one client, sequential",
+                "moves": args.moves,
+                "warmup": args.warmup,
+                "games": games,
+                "trivial_view_get_login": view,
+                "move_post_answered": summary(answered),
+                "move_post_to_push": move,
+                "moves_per_second": round(len(pushed) / moving, 1),
+                "moves_per_second_wall_incl_trivial": round(
+                    (args.warmup + args.moves) / elapsed, 1
+                ),
+                "ratio_p50": round(move["p50_ms"] / view["p50_ms"], 2),
+                "ratio_p95": round(move["p95_ms"] / view["p95_ms"], 2),
+                "goal": "move p50 <= 3x trivial view p50",
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

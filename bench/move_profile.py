@@ -35,8 +35,11 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summary(values: list[float]) -> dict[str, float]:
-    return {"p50": round(percentile(values, 50), 2), "p95": round(percentile(values, 95), 2),
-            "mean": round(statistics.fmean(values), 2)}
+    return {
+        "p50": round(percentile(values, 50), 2),
+        "p95": round(percentile(values, 95), 2),
+        "mean": round(statistics.fmean(values), 2),
+    }
 
 
 def main() -> None:
@@ -53,8 +56,12 @@ def main() -> None:
         url = support.fresh_database("chancery_profile")
     else:
         url = f"sqlite:///{tempfile.mkdtemp(prefix='chancery-profile-')}/db.sqlite3"
-    os.environ.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=url, CHANCERY_TASKS="inline",
-                      LOG_LEVEL="WARNING")
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=url,
+        CHANCERY_TASKS="inline",
+        LOG_LEVEL="WARNING",
+    )
     os.environ.pop("REDIS_URL", None)
     import django
 
@@ -74,14 +81,18 @@ def main() -> None:
     from games.models import Scenario
 
     setup_test_environment()  # the in-memory mail outbox, no console spam
-    user = get_user_model().objects.create_user("bench", "bench@example.com", "correct horse battery")
+    user = get_user_model().objects.create_user(
+        "bench", "bench@example.com", "correct horse battery"
+    )
     client = Client()
     client.force_login(user)
     anonymous = Client()
 
     def new_table() -> tuple[Any, GameConsumer]:
         scenario = Scenario.objects.get(game="hre", slug="base")
-        game = services.create_game(user, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("me")])
+        game = services.create_game(
+            user, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("me")]
+        )
         socket = GameConsumer()
         socket.game_id, socket.user, socket.seq = game.pk, user, -1
         notify.page_opened(user, game.pk, f"profile-{game.pk}")  # as the socket does: no turn mail
@@ -124,19 +135,28 @@ def main() -> None:
             times["act"].append((t2 - t1) * 1000)
             times["socket_render"].append((t3 - t2) * 1000)
             times["move"].append((t3 - t1) * 1000)
-            for name, (a, b) in {"trivial": (c0, c1), "act": (c1, c2), "socket_render": (c2, c3),
-                                 "move": (c1, c3)}.items():
+            for name, (a, b) in {
+                "trivial": (c0, c1),
+                "act": (c1, c2),
+                "socket_render": (c2, c3),
+                "move": (c1, c3),
+            }.items():
                 cpu[name].append((b - a) * 1000)
             queries["act"].append(len(act_queries))
             queries["socket_render"].append(len(render_queries))
             sizes.append(len(html))
-    out = {"database": connection.vendor, "moves": args.moves,
-           "wall_ms": {k: summary(v) for k, v in times.items()},
-           "cpu_ms": {k: summary(v) for k, v in cpu.items()},
-           "queries_per_move": {k: round(statistics.fmean(v), 1) for k, v in queries.items()},
-           "push_bytes_mean": round(statistics.fmean(sizes)),
-           "ratio_p50_wall": round(percentile(times["move"], 50) / percentile(times["trivial"], 50), 2),
-           "ratio_p50_cpu": round(percentile(cpu["move"], 50) / percentile(cpu["trivial"], 50), 2)}
+    out = {
+        "database": connection.vendor,
+        "moves": args.moves,
+        "wall_ms": {k: summary(v) for k, v in times.items()},
+        "cpu_ms": {k: summary(v) for k, v in cpu.items()},
+        "queries_per_move": {k: round(statistics.fmean(v), 1) for k, v in queries.items()},
+        "push_bytes_mean": round(statistics.fmean(sizes)),
+        "ratio_p50_wall": round(
+            percentile(times["move"], 50) / percentile(times["trivial"], 50), 2
+        ),
+        "ratio_p50_cpu": round(percentile(cpu["move"], 50) / percentile(cpu["trivial"], 50), 2),
+    }
     print(json.dumps(out, indent=2))
     if profiler:
         stats = pstats.Stats(profiler)

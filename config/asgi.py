@@ -14,10 +14,14 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from games import beat  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter({
-    "http": django_app,
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-})
+application = ProtocolTypeRouter(
+    {
+        "http": django_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)
 
 # The embedded set-up has no Celery beat: its periodic tasks run on a thread of this process.
 beat.start()

@@ -103,13 +103,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Background task threads write too; wait for the lock rather than fail.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
-        "DB_POOL", DATABASES["default"]["CONN_MAX_AGE"] == 0):
+    "DB_POOL", DATABASES["default"]["CONN_MAX_AGE"] == 0
+):
     # A connection pool (psycopg_pool), not persistent connections: under ASGI each request's sync
     # code runs in a thread of its own, so a connection kept per thread is seldom reused, and
     # opening one costs a PostgreSQL backend (~4 ms here) on every request, render and task.
     # DB_POOL=false (or DB_CONN_MAX_AGE > 0) turns it off.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": env_int("DB_POOL_MIN_SIZE", 2), "max_size": env_int("DB_POOL_MAX_SIZE", 20)}
+        "min_size": env_int("DB_POOL_MIN_SIZE", 2),
+        "max_size": env_int("DB_POOL_MAX_SIZE", 20),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
@@ -117,10 +120,16 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         # redis-py 8 reads with a 5 s socket timeout by default, which aborts channels-redis's
         # 5 s blocking BZPOPMIN and kills every idle websocket (django/channels_redis#422).
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [
-            {"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}]}}
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_connect_timeout": 5}]
+            },
+        }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -160,8 +169,10 @@ ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "none")
 LOGIN_REDIRECT_URL = "lobby"
 LOGIN_URL = "account_login"
 
-EMAIL_BACKEND = env_str("EMAIL_BACKEND", "games.mail.DevInboxBackend" if DEBUG else
-                        "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "games.mail.DevInboxBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
+)
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
@@ -182,7 +193,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }

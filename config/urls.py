@@ -35,7 +35,9 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("profile/mail/", correspondence_views.mail_settings, name="mail_settings"),
     path("games/<int:game_id>/take-back/", correspondence_views.take_back, name="take_back"),
-    path("mail/unsubscribe/<str:token>/", correspondence_views.unsubscribe, name="mail_unsubscribe"),
+    path(
+        "mail/unsubscribe/<str:token>/", correspondence_views.unsubscribe, name="mail_unsubscribe"
+    ),
     path("mail/act/<str:token>/", correspondence_views.mail_action, name="mail_action"),
     path("dev/inbox/", views.dev_inbox, name="dev_inbox"),
     path("api/", include(api.urlpatterns)),

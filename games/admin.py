@@ -55,7 +55,11 @@ class ScenarioForm(forms.ModelForm):
         errors = engine.validate_scenario(data.get("config") or {})
         if errors:
             raise forms.ValidationError({"config": errors})
-        if data.get("min_players") and data.get("max_players") and data["min_players"] > data["max_players"]:
+        if (
+            data.get("min_players")
+            and data.get("max_players")
+            and data["min_players"] > data["max_players"]
+        ):
             raise forms.ValidationError("The minimum number of players is above the maximum.")
         return data
 
@@ -76,7 +80,11 @@ class ScenarioAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                 n += 1
                 slug = f"{base}-{n}"
             scenario.pk = None
-            scenario.slug, scenario.title, scenario.shipped = slug, f"{scenario.title} (copy)", False
+            scenario.slug, scenario.title, scenario.shipped = (
+                slug,
+                f"{scenario.title} (copy)",
+                False,
+            )
             scenario.save()
         messages.success(request, "Copied; edit the copies to make variants.")
 
@@ -110,7 +118,11 @@ class GameAdmin(ReadOnly):
     @admin.display(description="State (shown once the game is over)")
     def final_state(self, obj: Game) -> Any:
         # A running game's state holds every hand and the deck order: hidden until it ends.
-        return obj.state if obj.status == Game.Status.FINISHED else "hidden while the game is in progress"
+        return (
+            obj.state
+            if obj.status == Game.Status.FINISHED
+            else "hidden while the game is in progress"
+        )
 
 
 @admin.register(Move)
@@ -122,7 +134,11 @@ class MoveAdmin(ReadOnly):
 
     @admin.display(description="Action")
     def shown_action(self, obj: Move) -> Any:
-        return obj.action if obj.game.status == Game.Status.FINISHED else "hidden while the game is in progress"
+        return (
+            obj.action
+            if obj.game.status == Game.Status.FINISHED
+            else "hidden while the game is in progress"
+        )
 
 
 @admin.register(ApiToken)
@@ -140,6 +156,7 @@ def _over(game: Game) -> bool:
 
 # Decks are the players' own and hide nothing of any game: editable.
 
+
 class DeckEntryInline(admin.TabularInline):  # type: ignore[type-arg]
     model = DeckEntry
     extra = 0
@@ -155,9 +172,20 @@ class DeckAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 # Mail: the outbox is the record of what was owed and sent; changing it by hand would resend or lose mail.
 
+
 @admin.register(Outbox)
 class OutboxAdmin(ReadOnly):
-    list_display = ("pk", "kind", "user", "game", "seq", "status", "attempts", "created_at", "sent_at")
+    list_display = (
+        "pk",
+        "kind",
+        "user",
+        "game",
+        "seq",
+        "status",
+        "attempts",
+        "created_at",
+        "sent_at",
+    )
     list_filter = ("kind", "status")
     list_select_related = ("user",)
     search_fields = ("user__username",)
@@ -175,6 +203,7 @@ class MailPreferenceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 # Clocks change only through games.clocks, which keeps deadlines, reminders and bots consistent.
+
 
 @admin.register(GameClock)
 class GameClockAdmin(ReadOnly):
@@ -203,12 +232,23 @@ class StandingAnswerAdmin(ReadOnly):
 
 # Results and ratings come from the scoring task; read-only.
 
+
 class SeatResultInline(admin.TabularInline):  # type: ignore[type-arg]
     model = SeatResult
     extra = 0
     can_delete = False
-    readonly_fields = ("seat", "user", "bot", "rank", "score", "breakdown", "mu_before", "sigma_before",
-                       "mu_after", "sigma_after")
+    readonly_fields = (
+        "seat",
+        "user",
+        "bot",
+        "rank",
+        "score",
+        "breakdown",
+        "mu_before",
+        "sigma_before",
+        "mu_after",
+        "sigma_after",
+    )
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -234,6 +274,7 @@ class RematchOfferAdmin(ReadOnly):
 
 
 # Chat: table talk is public; private channels are shown only to superusers (for moderation).
+
 
 @admin.register(ChatChannel)
 class ChatChannelAdmin(ReadOnly):

@@ -40,7 +40,11 @@ def token_required(view: View) -> View:
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
         header = request.headers.get("Authorization", "")
         raw = header[7:].strip() if header.startswith("Bearer ") else ""
-        token = ApiToken.objects.select_related("user").filter(digest=ApiToken.hash(raw)).first() if raw else None
+        token = (
+            ApiToken.objects.select_related("user").filter(digest=ApiToken.hash(raw)).first()
+            if raw
+            else None
+        )
         if token is None or not token.user.is_active:
             return JsonResponse({"error": "A valid personal token is required."}, status=401)
         ApiToken.objects.filter(pk=token.pk).update(last_used=timezone.now())
@@ -64,9 +68,17 @@ def my_games(request: HttpRequest) -> JsonResponse:
     rows = []
     for game in Game.objects.filter(seats__user=request.user).distinct():
         mine = services.seats_of(game, request.user)
-        rows.append({"id": game.pk, "game": game.game, "scenario": game.scenario.slug, "status": game.status,
-                     "seq": game.seq, "my_seats": mine,
-                     "waiting_for_me": any(i in mine for i in game.prompted_seats())})
+        rows.append(
+            {
+                "id": game.pk,
+                "game": game.game,
+                "scenario": game.scenario.slug,
+                "status": game.status,
+                "seq": game.seq,
+                "my_seats": mine,
+                "waiting_for_me": any(i in mine for i in game.prompted_seats()),
+            }
+        )
     return JsonResponse({"games": rows})
 
 
@@ -83,11 +95,24 @@ def game_view(request: HttpRequest, game_id: int) -> JsonResponse:
     if seat is not None and seat not in mine:
         return JsonResponse({"error": "You do not hold that seat."}, status=403)
     view = game.engine.view(game.state, seat) if game.state is not None else None
-    prompts = game.engine.prompts(game.state) if game.state is not None and game.status == Game.Status.ACTIVE else []
-    return JsonResponse({"id": game.pk, "game": game.game, "status": game.status, "seq": game.seq, "seat": seat,
-                         "view": view, "prompt": next((p for p in prompts if p["seat"] == seat), None),
-                         "deciding": [p["seat"] for p in prompts],
-                         "result": game.result if game.status == Game.Status.FINISHED else None})
+    prompts = (
+        game.engine.prompts(game.state)
+        if game.state is not None and game.status == Game.Status.ACTIVE
+        else []
+    )
+    return JsonResponse(
+        {
+            "id": game.pk,
+            "game": game.game,
+            "status": game.status,
+            "seq": game.seq,
+            "seat": seat,
+            "view": view,
+            "prompt": next((p for p in prompts if p["seat"] == seat), None),
+            "deciding": [p["seat"] for p in prompts],
+            "result": game.result if game.status == Game.Status.FINISHED else None,
+        }
+    )
 
 
 @require_POST
@@ -99,10 +124,17 @@ def submit(request: HttpRequest, game_id: int) -> JsonResponse:
         if not isinstance(body, dict) or "action" not in body:
             raise ValueError
         seat = body.get("seat")
-        move = services.submit(game_id, request.user, body["action"], body.get("expected_seq"),
-                               seat=seat if isinstance(seat, int) else None)
+        move = services.submit(
+            game_id,
+            request.user,
+            body["action"],
+            body.get("expected_seq"),
+            seat=seat if isinstance(seat, int) else None,
+        )
     except ValueError:
-        return JsonResponse({"error": "Send a JSON object with action and expected_seq."}, status=400)
+        return JsonResponse(
+            {"error": "Send a JSON object with action and expected_seq."}, status=400
+        )
     except Game.DoesNotExist:
         return JsonResponse({"error": "No such game."}, status=404)
     except services.MoveRefused as refused:
@@ -125,8 +157,15 @@ def events(request: HttpRequest, game_id: int) -> JsonResponse:
         for event in move.events:
             private = event.get("private", {}).get(str(seat)) if seat is not None else None
             if event.get("public") or private:
-                rows.append({"seq": move.seq, "seat": move.seat, "rule": event.get("rule"),
-                             "public": event.get("public"), "private": private})
+                rows.append(
+                    {
+                        "seq": move.seq,
+                        "seat": move.seat,
+                        "rule": event.get("rule"),
+                        "public": event.get("public"),
+                        "private": private,
+                    }
+                )
     return JsonResponse({"seq": game.seq, "events": rows})
 
 
@@ -163,9 +202,15 @@ def _my_seat(game: Game, user: Any, wanted: int | None) -> int | None:
 
 
 def _message_row(message: ChatMessage, labels: dict[int, str], mine: list[int]) -> dict[str, Any]:
-    return {"id": message.pk, "seat": message.seat, "who": labels.get(message.seat, f"Seat {message.seat + 1}"),
-            "text": message.text, "at": message.created_at.isoformat(), "channel": message.channel_id,
-            "to": chat.channel_name(message.channel, labels, mine)}
+    return {
+        "id": message.pk,
+        "seat": message.seat,
+        "who": labels.get(message.seat, f"Seat {message.seat + 1}"),
+        "text": message.text,
+        "at": message.created_at.isoformat(),
+        "channel": message.channel_id,
+        "to": chat.channel_name(message.channel, labels, mine),
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -180,14 +225,20 @@ def chat_view(request: HttpRequest, game_id: int) -> JsonResponse:
     since = request.GET.get("since", "0")
     mine = services.seats_of(game, request.user)
     labels = chat.labels_of(game)
-    rows = chat.messages_since(game, request.user, int(since) if since.isdigit() else 0, chat.SHOWN + 1)
-    return JsonResponse({
-        "messages": [_message_row(m, labels, mine) for m in rows[:chat.SHOWN]],
-        "more": len(rows) > chat.SHOWN,
-        "channels": [{"id": c.pk, "members": c.members, "name": chat.channel_name(c, labels, mine)}
-                     for c in chat.visible_channels(game, mine)],
-        "my_seats": mine,
-    })
+    rows = chat.messages_since(
+        game, request.user, int(since) if since.isdigit() else 0, chat.SHOWN + 1
+    )
+    return JsonResponse(
+        {
+            "messages": [_message_row(m, labels, mine) for m in rows[: chat.SHOWN]],
+            "more": len(rows) > chat.SHOWN,
+            "channels": [
+                {"id": c.pk, "members": c.members, "name": chat.channel_name(c, labels, mine)}
+                for c in chat.visible_channels(game, mine)
+            ],
+            "my_seats": mine,
+        }
+    )
 
 
 def _chat_post(request: HttpRequest, game: Game) -> JsonResponse:
@@ -197,8 +248,13 @@ def _chat_post(request: HttpRequest, game: Game) -> JsonResponse:
         body = _body(request)
         if not isinstance(body.get("text"), str):
             raise ValueError
-        message = chat.post(game, request.user, body["text"], _optional_int(body, "seat"),
-                            _optional_int(body, "channel"))
+        message = chat.post(
+            game,
+            request.user,
+            body["text"],
+            _optional_int(body, "seat"),
+            _optional_int(body, "channel"),
+        )
     except ValueError:
         return _error('Send a JSON object with "text" (and optionally "channel" and "seat").', 400)
     except services.MoveRefused as refused:
@@ -218,10 +274,15 @@ def undo_view(request: HttpRequest, game_id: int) -> JsonResponse:
         return _error("Only the players of this game can undo.", 403, "forbidden")
     if request.method == "GET":
         run = undo.undoable_by(game, request.user)
-        return JsonResponse({"seq": game.seq, "can_undo": bool(run),
-                             "to_seq": run[0].seq - 1 if run else None,
-                             "earliest_seq": run[-1].seq - 1 if run else None,
-                             "moves": [{"seq": m.seq, "seat": m.seat} for m in run]})
+        return JsonResponse(
+            {
+                "seq": game.seq,
+                "can_undo": bool(run),
+                "to_seq": run[0].seq - 1 if run else None,
+                "earliest_seq": run[-1].seq - 1 if run else None,
+                "moves": [{"seq": m.seq, "seat": m.seat} for m in run],
+            }
+        )
     try:
         seq = undo.undo(game.pk, request.user, _optional_int(_body(request), "to_seq"))
     except ValueError:
@@ -247,19 +308,31 @@ def standing_view(request: HttpRequest, game_id: int) -> JsonResponse:
             seat = _my_seat(game, request.user, int(wanted) if wanted else None)
         else:
             body = _body(request)
-            if not isinstance(body.get("kind"), str) or not isinstance(body.get("choice"), str) \
-                    or not isinstance(body.get("label", ""), str):
+            if (
+                not isinstance(body.get("kind"), str)
+                or not isinstance(body.get("choice"), str)
+                or not isinstance(body.get("label", ""), str)
+            ):
                 raise ValueError
             seat = _my_seat(game, request.user, _optional_int(body, "seat"))
     except ValueError:
-        return _error('Send a JSON object with "kind" and "choice" (and optionally "label", "action", "seat").',
-                      400)
+        return _error(
+            'Send a JSON object with "kind" and "choice" (and optionally "label", "action", "seat").',
+            400,
+        )
     if seat is None:
-        return _error("You do not hold that seat." if services.seats_of(game, request.user)
-                      else "Only the players of this game have standing answers.", 403, "forbidden")
+        return _error(
+            "You do not hold that seat."
+            if services.seats_of(game, request.user)
+            else "Only the players of this game have standing answers.",
+            403,
+            "forbidden",
+        )
     if request.method == "POST":
         try:
-            standing.set_answer(game, seat, body["kind"], body["choice"], body.get("label", ""), body.get("action"))
+            standing.set_answer(
+                game, seat, body["kind"], body["choice"], body.get("label", ""), body.get("action")
+            )
         except standing.StandingRefused as refused:
             return _error(str(refused), 400, "refused")
         game.refresh_from_db()
@@ -278,8 +351,13 @@ def standing_clear(request: HttpRequest, game_id: int, kind: str) -> JsonRespons
         return _error("seat must be a seat number.", 400)
     seat = _my_seat(game, request.user, int(wanted) if wanted else None)
     if seat is None:
-        return _error("You do not hold that seat." if services.seats_of(game, request.user)
-                      else "Only the players of this game have standing answers.", 403, "forbidden")
+        return _error(
+            "You do not hold that seat."
+            if services.seats_of(game, request.user)
+            else "Only the players of this game have standing answers.",
+            403,
+            "forbidden",
+        )
     try:
         standing.set_answer(game, seat, kind, StandingAnswer.ASK)
     except standing.StandingRefused as refused:

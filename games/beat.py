@@ -50,8 +50,12 @@ def _seconds(schedule: Any) -> float | None:
 class Beat:
     """The periodic tasks and when each is next due, on a monotonic clock in seconds."""
 
-    def __init__(self, schedule: dict[str, dict[str, Any]], now: float,
-                 run: Callable[..., None] = tasks.enqueue) -> None:
+    def __init__(
+        self,
+        schedule: dict[str, dict[str, Any]],
+        now: float,
+        run: Callable[..., None] = tasks.enqueue,
+    ) -> None:
         self.run = run
         self.entries: list[Entry] = []
         for name, spec in schedule.items():
@@ -73,7 +77,9 @@ class Beat:
             except Exception:
                 log.exception("embedded beat: %s could not be queued", entry.name)
             entry.due += entry.every
-            if entry.due <= now:  # after a long pause (a suspended laptop): once, not once per interval missed
+            if (
+                entry.due <= now
+            ):  # after a long pause (a suspended laptop): once, not once per interval missed
                 entry.due = now + entry.every
             ran.append(entry.name)
         return ran
@@ -85,8 +91,11 @@ class Beat:
 
 def should_start() -> bool:
     """Whether this process needs the embedded beat: tasks on a thread, not switched off, not a test."""
-    return (tasks.mode() == "thread" and bool(getattr(settings, "CHANCERY_EMBEDDED_BEAT", True))
-            and "pytest" not in sys.modules)
+    return (
+        tasks.mode() == "thread"
+        and bool(getattr(settings, "CHANCERY_EMBEDDED_BEAT", True))
+        and "pytest" not in sys.modules
+    )
 
 
 def start() -> threading.Thread | None:

@@ -27,10 +27,18 @@ def choose(kind: str, engine: Engine, state: dict[str, Any], seat: int, seed: in
     return picker.choice(options)["action"]
 
 
-def _greedy(engine: Engine, state: dict[str, Any], seat: int, options: list[Any], seed: int,
-            picker: random.Random) -> Any:
+def _greedy(
+    engine: Engine,
+    state: dict[str, Any],
+    seat: int,
+    options: list[Any],
+    seed: int,
+    picker: random.Random,
+) -> Any:
     """The option whose result the engine's evaluate likes best, on a determinized state."""
-    sample = options if len(options) <= LOOKAHEAD_OPTIONS else picker.sample(options, LOOKAHEAD_OPTIONS)
+    sample = (
+        options if len(options) <= LOOKAHEAD_OPTIONS else picker.sample(options, LOOKAHEAD_OPTIONS)
+    )
     world = engine.determinize(state, seat, seed)
     best, best_value = sample[0]["action"], None
     for option in sample:

@@ -28,8 +28,15 @@ DEFAULT_RATE = "10/m"
 def rate_limited(request: HttpRequest, game_id: int) -> bool:
     """Whether this user has posted too often on this game lately (counts this attempt)."""
     rate = getattr(settings, "CHANCERY_CHAT_RATE", DEFAULT_RATE)
-    return bool(is_ratelimited(request, group="chancery.chat", increment=True, rate=rate,
-                               key=lambda group, req: f"{game_id}:{req.user.pk}"))
+    return bool(
+        is_ratelimited(
+            request,
+            group="chancery.chat",
+            increment=True,
+            rate=rate,
+            key=lambda group, req: f"{game_id}:{req.user.pk}",
+        )
+    )
 
 
 def _own_seat(game: Game, user: Any, seat: int | None) -> int:
@@ -54,7 +61,9 @@ def labels_of(game: Game) -> dict[int, str]:
     return {s.index: f"{s.label()} (seat {s.index + 1})" for s in game.seats.select_related("user")}
 
 
-def visible_messages(game: Game, channels: list[ChatChannel], seats: list[int]) -> QuerySet[ChatMessage]:
+def visible_messages(
+    game: Game, channels: list[ChatChannel], seats: list[int]
+) -> QuerySet[ChatMessage]:
     """The table chat and these channels' messages, less those of seats these seats mute."""
     muted = set(Mute.objects.filter(game=game, seat__in=seats).values_list("muted", flat=True))
     where = Q(channel__isnull=True) | Q(channel__in=[c.pk for c in channels])
@@ -68,7 +77,9 @@ def messages_since(game: Game, user: Any, after: int = 0, limit: int = SHOWN) ->
     return list(rows.select_related("channel").order_by("pk")[:limit])
 
 
-def post(game: Game, user: Any, text: str, seat: int | None = None, channel_id: int | None = None) -> ChatMessage:
+def post(
+    game: Game, user: Any, text: str, seat: int | None = None, channel_id: int | None = None
+) -> ChatMessage:
     """Post a message to the table or to a private channel the seat belongs to."""
     seat = _own_seat(game, user, seat)
     text = text.strip()
@@ -81,7 +92,9 @@ def post(game: Game, user: Any, text: str, seat: int | None = None, channel_id: 
         channel = ChatChannel.objects.filter(game=game, pk=channel_id).first()
         if channel is None or seat not in channel.members:
             raise MoveRefused("You are not in that channel.", "forbidden")
-    message = ChatMessage.objects.create(game=game, channel=channel, seat=seat, author=user, text=text)
+    message = ChatMessage.objects.create(
+        game=game, channel=channel, seat=seat, author=user, text=text
+    )
     transaction.on_commit(lambda: live.chat_broadcast(game.pk, message.pk))
     return message
 
@@ -113,7 +126,9 @@ def set_mute(game: Game, user: Any, other: int, muted: bool, seat: int | None = 
 def save_note(game: Game, user: Any, text: str, seat: int | None = None) -> SeatNote:
     """Replace a seat's private notes."""
     seat = _own_seat(game, user, seat)
-    note, _ = SeatNote.objects.update_or_create(game=game, seat=seat, defaults={"text": text[:20000]})
+    note, _ = SeatNote.objects.update_or_create(
+        game=game, seat=seat, defaults={"text": text[:20000]}
+    )
     return note
 
 
@@ -121,7 +136,9 @@ def channel_name(channel: ChatChannel | None, labels: dict[int, str], mine: list
     """How a channel reads for a viewer: the table, or the other members."""
     if channel is None:
         return "Table"
-    others = [labels.get(m, f"Seat {m + 1}") for m in channel.members if m not in mine] or ["yourself"]
+    others = [labels.get(m, f"Seat {m + 1}") for m in channel.members if m not in mine] or [
+        "yourself"
+    ]
     return "Private: " + ", ".join(others)
 
 
@@ -133,15 +150,26 @@ def context(game: Game, user: Any) -> dict[str, Any]:
     channels = visible_channels(game, mine)
     muted = set(Mute.objects.filter(game=game, seat__in=mine).values_list("muted", flat=True))
     rows = visible_messages(game, channels, mine).select_related("channel").order_by("-pk")[:SHOWN]
-    messages = [{"id": m.pk, "who": labels.get(m.seat, f"Seat {m.seat + 1}"), "text": m.text, "at": m.created_at,
-                 "private": m.channel_id is not None, "to": channel_name(m.channel, labels, mine)}
-                for m in reversed(list(rows))]
+    messages = [
+        {
+            "id": m.pk,
+            "who": labels.get(m.seat, f"Seat {m.seat + 1}"),
+            "text": m.text,
+            "at": m.created_at,
+            "private": m.channel_id is not None,
+            "to": channel_name(m.channel, labels, mine),
+        }
+        for m in reversed(list(rows))
+    ]
     notes = {n.seat: n.text for n in SeatNote.objects.filter(game=game, seat__in=mine)}
     return {
         "chat_messages": messages,
         "chat_channels": [{"id": c.pk, "name": channel_name(c, labels, mine)} for c in channels],
-        "chat_others": [{"index": s.index, "label": labels[s.index], "muted": s.index in muted}
-                        for s in seats if s.index not in mine],
+        "chat_others": [
+            {"index": s.index, "label": labels[s.index], "muted": s.index in muted}
+            for s in seats
+            if s.index not in mine
+        ],
         "chat_note": notes.get(mine[0], "") if mine else "",
         "mine": mine,
         "game": game,

@@ -57,8 +57,12 @@ def attach(game: Game, control: TimeControl | None) -> None:
     if control is None:
         return
     control.check()
-    GameClock.objects.create(game=game, per_move=timedelta(days=control.days_per_move),
-                             cap=timedelta(days=control.cap_days), on_timeout=control.on_timeout)
+    GameClock.objects.create(
+        game=game,
+        per_move=timedelta(days=control.days_per_move),
+        cap=timedelta(days=control.cap_days),
+        on_timeout=control.on_timeout,
+    )
 
 
 def game_started(game: Game) -> None:
@@ -81,7 +85,9 @@ def record_move(game: Game, seat: int, by_player: bool) -> bool:
     if by_player:
         # A player who moves for a seat a bot was holding has come back (a bot's move or a
         # standing answer is not the player).
-        held = SeatClock.objects.filter(seat__game=game, seat__index=seat, held_since__isnull=False).first()
+        held = SeatClock.objects.filter(
+            seat__game=game, seat__index=seat, held_since__isnull=False
+        ).first()
         if held is not None:
             _release(held, clock)
     _settle(game, clock, set(game.prompted_seats()), now)
@@ -92,7 +98,11 @@ def _settle(game: Game, clock: GameClock, deciding: set[int], now: datetime) -> 
     """Start the clocks of seats that must now decide; stop (and credit) those that no longer must."""
     for bank in SeatClock.objects.filter(seat__game=game).select_related("seat"):
         running = bank.running_since is not None
-        wanted = bank.seat.index in deciding and bank.held_since is None and game.status == Game.Status.ACTIVE
+        wanted = (
+            bank.seat.index in deciding
+            and bank.held_since is None
+            and game.status == Game.Status.ACTIVE
+        )
         if wanted and not running:
             _start(bank, _start_time(bank.seat.user_id, now))
             bank.save()
@@ -103,7 +113,11 @@ def _settle(game: Game, clock: GameClock, deciding: set[int], now: datetime) -> 
 
 def _start_time(user_id: int | None, now: datetime) -> datetime:
     """Now, or the end of the player's vacation."""
-    until = MailPreference.objects.filter(user_id=user_id).values_list("vacation_until", flat=True).first()
+    until = (
+        MailPreference.objects.filter(user_id=user_id)
+        .values_list("vacation_until", flat=True)
+        .first()
+    )
     return max(now, until) if until else now
 
 
@@ -139,13 +153,18 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
 
     now = now or timezone.now()
     done = {"reminded": 0, "timed_out": 0}
-    running = SeatClock.objects.filter(deadline__isnull=False, seat__game__status=Game.Status.ACTIVE)
+    running = SeatClock.objects.filter(
+        deadline__isnull=False, seat__game__status=Game.Status.ACTIVE
+    )
     for bank in running.filter(deadline__lte=now).values_list("pk", flat=True):
         done["timed_out"] += time_out(bank, now)
     nearly = running.filter(deadline__gt=now).select_related("seat__game__clock")
     for bank in nearly:
         game = bank.seat.game
-        if bank.reminded_seq == game.seq or bank.deadline - now > game.clock.per_move / REMINDER_SHARE:
+        if (
+            bank.reminded_seq == game.seq
+            or bank.deadline - now > game.clock.per_move / REMINDER_SHARE
+        ):
             continue
         with transaction.atomic():
             SeatClock.objects.filter(pk=bank.pk).update(reminded_seq=game.seq)
@@ -194,11 +213,18 @@ def _end_by_timeout(game: Game, loser: int) -> None:
     others = sorted((r for r in rows if r["seat"] != loser), key=lambda r: (r["rank"], r["seat"]))
     for row in others:
         row["rank"] = 1 + sum(1 for o in others if o["rank"] < row["rank"])
-    last = next((r for r in rows if r["seat"] == loser), {"seat": loser, "score": 0, "breakdown": {}})
+    last = next(
+        (r for r in rows if r["seat"] == loser), {"seat": loser, "score": 0, "breakdown": {}}
+    )
     last["rank"] = len(rows) or game.players
     game.status = Game.Status.FINISHED
-    game.result = {**standing, "seats": [*others, last], "over": True, "timeout": loser,
-                   "ended_by": "timeout"}
+    game.result = {
+        **standing,
+        "seats": [*others, last],
+        "over": True,
+        "timeout": loser,
+        "ended_by": "timeout",
+    }
 
 
 # --- players' requests ------------------------------------------------------------------------
@@ -211,8 +237,11 @@ def take_back(game_id: int, user: Any) -> list[int]:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         clock = GameClock.objects.filter(game=game).first()
-        held = list(SeatClock.objects.select_related("seat").filter(
-            seat__game=game, seat__user=user, held_since__isnull=False))
+        held = list(
+            SeatClock.objects.select_related("seat").filter(
+                seat__game=game, seat__user=user, held_since__isnull=False
+            )
+        )
         if clock is None or not held:
             return []
         for bank in held:
@@ -292,9 +321,14 @@ def _shown(bank: SeatClock, now: datetime) -> dict[str, Any]:
     left = bank.bank
     if bank.running_since is not None:
         left = max(bank.bank - max(now - bank.running_since, timedelta(0)), timedelta(0))
-    return {"left": left, "text": duration_text(left), "running": bank.running_since is not None,
-            "paused": bank.running_since is not None and bank.running_since > now,
-            "deadline": bank.deadline, "held": bank.held_since is not None}
+    return {
+        "left": left,
+        "text": duration_text(left),
+        "running": bank.running_since is not None,
+        "paused": bank.running_since is not None and bank.running_since > now,
+        "deadline": bank.deadline,
+        "held": bank.held_since is not None,
+    }
 
 
 def duration_text(left: timedelta) -> str:

@@ -24,10 +24,14 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     try:
         user_id = emails.unsubscribe_user(token)
     except emails.LinkRefused as refused:
-        return render(request, "games/mail_link.html", {"error": refused.message}, status=refused.status)
+        return render(
+            request, "games/mail_link.html", {"error": refused.message}, status=refused.status
+        )
     done = request.method == "POST"
     if done:
-        MailPreference.objects.update_or_create(user_id=user_id, defaults={"mode": MailPreference.Mode.NONE})
+        MailPreference.objects.update_or_create(
+            user_id=user_id, defaults={"mode": MailPreference.Mode.NONE}
+        )
     return render(request, "games/mail_link.html", {"unsubscribe": True, "done": done})
 
 
@@ -40,12 +44,21 @@ def mail_action(request: HttpRequest, token: str) -> HttpResponse:
             emails.act_from_mail(token)
             return render(request, "games/mail_link.html", {"game": game, "done": True})
     except emails.LinkRefused as refused:
-        return render(request, "games/mail_link.html", {"error": refused.message, "game_id": _game_id(token)},
-                      status=refused.status)
+        return render(
+            request,
+            "games/mail_link.html",
+            {"error": refused.message, "game_id": _game_id(token)},
+            status=refused.status,
+        )
     prompt = game.engine.prompt_for(game.state, data["s"]) if game.state is not None else None
-    label = next((o["label"] for o in (prompt or {}).get("options", []) if o["action"] == data["a"]), "")
-    return render(request, "games/mail_link.html", {"game": game, "label": label,
-                                                   "prompt": prompt if game.seq == data["q"] else None})
+    label = next(
+        (o["label"] for o in (prompt or {}).get("options", []) if o["action"] == data["a"]), ""
+    )
+    return render(
+        request,
+        "games/mail_link.html",
+        {"game": game, "label": label, "prompt": prompt if game.seq == data["q"] else None},
+    )
 
 
 def _game_id(token: str) -> int | None:
@@ -80,10 +93,15 @@ def mail_settings(request: HttpRequest) -> HttpResponse:
         if request.POST.get("vacation") == "start":
             days = int(request.POST.get("days", "0"))
             pref = clocks.start_vacation(request.user, days)
-            messages.info(request, f"Your clocks are paused until {pref.vacation_until:%d %b %Y %H:%M} UTC.")
+            messages.info(
+                request, f"Your clocks are paused until {pref.vacation_until:%d %b %Y %H:%M} UTC."
+            )
         elif request.POST.get("vacation") == "end":
             clocks.end_vacation(request.user)
             messages.info(request, "Welcome back: your clocks run again.")
     except (clocks.ClockError, ValueError) as error:
-        messages.error(request, str(error) if isinstance(error, clocks.ClockError) else "Give a number of days.")
+        messages.error(
+            request,
+            str(error) if isinstance(error, clocks.ClockError) else "Give a number of days.",
+        )
     return redirect("profile")

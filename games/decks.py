@@ -44,9 +44,13 @@ def starters() -> dict[str, dict[str, Any]]:
 
 def engine_deck(deck: Deck) -> dict[str, Any]:
     """The deck as the engine reads it (config "decks" entries, validate_deck)."""
-    return {"name": deck.name, "leader": deck.leader, "locations": deck.locations,
-            "artifacts": list(deck.artifacts or []),
-            "stockpile": {e.card: e.count for e in deck.entries.all()}}
+    return {
+        "name": deck.name,
+        "leader": deck.leader,
+        "locations": deck.locations,
+        "artifacts": list(deck.artifacts or []),
+        "stockpile": {e.card: e.count for e in deck.entries.all()},
+    }
 
 
 def errors(deck: Deck) -> list[str]:
@@ -62,23 +66,34 @@ def stockpile_size(deck: Deck) -> int:
 def summary(deck: Deck) -> dict[str, Any]:
     """What a list of decks shows of one deck."""
     leader = cards().get(deck.leader)
-    return {"deck": deck, "leader": leader["name"] if leader else None, "size": stockpile_size(deck),
-            "errors": errors(deck)}
+    return {
+        "deck": deck,
+        "leader": leader["name"] if leader else None,
+        "size": stockpile_size(deck),
+        "errors": errors(deck),
+    }
 
 
 def stockpile_cards() -> list[str]:
     """Ids of the cards that may go in a Stockpile, in display order."""
-    return sorted((cid for cid, spec in cards().items() if spec["type"] not in NOT_IN_STOCKPILE),
-                  key=feudal_cards.sort_key)
+    return sorted(
+        (cid for cid, spec in cards().items() if spec["type"] not in NOT_IN_STOCKPILE),
+        key=feudal_cards.sort_key,
+    )
 
 
 def frame_choices(kind: str) -> list[dict[str, Any]]:
     """Leader, Controlled Locations or Artifact cards, for the builder's choosers."""
-    return [feudal_cards.card(cid) for cid in sorted(cards(), key=feudal_cards.sort_key)
-            if cards()[cid]["type"] == kind]
+    return [
+        feudal_cards.card(cid)
+        for cid in sorted(cards(), key=feudal_cards.sort_key)
+        if cards()[cid]["type"] == kind
+    ]
 
 
-def catalogue(kind: str = "", group: str = "", counts: dict[str, int] | None = None) -> list[dict[str, Any]]:
+def catalogue(
+    kind: str = "", group: str = "", counts: dict[str, int] | None = None
+) -> list[dict[str, Any]]:
     """Stockpile cards filtered by type and class ("" for all, "none" for cards without a class,
     a class code, or a city group) with how many the deck holds."""
     counts = counts or {}
@@ -109,16 +124,24 @@ def class_filters() -> list[dict[str, str]]:
 
 def type_filters() -> list[dict[str, str]]:
     """The type filter's choices, for Stockpile cards."""
-    return [{"value": t, "label": feudal_cards.TYPE_NAMES[t]} for t in feudal_cards.TYPE_ORDER
-            if t not in NOT_IN_STOCKPILE]
+    return [
+        {"value": t, "label": feudal_cards.TYPE_NAMES[t]}
+        for t in feudal_cards.TYPE_ORDER
+        if t not in NOT_IN_STOCKPILE
+    ]
 
 
 def new_deck(user: AbstractBaseUser, name: str) -> Deck:
     """An empty deck with the first Leader and Controlled Locations card preselected."""
     leader = next(c["id"] for c in frame_choices("leader"))
     locations = next(c["id"] for c in frame_choices("locations"))
-    return Deck.objects.create(owner=user, name=(name.strip() or "New deck")[:80], leader=leader,
-                               locations=locations, artifacts=[])
+    return Deck.objects.create(
+        owner=user,
+        name=(name.strip() or "New deck")[:80],
+        leader=leader,
+        locations=locations,
+        artifacts=[],
+    )
 
 
 def copy_starter(user: AbstractBaseUser, starter: str) -> Deck:
@@ -131,10 +154,18 @@ def copy_starter(user: AbstractBaseUser, starter: str) -> Deck:
     while name in taken:
         name, n = f"{spec['name']} ({n})", n + 1
     with transaction.atomic():
-        deck = Deck.objects.create(owner=user, name=name, leader=spec["leader"], locations=spec["locations"],
-                                   artifacts=list(spec.get("artifacts", [])), starter=starter)
-        DeckEntry.objects.bulk_create(DeckEntry(deck=deck, card=cid, count=count)
-                                      for cid, count in sorted(spec["stockpile"].items()))
+        deck = Deck.objects.create(
+            owner=user,
+            name=name,
+            leader=spec["leader"],
+            locations=spec["locations"],
+            artifacts=list(spec.get("artifacts", [])),
+            starter=starter,
+        )
+        DeckEntry.objects.bulk_create(
+            DeckEntry(deck=deck, card=cid, count=count)
+            for cid, count in sorted(spec["stockpile"].items())
+        )
     return deck
 
 
@@ -157,9 +188,15 @@ def count_of(deck: Deck, cid: str) -> int:
     return entry.count if entry else 0
 
 
-def set_frame(deck: Deck, leader: str, locations: str, artifacts: list[str], name: str | None = None) -> None:
+def set_frame(
+    deck: Deck, leader: str, locations: str, artifacts: list[str], name: str | None = None
+) -> None:
     """Choose the Leader, Controlled Locations and Artifacts (unknown ids are refused)."""
-    for cid, kind in [(leader, "leader"), (locations, "locations"), *[(a, "artifact") for a in artifacts]]:
+    for cid, kind in [
+        (leader, "leader"),
+        (locations, "locations"),
+        *[(a, "artifact") for a in artifacts],
+    ]:
         if cards().get(cid, {}).get("type") != kind:
             raise ValueError(f"{cid!r} is not a {feudal_cards.TYPE_NAMES[kind]} card.")
     deck.leader, deck.locations, deck.artifacts = leader, locations, list(dict.fromkeys(artifacts))
@@ -171,11 +208,17 @@ def set_frame(deck: Deck, leader: str, locations: str, artifacts: list[str], nam
 def status(deck: Deck) -> dict[str, Any]:
     """The builder's live verdict: size, errors, and whether the deck can be played."""
     problems = errors(deck)
-    return {"size": stockpile_size(deck), "min": MIN_STOCKPILE, "max_copies": MAX_COPIES,
-            "errors": problems, "ok": not problems}
+    return {
+        "size": stockpile_size(deck),
+        "min": MIN_STOCKPILE,
+        "max_copies": MAX_COPIES,
+        "errors": problems,
+        "ok": not problems,
+    }
 
 
 # Seating decks in a game.
+
 
 @dataclass(frozen=True)
 class DeckChoice:
@@ -189,7 +232,10 @@ class DeckChoice:
 
 def starter_choices() -> list[DeckChoice]:
     """Every starter deck."""
-    return [DeckChoice(f"{STARTER_PREFIX}{sid}", f"Starter: {spec['name']}") for sid, spec in starters().items()]
+    return [
+        DeckChoice(f"{STARTER_PREFIX}{sid}", f"Starter: {spec['name']}")
+        for sid, spec in starters().items()
+    ]
 
 
 def choices_for(user: AbstractBaseUser) -> list[DeckChoice]:
@@ -197,8 +243,14 @@ def choices_for(user: AbstractBaseUser) -> list[DeckChoice]:
     mine = []
     for deck in Deck.objects.filter(owner=user).prefetch_related("entries"):
         problems = errors(deck)
-        mine.append(DeckChoice(f"{DECK_PREFIX}{deck.pk}", f"My deck: {deck.name}", not problems,
-                               problems[0] if problems else ""))
+        mine.append(
+            DeckChoice(
+                f"{DECK_PREFIX}{deck.pk}",
+                f"My deck: {deck.name}",
+                not problems,
+                problems[0] if problems else "",
+            )
+        )
     mine.sort(key=lambda c: not c.playable)
     return mine + starter_choices()
 
@@ -218,12 +270,12 @@ def resolve(user: AbstractBaseUser | None, value: str, index: int, where: str | 
     if not value:
         return default_starter(index)
     if value.startswith(STARTER_PREFIX):
-        sid = value[len(STARTER_PREFIX):]
+        sid = value[len(STARTER_PREFIX) :]
         if sid not in starters():
             raise ScenarioError(f"{where}there is no starter deck {sid!r}.")
         return sid
     if value.startswith(DECK_PREFIX) and user is not None:
-        pk = value[len(DECK_PREFIX):]
+        pk = value[len(DECK_PREFIX) :]
         deck = Deck.objects.filter(owner=user, pk=int(pk)).first() if pk.isdigit() else None
         if deck is None:
             raise ScenarioError(f"{where}that deck is not one of yours.")
@@ -234,7 +286,9 @@ def resolve(user: AbstractBaseUser | None, value: str, index: int, where: str | 
     raise ScenarioError(f"{where}choose one of your decks or a starter deck.")
 
 
-def seat_decks(user: AbstractBaseUser, seats: list[services.SeatSpec], values: list[str]) -> list[Any]:
+def seat_decks(
+    user: AbstractBaseUser, seats: list[services.SeatSpec], values: list[str]
+) -> list[Any]:
     """Each seat's deck: humans' choices (a seat held by the creator may use the creator's decks),
     bots always a starter (their choice if a starter was picked, else one by seat)."""
     decks: list[Any] = []
@@ -254,8 +308,11 @@ def seat_decks(user: AbstractBaseUser, seats: list[services.SeatSpec], values: l
 
 def takes_deck_on_join(game: Game) -> bool:
     """Whether a player joining this open game chooses a deck (Feudal Lords, not solitaire)."""
-    return (game.game == GAME and game.status == Game.Status.OPEN
-            and isinstance((game.config or {}).get("decks"), list))
+    return (
+        game.game == GAME
+        and game.status == Game.Status.OPEN
+        and isinstance((game.config or {}).get("decks"), list)
+    )
 
 
 def join_choices(user: AbstractBaseUser | None, game: Game) -> list[DeckChoice]:
@@ -272,17 +329,30 @@ def join(user: AbstractBaseUser, game: Game, value: str, index: int | None = Non
     return services.join(game.pk, user, index, deck=deck)
 
 
-def create_game(user: AbstractBaseUser, scenario: Scenario, players: int, seats: list[services.SeatSpec],
-                deck_values: list[str], options: dict[str, Any] | None = None, public: bool = True,
-                time_control: Any = None) -> Game:
+def create_game(
+    user: AbstractBaseUser,
+    scenario: Scenario,
+    players: int,
+    seats: list[services.SeatSpec],
+    deck_values: list[str],
+    options: dict[str, Any] | None = None,
+    public: bool = True,
+    time_control: Any = None,
+) -> Game:
     """Create a Feudal Lords game with a deck per seat in its config (solitaire takes none)."""
     if scenario.game != GAME:
         raise ScenarioError("Decks belong to Feudal Lords games only.")
     if len(seats) != players:
-        raise ScenarioError(f"{scenario.title} takes {scenario.min_players}–{scenario.max_players} players.")
-    staged = copy.copy(scenario)  # never saved: the game's config gets the decks, the scenario does not
+        raise ScenarioError(
+            f"{scenario.title} takes {scenario.min_players}–{scenario.max_players} players."
+        )
+    staged = copy.copy(
+        scenario
+    )  # never saved: the game's config gets the decks, the scenario does not
     staged.config = dict(scenario.config)
     if scenario.config.get("mode") != "solitaire":
         values = (deck_values + [""] * players)[:players]
         staged.config["decks"] = seat_decks(user, seats, values)
-    return services.create_game(user, staged, players, seats, options, public, time_control=time_control)
+    return services.create_game(
+        user, staged, players, seats, options, public, time_control=time_control
+    )

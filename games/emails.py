@@ -66,8 +66,12 @@ def unsubscribe_user(token: str) -> int:
 
 def compose(row: Outbox) -> EmailMultiAlternatives | None:
     """The mail an outbox row stands for, or None when there is nothing to say."""
-    ctx: dict[str, Any] = {"user": row.user, "unsubscribe": unsubscribe_url(row.user_id),
-                           "settings_url": absolute(reverse("profile")), "site": absolute("/")}
+    ctx: dict[str, Any] = {
+        "user": row.user,
+        "unsubscribe": unsubscribe_url(row.user_id),
+        "settings_url": absolute(reverse("profile")),
+        "site": absolute("/"),
+    }
     if row.kind == Outbox.Kind.DIGEST:
         games = notify.waiting_games(row.user)
         if not games:
@@ -90,15 +94,24 @@ def compose(row: Outbox) -> EmailMultiAlternatives | None:
     return _message(row, subject, f"email/{row.kind}", ctx)
 
 
-def _message(row: Outbox, subject: str, template: str, ctx: dict[str, Any]) -> EmailMultiAlternatives:
+def _message(
+    row: Outbox, subject: str, template: str, ctx: dict[str, Any]
+) -> EmailMultiAlternatives:
     text = render_to_string(f"{template}.txt", ctx)
     message = EmailMultiAlternatives(
-        subject, text, to=[row.user.email],
+        subject,
+        text,
+        to=[row.user.email],
         # One-click unsubscribe (RFC 8058): mail clients POST to the link without a session.
-        headers={"List-Unsubscribe": f"<{ctx['unsubscribe']}>",
-                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-                 "X-Chancery-Outbox": str(row.pk)})
-    message.attach_alternative(render_to_string("email/base.html", {**ctx, "text": text}), "text/html")
+        headers={
+            "List-Unsubscribe": f"<{ctx['unsubscribe']}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "X-Chancery-Outbox": str(row.pk),
+        },
+    )
+    message.attach_alternative(
+        render_to_string("email/base.html", {**ctx, "text": text}), "text/html"
+    )
     return message
 
 
@@ -109,14 +122,23 @@ def decision_context(game: Game, user_id: int, seat: int | None) -> dict[str, An
     engine = game.engine
     prompt = engine.prompt_for(game.state, seat)
     view = engine.view(game.state, seat)
-    return {"prompt": prompt, "since": lines_since_last_move(game, seat), "glance": glance(game, view),
-            "deadline": notify.running_deadline(game, seat),
-            "quick": quick_answers(game, user_id, seat, prompt) if prompt else []}
+    return {
+        "prompt": prompt,
+        "since": lines_since_last_move(game, seat),
+        "glance": glance(game, view),
+        "deadline": notify.running_deadline(game, seat),
+        "quick": quick_answers(game, user_id, seat, prompt) if prompt else [],
+    }
 
 
 def lines_since_last_move(game: Game, seat: int) -> dict[str, Any]:
     """Log lines the seat may read, from after its own last move (the newest MAX_LOG_LINES)."""
-    last = Move.objects.filter(game=game, seat=seat).order_by("-seq").values_list("seq", flat=True).first()
+    last = (
+        Move.objects.filter(game=game, seat=seat)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
     lines: list[str] = []
     for move in Move.objects.filter(game=game, seq__gt=last or 0).order_by("seq"):
         for event in move.events:
@@ -138,10 +160,19 @@ def glance(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
         index = shown.get("seat", shown.get("index"))
         if not isinstance(index, int) or index >= len(seats):
             continue
-        numbers = [(key.upper() if key == "vp" else key.capitalize(), shown[key])
-                   for key in GLANCE_KEYS if isinstance(shown.get(key), int)]
-        rows.append({"seat": index, "label": seats[index].label(), "numbers": numbers,
-                     "clock": clocks.seat_clock(game, index)})
+        numbers = [
+            (key.upper() if key == "vp" else key.capitalize(), shown[key])
+            for key in GLANCE_KEYS
+            if isinstance(shown.get(key), int)
+        ]
+        rows.append(
+            {
+                "seat": index,
+                "label": seats[index].label(),
+                "numbers": numbers,
+                "clock": clocks.seat_clock(game, index),
+            }
+        )
     return rows
 
 
@@ -155,14 +186,21 @@ def is_trivial(action: Any) -> bool:
     return isinstance(action, dict) and len(action) == 1 and next(iter(action.values())) is None
 
 
-def quick_answers(game: Game, user_id: int, seat: int, prompt: dict[str, Any]) -> list[dict[str, str]]:
+def quick_answers(
+    game: Game, user_id: int, seat: int, prompt: dict[str, Any]
+) -> list[dict[str, str]]:
     """Signed single-use links for the prompt's trivial options, bound to the current seq."""
     answers = []
     for option in prompt["options"]:
         if is_trivial(option["action"]):
-            token = signing.dumps({"u": user_id, "g": game.pk, "s": seat, "q": game.seq, "a": option["action"]},
-                                  salt=ACTION_SALT, compress=True)
-            answers.append({"label": option["label"], "url": absolute(reverse("mail_action", args=[token]))})
+            token = signing.dumps(
+                {"u": user_id, "g": game.pk, "s": seat, "q": game.seq, "a": option["action"]},
+                salt=ACTION_SALT,
+                compress=True,
+            )
+            answers.append(
+                {"label": option["label"], "url": absolute(reverse("mail_action", args=[token]))}
+            )
     return answers
 
 
@@ -195,7 +233,9 @@ def act_from_mail(token: str) -> Move:
     # The service would answer the same move made on the page with its first acceptance; a
     # link issued before the game moved on is refused instead, whatever moved it.
     if not Game.objects.filter(pk=data["g"], seq=data["q"]).exists():
-        raise LinkRefused("The game has moved on since this mail was sent; open the game instead.", 409)
+        raise LinkRefused(
+            "The game has moved on since this mail was sent; open the game instead.", 409
+        )
     try:
         move = services.submit(data["g"], user, data["a"], data["q"], seat=data["s"])
     except services.MoveRefused as refused:

@@ -18,5 +18,7 @@ class DevInboxBackend(ConsoleBackend):
         sent = super().send_messages(email_messages)
         for message in email_messages:
             body: Any = message.body
-            DevEmail.objects.create(to=", ".join(message.to), subject=message.subject, body=str(body))
+            DevEmail.objects.create(
+                to=", ".join(message.to), subject=message.subject, body=str(body)
+            )
         return sent

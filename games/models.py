@@ -23,7 +23,9 @@ class Scenario(models.Model):
     min_players = models.PositiveSmallIntegerField()
     max_players = models.PositiveSmallIntegerField()
     config = models.JSONField(default=dict)
-    shipped = models.BooleanField(default=False, help_text="Loaded from the engine's own scenarios.")
+    shipped = models.BooleanField(
+        default=False, help_text="Loaded from the engine's own scenarios."
+    )
     enabled = models.BooleanField(default=True)
 
     class Meta:
@@ -53,7 +55,9 @@ class Game(models.Model):
     players = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     public = models.BooleanField(default=True, help_text="Anyone may watch as a spectator.")
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     seed = models.BigIntegerField(default=0)
@@ -89,10 +93,20 @@ class Seat(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                             related_name="seats")
-    invited = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    invited = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="invitations",
+    )
     bot = models.CharField(max_length=10, choices=Bot.choices, blank=True)
 
     class Meta:
@@ -144,7 +158,9 @@ class Move(models.Model):
 class ApiToken(models.Model):
     """A personal API token; only its sha256 is stored."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
     name = models.CharField(max_length=100)
     digest = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -187,12 +203,18 @@ class Deck(models.Model):
     through games.decks; an illegal deck is kept while it is being built but cannot be played.
     """
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+    )
     name = models.CharField(max_length=80)
     leader = models.CharField(max_length=60, blank=True)
-    locations = models.CharField(max_length=60, blank=True, help_text="The Controlled Locations card.")
+    locations = models.CharField(
+        max_length=60, blank=True, help_text="The Controlled Locations card."
+    )
     artifacts = models.JSONField(default=list, blank=True)
-    starter = models.CharField(max_length=60, blank=True, help_text="The starter deck this was copied from.")
+    starter = models.CharField(
+        max_length=60, blank=True, help_text="The starter deck this was copied from."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -259,8 +281,9 @@ class SeatResult(models.Model):
 
     result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     bot = models.CharField(max_length=10, blank=True)
     rank = models.PositiveSmallIntegerField()
     score = models.IntegerField()
@@ -281,7 +304,9 @@ class SeatResult(models.Model):
 class Rating(models.Model):
     """A player's openskill rating for one game (hre, ema, feudal)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
     game = models.CharField(max_length=20)
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -313,8 +338,9 @@ class ChatMessage(models.Model):
     """One message, to the whole table (channel None) or to a private channel."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
-    channel = models.ForeignKey(ChatChannel, null=True, blank=True, on_delete=models.CASCADE,
-                                related_name="messages")
+    channel = models.ForeignKey(
+        ChatChannel, null=True, blank=True, on_delete=models.CASCADE, related_name="messages"
+    )
     seat = models.PositiveSmallIntegerField()
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     text = models.TextField(max_length=2000)
@@ -360,9 +386,13 @@ class RematchOffer(models.Model):
     """An offer to play a finished game again with the same seats and options."""
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
-    offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    offered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
     accepted = models.JSONField(default=list)  # user ids that accepted, the offerer first
-    new_game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    new_game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -380,7 +410,9 @@ class MailPreference(models.Model):
         DIGEST = "digest", "A daily digest of games waiting for me"
         NONE = "none", "No email"
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mail_preference")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mail_preference"
+    )
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.EACH)
     vacation_until = models.DateTimeField(null=True, blank=True)
     vacation_year = models.PositiveSmallIntegerField(default=0)
@@ -422,7 +454,9 @@ class Outbox(models.Model):
         SKIPPED = "skipped", "Skipped"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     seq = models.PositiveIntegerField(help_text="The game's seq; for a digest, the day (ordinal).")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -436,10 +470,16 @@ class Outbox(models.Model):
     class Meta:
         ordering = ["created_at", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["user", "game", "seq", "kind"], name="outbox_once_per_decision",
-                                    condition=models.Q(game__isnull=False)),
-            models.UniqueConstraint(fields=["user", "seq", "kind"], name="outbox_once_per_day",
-                                    condition=models.Q(game__isnull=True)),
+            models.UniqueConstraint(
+                fields=["user", "game", "seq", "kind"],
+                name="outbox_once_per_decision",
+                condition=models.Q(game__isnull=False),
+            ),
+            models.UniqueConstraint(
+                fields=["user", "seq", "kind"],
+                name="outbox_once_per_day",
+                condition=models.Q(game__isnull=True),
+            ),
         ]
         indexes = [models.Index(fields=["status", "created_at"])]
 
@@ -484,11 +524,14 @@ class SeatClock(models.Model):
 
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="clock")
     bank = models.DurationField()
-    running_since = models.DateTimeField(null=True, blank=True,
-                                         help_text="May lie in the future: a vacation delays the start.")
+    running_since = models.DateTimeField(
+        null=True, blank=True, help_text="May lie in the future: a vacation delays the start."
+    )
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     reminded_seq = models.IntegerField(default=-1)
-    held_since = models.DateTimeField(null=True, blank=True, help_text="Set while a bot holds the seat.")
+    held_since = models.DateTimeField(
+        null=True, blank=True, help_text="Set while a bot holds the seat."
+    )
 
     def __str__(self) -> str:
         return f"Clock of {self.seat}"

@@ -66,8 +66,9 @@ def queue(user_id: int, game: Game | None, seq: int, kind: str, seat: int | None
     """Owe one mail (once: a second row for the same decision is ignored) and drain after the commit."""
     from games import tasks
 
-    Outbox.objects.bulk_create([Outbox(user_id=user_id, game=game, seq=seq, kind=kind, seat=seat)],
-                               ignore_conflicts=True)
+    Outbox.objects.bulk_create(
+        [Outbox(user_id=user_id, game=game, seq=seq, kind=kind, seat=seat)], ignore_conflicts=True
+    )
     transaction.on_commit(lambda: tasks.enqueue(tasks.drain_outbox))
 
 
@@ -78,8 +79,10 @@ def page_opened(user: Any, game_id: int, channel_name: str) -> None:
     """A socket of a logged-in player opened on a game."""
     if user is None or not user.is_authenticated:
         return
-    Presence.objects.update_or_create(channel_name=channel_name,
-                                      defaults={"user_id": user.pk, "game_id": game_id, "opened_at": timezone.now()})
+    Presence.objects.update_or_create(
+        channel_name=channel_name,
+        defaults={"user_id": user.pk, "game_id": game_id, "opened_at": timezone.now()},
+    )
 
 
 def page_closed(channel_name: str) -> None:
@@ -106,15 +109,22 @@ def drain(now: datetime | None = None) -> int:
     """Send every pending mail whose lease is free; returns how many were sent."""
     now = now or timezone.now()
     free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
-    pending = Outbox.objects.filter(status=Outbox.Status.PENDING).filter(free).values_list("pk", flat=True)
+    pending = (
+        Outbox.objects.filter(status=Outbox.Status.PENDING)
+        .filter(free)
+        .values_list("pk", flat=True)
+    )
     return sum(_deliver(pk, now) for pk in list(pending[:BATCH]))
 
 
 def _claim(pk: int, now: datetime) -> bool:
     """Take the row for one lease; False when another drain holds it or it is done."""
     free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
-    return bool(Outbox.objects.filter(free, pk=pk, status=Outbox.Status.PENDING)
-                .update(claimed_until=now + LEASE))
+    return bool(
+        Outbox.objects.filter(free, pk=pk, status=Outbox.Status.PENDING).update(
+            claimed_until=now + LEASE
+        )
+    )
 
 
 def _deliver(pk: int, now: datetime) -> int:
@@ -125,23 +135,31 @@ def _deliver(pk: int, now: datetime) -> int:
     row = Outbox.objects.select_related("user", "game").get(pk=pk)
     skip = _reason_to_skip(row)
     if skip:
-        Outbox.objects.filter(pk=pk).update(status=Outbox.Status.SKIPPED, note=skip, claimed_until=None)
+        Outbox.objects.filter(pk=pk).update(
+            status=Outbox.Status.SKIPPED, note=skip, claimed_until=None
+        )
         return 0
     try:
         message = emails.compose(row)
         if message is None:
-            Outbox.objects.filter(pk=pk).update(status=Outbox.Status.SKIPPED, note="nothing to say",
-                                                claimed_until=None)
+            Outbox.objects.filter(pk=pk).update(
+                status=Outbox.Status.SKIPPED, note="nothing to say", claimed_until=None
+            )
             return 0
         message.send()
     except Exception:
         log.exception("sending %s failed", row)
         failed = row.attempts + 1 >= MAX_ATTEMPTS
         Outbox.objects.filter(pk=pk).update(
-            attempts=row.attempts + 1, claimed_until=None,
-            status=Outbox.Status.SKIPPED if failed else Outbox.Status.PENDING, note="failed" if failed else "")
+            attempts=row.attempts + 1,
+            claimed_until=None,
+            status=Outbox.Status.SKIPPED if failed else Outbox.Status.PENDING,
+            note="failed" if failed else "",
+        )
         return 0
-    Outbox.objects.filter(pk=pk).update(status=Outbox.Status.SENT, sent_at=timezone.now(), claimed_until=None)
+    Outbox.objects.filter(pk=pk).update(
+        status=Outbox.Status.SENT, sent_at=timezone.now(), claimed_until=None
+    )
     return 1
 
 
@@ -153,7 +171,11 @@ def _reason_to_skip(row: Outbox) -> str:
     mode = pref.mode
     if mode == MailPreference.Mode.NONE:
         return "unsubscribed"
-    if row.kind != Outbox.Kind.RESULT and pref.vacation_until and pref.vacation_until > timezone.now():
+    if (
+        row.kind != Outbox.Kind.RESULT
+        and pref.vacation_until
+        and pref.vacation_until > timezone.now()
+    ):
         return "on vacation"  # their clocks are paused; the turn waits for their return
     game = row.game
     if row.kind == Outbox.Kind.DIGEST or game is None:
@@ -181,7 +203,11 @@ def still_deciding(game: Game, seat: int | None) -> bool:
 
 def waiting_games(user: Any) -> list[Game]:
     """Active games where one of the player's own seats (not held by a bot) must decide."""
-    games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).distinct().order_by("updated_at")
+    games = (
+        Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user)
+        .distinct()
+        .order_by("updated_at")
+    )
     waiting = []
     for game in games.select_related("scenario"):
         mine = {s.index for s in game.seats.all() if s.user_id == user.pk and not s.bot}
@@ -197,7 +223,9 @@ def queue_digests(now: datetime | None = None) -> int:
     readers = get_user_model().objects.filter(mail_preference__mode=MailPreference.Mode.DIGEST)
     owed = 0
     for user in readers.exclude(email=""):
-        if Outbox.objects.filter(user=user, game__isnull=True, seq=day, kind=Outbox.Kind.DIGEST).exists():
+        if Outbox.objects.filter(
+            user=user, game__isnull=True, seq=day, kind=Outbox.Kind.DIGEST
+        ).exists():
             continue
         if waiting_games(user):
             with transaction.atomic():
@@ -210,4 +238,8 @@ def running_deadline(game: Game, seat: int | None) -> datetime | None:
     """When the seat's clock runs out, if it runs."""
     if seat is None:
         return None
-    return SeatClock.objects.filter(seat__game=game, seat__index=seat).values_list("deadline", flat=True).first()
+    return (
+        SeatClock.objects.filter(seat__game=game, seat__index=seat)
+        .values_list("deadline", flat=True)
+        .first()
+    )

@@ -51,11 +51,14 @@ def _viewer_seat(mine: list[int], prompted: list[int]) -> int | None:
 
 def recent_moves(game: Game, limit: int = LOG_LINES) -> list[Move]:
     """The game's newest moves, newest first, with what the log and undo read of them."""
-    return list(Move.objects.filter(game=game).order_by("-seq").defer("action", "state_hash")[:limit])
+    return list(
+        Move.objects.filter(game=game).order_by("-seq").defer("action", "state_hash")[:limit]
+    )
 
 
-def log_lines(game: Game, seat: int | None, limit: int = LOG_LINES,
-              recent: list[Move] | None = None) -> list[dict[str, Any]]:
+def log_lines(
+    game: Game, seat: int | None, limit: int = LOG_LINES, recent: list[Move] | None = None
+) -> list[dict[str, Any]]:
     """The newest log lines visible to a seat: public text, plus that seat's private text."""
     lines: list[dict[str, Any]] = []
     moves = recent_moves(game, limit) if recent is None else recent[:limit]
@@ -70,8 +73,15 @@ def log_lines(game: Game, seat: int | None, limit: int = LOG_LINES,
                 rule = event.get("rule", "")
                 if rule not in links:
                     links[rule] = rulebook.link(game.game, rule)
-                lines.append({"seq": move.seq, "seat": move.seat, "text": text, "standing": move.by_standing,
-                              "rule": links[rule]})
+                lines.append(
+                    {
+                        "seq": move.seq,
+                        "seat": move.seat,
+                        "text": text,
+                        "standing": move.by_standing,
+                        "rule": links[rule],
+                    }
+                )
     return lines[-limit:]
 
 
@@ -82,36 +92,81 @@ def result_table(result: dict[str, Any] | None, seats: list[Any]) -> dict[str, A
     columns: list[str] = []
     for row in result["seats"]:
         columns += [k for k in row.get("breakdown", {}) if k not in columns]
-    rows = [{"rank": row["rank"], "seat": row["seat"], "score": row["score"],
-             "label": seats[row["seat"]].label() if row["seat"] < len(seats) else f"Seat {row['seat'] + 1}",
-             "cells": [row.get("breakdown", {}).get(c, 0) for c in columns]}
-            for row in sorted(result["seats"], key=lambda r: (r["rank"], r["seat"]))]
+    rows = [
+        {
+            "rank": row["rank"],
+            "seat": row["seat"],
+            "score": row["score"],
+            "label": seats[row["seat"]].label()
+            if row["seat"] < len(seats)
+            else f"Seat {row['seat'] + 1}",
+            "cells": [row.get("breakdown", {}).get(c, 0) for c in columns],
+        }
+        for row in sorted(result["seats"], key=lambda r: (r["rank"], r["seat"]))
+    ]
     names = [CATEGORY_NAMES.get(c, c.replace("_", " ").capitalize()) for c in columns]
     return {"columns": names, "rows": rows}
 
 
-def seat_cards(seats: list[Any], board: dict[str, Any], mine: list[int],
-               clocks_by_seat: dict[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+def seat_cards(
+    seats: list[Any],
+    board: dict[str, Any],
+    mine: list[int],
+    clocks_by_seat: dict[int, dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
     """One card per seat: who sits there, what the board shows of them, and its clock (if any)."""
     shown = {s["index"]: s for s in board.get("seats", [])}
-    return [{"index": s.index, "label": s.label(), "mine": s.index in mine, "info": shown.get(s.index),
-             "clock": (clocks_by_seat or {}).get(s.index)}
-            for s in seats]
+    return [
+        {
+            "index": s.index,
+            "label": s.label(),
+            "mine": s.index in mine,
+            "info": shown.get(s.index),
+            "clock": (clocks_by_seat or {}).get(s.index),
+        }
+        for s in seats
+    ]
 
 
 # What each live partial reads from the context: games/game.html, and the board templates it
 # includes (those read `board`, `view` and the seat `card` only).
 NEEDS: dict[str, tuple[str, ...]] = {
-    "prompt": ("game", "user", "mine", "prompt", "prompt_rule", "board", "waiting_on", "undo_to", "result",
-               "rematch"),
+    "prompt": (
+        "game",
+        "user",
+        "mine",
+        "prompt",
+        "prompt_rule",
+        "board",
+        "waiting_on",
+        "undo_to",
+        "result",
+        "rematch",
+    ),
     "board": ("view", "board_template", "board"),
     "tableau": ("view", "board_template", "board"),
     "players": ("game", "seat_cards", "board_template", "board", "view", "mine"),
     "private": ("view", "board_template", "board", "mine"),
     "log": ("log",),
 }
-CONTEXT_KEYS = ("game", "seats", "seat", "mine", "user", "view", "prompt", "waiting_on", "board", "log", "result",
-                "prompt_rule", "board_template", "seat_cards", "undo_to", "rematch")
+CONTEXT_KEYS = (
+    "game",
+    "seats",
+    "seat",
+    "mine",
+    "user",
+    "view",
+    "prompt",
+    "waiting_on",
+    "board",
+    "log",
+    "result",
+    "prompt_rule",
+    "board_template",
+    "seat_cards",
+    "undo_to",
+    "rematch",
+)
 
 
 class Live:
@@ -147,7 +202,11 @@ class Live:
     @functools.cached_property
     def view(self) -> Any:
         # The view is the only thing read from the state: it is what this seat may know.
-        return self.game.engine.view(self.game.state, self.seat) if self.game.state is not None else None
+        return (
+            self.game.engine.view(self.game.state, self.seat)
+            if self.game.state is not None
+            else None
+        )
 
     @functools.cached_property
     def prompt(self) -> Any:
@@ -163,7 +222,10 @@ class Live:
     def waiting_on(self) -> list[dict[str, Any]]:
         if self.game.state is None:
             return []
-        return [{"seat": p["seat"], "who": self.seats[p["seat"]].label(), "kind": p["kind"]} for p in self.prompts]
+        return [
+            {"seat": p["seat"], "who": self.seats[p["seat"]].label(), "kind": p["kind"]}
+            for p in self.prompts
+        ]
 
     @functools.cached_property
     def board(self) -> dict[str, Any]:
@@ -228,7 +290,9 @@ def context(game: Game, user: Any, oob: bool = False) -> dict[str, Any]:
     return Live(game, user).context(oob=oob)
 
 
-def live_render(game_id: int, user: Any, only: tuple[str, ...] | None = None) -> tuple[Game, str] | None:
+def live_render(
+    game_id: int, user: Any, only: tuple[str, ...] | None = None
+) -> tuple[Game, str] | None:
     """The game as read and its live partials as out-of-band swaps; None when the viewer may not watch."""
     game = load(game_id)
     if game is None or not watchable(game, user):
@@ -240,7 +304,9 @@ def live_render(game_id: int, user: Any, only: tuple[str, ...] | None = None) ->
     return game, html
 
 
-def live_fragments(game_id: int, user: Any, only: tuple[str, ...] | None = None) -> tuple[int, str] | None:
+def live_fragments(
+    game_id: int, user: Any, only: tuple[str, ...] | None = None
+) -> tuple[int, str] | None:
     """The live partials as out-of-band swaps, or None when the viewer may no longer watch."""
     rendered = live_render(game_id, user, only)
     return None if rendered is None else (rendered[0].seq, rendered[1])

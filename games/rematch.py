@@ -31,9 +31,13 @@ def status(game: Game, user: Any) -> dict[str, Any] | None:
     offer = RematchOffer.objects.filter(game=game).first()
     uid = getattr(user, "pk", None)
     humans = _humans(game)
-    return {"offer": offer, "player": uid in humans, "accepted": bool(offer and uid in offer.accepted),
-            "waiting": len(humans) - len(offer.accepted) if offer else None,
-            "new_game": offer.new_game_id if offer else None}
+    return {
+        "offer": offer,
+        "player": uid in humans,
+        "accepted": bool(offer and uid in offer.accepted),
+        "waiting": len(humans) - len(offer.accepted) if offer else None,
+        "new_game": offer.new_game_id if offer else None,
+    }
 
 
 def accept(game_id: int, user: Any) -> RematchOffer:
@@ -47,7 +51,9 @@ def accept(game_id: int, user: Any) -> RematchOffer:
         humans = _humans(game)
         if user.pk not in humans:
             raise MoveRefused("Only the players of this game can ask for a rematch.", "forbidden")
-        offer, _ = RematchOffer.objects.get_or_create(game=game, defaults={"offered_by": user, "accepted": []})
+        offer, _ = RematchOffer.objects.get_or_create(
+            game=game, defaults={"offered_by": user, "accepted": []}
+        )
         if user.pk not in offer.accepted:
             offer.accepted = [*offer.accepted, user.pk]
         if offer.new_game_id is None and set(offer.accepted) >= set(humans):
@@ -68,8 +74,14 @@ def _create(game: Game, offer: RematchOffer) -> Game:
             specs.append(services.SeatSpec("me"))
         else:
             specs.append(services.SeatSpec("invite", username=seat.user.get_username()))
-    new = services.create_game(offer.offered_by, game.scenario, game.players, specs,
-                               dict(game.config.get("options", {})), public=game.public)
+    new = services.create_game(
+        offer.offered_by,
+        game.scenario,
+        game.players,
+        specs,
+        dict(game.config.get("options", {})),
+        public=game.public,
+    )
     for seat, spec in zip(seats, specs, strict=True):
         if spec.kind == "invite":
             services.join(new.pk, seat.user, seat.index)

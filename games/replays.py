@@ -35,8 +35,10 @@ def game_record(game: Game) -> dict[str, Any]:
         "config": game.config,
         "players": game.players,
         "setup_hash": state_hash(setup),
-        "moves": [{"seat": m.seat, "action": m.action, "hash": m.state_hash}
-                  for m in game.moves.order_by("seq")],
+        "moves": [
+            {"seat": m.seat, "action": m.action, "hash": m.state_hash}
+            for m in game.moves.order_by("seq")
+        ],
     }
 
 
@@ -55,11 +57,20 @@ def _log(game: Game, seq: int) -> list[dict[str, Any]]:
     for move in Move.objects.filter(game=game, seq__lte=seq).order_by("seq"):
         for event in move.events:
             texts = [event.get("public") or ""]
-            texts += [f"[seat {int(k) + 1}] {v}" for k, v in sorted(event.get("private", {}).items()) if v]
+            texts += [
+                f"[seat {int(k) + 1}] {v}" for k, v in sorted(event.get("private", {}).items()) if v
+            ]
             text = " ".join(t for t in texts if t)
             if text:
-                lines.append({"seq": move.seq, "seat": move.seat, "text": text, "current": move.seq == seq,
-                              "rule": rulebook.link(game.game, event.get("rule", ""))})
+                lines.append(
+                    {
+                        "seq": move.seq,
+                        "seat": move.seat,
+                        "text": text,
+                        "current": move.seq == seq,
+                        "rule": rulebook.link(game.game, event.get("rule", "")),
+                    }
+                )
     return lines
 
 
@@ -74,13 +85,28 @@ def position(game: Game, seq: int) -> dict[str, Any]:
     hands = []
     for seat in seats:
         own = engine.view(state, seat.index)
-        hand = boards.board_context(game.game, own, None).get("hand") if boards.has_board(game.game) else None
-        hands.append({"index": seat.index, "label": seat.label(),
-                      "hand": hand if hand is not None else own.get("hand")})
+        hand = (
+            boards.board_context(game.game, own, None).get("hand")
+            if boards.has_board(game.game)
+            else None
+        )
+        hands.append(
+            {
+                "index": seat.index,
+                "label": seat.label(),
+                "hand": hand if hand is not None else own.get("hand"),
+            }
+        )
     move = game.moves.filter(seq=seq).first()
     return {
-        "game": game, "seq": seq, "last": game.seq, "view": view, "hands": hands, "move": move,
+        "game": game,
+        "seq": seq,
+        "last": game.seq,
+        "view": view,
+        "hands": hands,
+        "move": move,
         "board": boards.board_context(game.game, view, None),
         "board_template": f"games/boards/{game.game}.html" if boards.has_board(game.game) else None,
-        "log": _log(game, seq), "prompts": engine.prompts(state),
+        "log": _log(game, seq),
+        "prompts": engine.prompts(state),
     }

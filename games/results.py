@@ -29,9 +29,18 @@ def record(game_id: int) -> Result | None:
             return existing
         result = Result.objects.create(game=game)
         seats = {s.index: s for s in game.seats.all()}
-        rows = [SeatResult(result=result, seat=r["seat"], user=seats[r["seat"]].user, bot=seats[r["seat"]].bot,
-                           rank=r["rank"], score=r["score"], breakdown=r.get("breakdown", {}))
-                for r in game.result["seats"]]
+        rows = [
+            SeatResult(
+                result=result,
+                seat=r["seat"],
+                user=seats[r["seat"]].user,
+                bot=seats[r["seat"]].bot,
+                rank=r["rank"],
+                score=r["score"],
+                breakdown=r.get("breakdown", {}),
+            )
+            for r in game.result["seats"]
+        ]
         result.rated = _rate(game.game, rows)
         result.save()
         SeatResult.objects.bulk_create(rows)
@@ -49,8 +58,12 @@ def _rate(game: str, rows: list[SeatResult]) -> bool:
     rated = [r for r in rows if r.user_id is not None and counts[r.user_id] == 1]
     if len(rows) < 2 or not rated:
         return False
-    stored = {x.user_id: x for x in Rating.objects.select_for_update().filter(game=game,
-                                                                              user_id__in=[r.user_id for r in rated])}
+    stored = {
+        x.user_id: x
+        for x in Rating.objects.select_for_update().filter(
+            game=game, user_id__in=[r.user_id for r in rated]
+        )
+    }
     before: list[Any] = []
     for row in rows:
         held = stored.get(row.user_id) if row in rated else None
@@ -80,7 +93,14 @@ def rating_rows(result: Result) -> list[dict[str, Any]]:
     rows = []
     for row in result.seats.select_related("user"):
         old, new = ordinal(row.mu_before, row.sigma_before), ordinal(row.mu_after, row.sigma_after)
-        rows.append({"seat": row.seat, "rank": row.rank, "who": str(row.user) if row.user else row.bot or "—",
-                     "before": old, "after": new,
-                     "change": None if old is None or new is None else new - old})
+        rows.append(
+            {
+                "seat": row.seat,
+                "rank": row.rank,
+                "who": str(row.user) if row.user else row.bot or "—",
+                "before": old,
+                "after": new,
+                "change": None if old is None or new is None else new - old,
+            }
+        )
     return rows

@@ -19,12 +19,28 @@ GAME_SLUG = re.compile(r"[a-z][a-z0-9_]*")
 
 # Readable headings for the area part of an id (HRE-BASE-<AREA>-nn), in rulebook order.
 AREAS = {
-    "SETUP": "Setting up", "TURN": "Your turn", "TITLE": "Titles", "REACT": "Reactions",
-    "COG": "Cognomens", "GEN": "General", "BUILD": "Build", "DEV": "Development of Culture",
-    "RESEARCH": "Research", "RECRUIT": "Recruit", "MANOEUVRE": "Manoeuvre", "REGROUP": "Regroup",
-    "RECV": "Receive resources", "SELL": "Sell Goods", "CULTEX": "Cultural Exchange",
-    "SETTLE": "Settling", "BARB": "Barbarians", "BSEQ": "Battle sequence",
-    "PVP": "Battles between players", "PASS": "Passing", "END": "End of the game", "SCORE": "Final scoring",
+    "SETUP": "Setting up",
+    "TURN": "Your turn",
+    "TITLE": "Titles",
+    "REACT": "Reactions",
+    "COG": "Cognomens",
+    "GEN": "General",
+    "BUILD": "Build",
+    "DEV": "Development of Culture",
+    "RESEARCH": "Research",
+    "RECRUIT": "Recruit",
+    "MANOEUVRE": "Manoeuvre",
+    "REGROUP": "Regroup",
+    "RECV": "Receive resources",
+    "SELL": "Sell Goods",
+    "CULTEX": "Cultural Exchange",
+    "SETTLE": "Settling",
+    "BARB": "Barbarians",
+    "BSEQ": "Battle sequence",
+    "PVP": "Battles between players",
+    "PASS": "Passing",
+    "END": "End of the game",
+    "SCORE": "Final scoring",
 }
 
 
@@ -43,29 +59,67 @@ def summaries(game: str) -> dict[str, str]:
 # Feudal Lords ids are FL-<AREA>-nn (FL-COMBAT-<STEP>-nn for combat), headed as the reference's
 # sections, in its order; the Action phase's four areas share one heading, as they share a section.
 FL_AREAS = {
-    "DECK": "Deck", "SETUP": "Setup", "GEN": "General rules", "TURN": "Turn structure",
-    "STOCK": "Stockpile phase", "DRAFT": "Draft phase", "ACT": "Action phase: arming and Supply",
-    "RES": "Resource phase", "INST": "Instants", "MARK": "+1 markers",
-    "COMBAT-PRE": "Combat: before the fight", "COMBAT-SEND": "Combat: sending combatants",
-    "COMBAT-VC": "Combat: Victory cards and bluffs", "COMBAT-DF": "Combat: Distance Fire",
-    "COMBAT-MU": "Combat: Close Combat match-ups", "COMBAT-CC": "Combat: Close Combat rounds",
-    "COMBAT-END": "Combat: the end, sacking and VP", "WIN": "Winning and ties", "OOC": "Out of cards",
-    "MP": "Multi-player", "TEAM": "Team play", "SOLO": "Solitaire", "STR": "Combat strings and symbols",
+    "DECK": "Deck",
+    "SETUP": "Setup",
+    "GEN": "General rules",
+    "TURN": "Turn structure",
+    "STOCK": "Stockpile phase",
+    "DRAFT": "Draft phase",
+    "ACT": "Action phase: arming and Supply",
+    "RES": "Resource phase",
+    "INST": "Instants",
+    "MARK": "+1 markers",
+    "COMBAT-PRE": "Combat: before the fight",
+    "COMBAT-SEND": "Combat: sending combatants",
+    "COMBAT-VC": "Combat: Victory cards and bluffs",
+    "COMBAT-DF": "Combat: Distance Fire",
+    "COMBAT-MU": "Combat: Close Combat match-ups",
+    "COMBAT-CC": "Combat: Close Combat rounds",
+    "COMBAT-END": "Combat: the end, sacking and VP",
+    "WIN": "Winning and ties",
+    "OOC": "Out of cards",
+    "MP": "Multi-player",
+    "TEAM": "Team play",
+    "SOLO": "Solitaire",
+    "STR": "Combat strings and symbols",
 }
 FL_SAME_SECTION = {"ARM": "ACT", "SUPPLY": "ACT", "ART": "ACT", "CONST": "ACT"}
 
 # EMA ids are EMA-<case>.<rule>… (EMA-16.0.Tax, EMA-19.1.BD-4) or EMA-SOP-<step>; one heading per
 # case of the rulebook, in case order; the sequence of play (cases 5 and 6) comes first.
 EMA_CASES = {
-    "SOP": "Sequence of play", "1": "Introduction and terms", "4": "Preparing for play",
-    "7": "Empires", "8": "Leaders", "9": "Endeavors", "10": "Conquest", "11": "Pillage",
-    "12": "Diplomacy", "13": "Defense", "14": "Fortification", "15": "Ruling",
-    "16": "Gold, taxes and plunder", "17": "Unrest and rebellion", "18": "Claims",
-    "19": "Event and Holding cards", "20": "Grand Diplomacy", "21": "Exile",
-    "22": "Excommunication and conversion", "23": "Schism and Crusades", "24": "Raiders and Magnates",
-    "25": "Colonization", "26": "Victory", "27": "Scenarios",
+    "SOP": "Sequence of play",
+    "1": "Introduction and terms",
+    "4": "Preparing for play",
+    "7": "Empires",
+    "8": "Leaders",
+    "9": "Endeavors",
+    "10": "Conquest",
+    "11": "Pillage",
+    "12": "Diplomacy",
+    "13": "Defense",
+    "14": "Fortification",
+    "15": "Ruling",
+    "16": "Gold, taxes and plunder",
+    "17": "Unrest and rebellion",
+    "18": "Claims",
+    "19": "Event and Holding cards",
+    "20": "Grand Diplomacy",
+    "21": "Exile",
+    "22": "Excommunication and conversion",
+    "23": "Schism and Crusades",
+    "24": "Raiders and Magnates",
+    "25": "Colonization",
+    "26": "Victory",
+    "27": "Scenarios",
 }
-EMA_SAME_CASE = {"2": "1", "3": "1", "5": "SOP", "6": "SOP", **{str(n): "27" for n in range(28, 33)}}
+EMA_SAME_CASE = {
+    "2": "1",
+    "3": "1",
+    "5": "SOP",
+    "6": "SOP",
+    **{str(n): "27" for n in range(28, 33)},
+}
 
 
 def area(rule: str) -> str:
@@ -93,8 +147,10 @@ def sections(game: str) -> list[dict[str, Any]]:
     headings = _headings(game)
     order = list(headings)
     keys = sorted(groups, key=lambda a: (order.index(a) if a in order else len(order), a))
-    return [{"area": a or "other", "title": headings.get(a) or a.title() or "Other", "rules": groups[a]}
-            for a in keys]
+    return [
+        {"area": a or "other", "title": headings.get(a) or a.title() or "Other", "rules": groups[a]}
+        for a in keys
+    ]
 
 
 def link(game: str, rule: str) -> dict[str, str] | None:

@@ -12,10 +12,16 @@ def load_shipped() -> int:
     for engine in all_engines():
         for spec in engine.scenarios():
             Scenario.objects.update_or_create(
-                game=engine.game_id, slug=spec["slug"],
-                defaults={"title": spec["title"], "description": spec.get("description", ""),
-                          "min_players": spec["min_players"], "max_players": spec["max_players"],
-                          "config": spec["config"], "shipped": True},
+                game=engine.game_id,
+                slug=spec["slug"],
+                defaults={
+                    "title": spec["title"],
+                    "description": spec.get("description", ""),
+                    "min_players": spec["min_players"],
+                    "max_players": spec["max_players"],
+                    "config": spec["config"],
+                    "shipped": True,
+                },
             )
             count += 1
     return count

@@ -42,9 +42,15 @@ class SeatSpec:
     bot: str = ""
 
 
-def create_game(user: AbstractBaseUser, scenario: Scenario, players: int, seats: list[SeatSpec],
-                options: dict[str, Any] | None = None, public: bool = True,
-                time_control: clocks.TimeControl | None = None) -> Game:
+def create_game(
+    user: AbstractBaseUser,
+    scenario: Scenario,
+    players: int,
+    seats: list[SeatSpec],
+    options: dict[str, Any] | None = None,
+    public: bool = True,
+    time_control: clocks.TimeControl | None = None,
+) -> Game:
     """Create a game (with a time control, or none); it starts at once when every seat is filled."""
     from django.contrib.auth import get_user_model
 
@@ -55,15 +61,23 @@ def create_game(user: AbstractBaseUser, scenario: Scenario, players: int, seats:
             raise ScenarioError(str(error)) from error
 
     if not scenario.min_players <= players <= scenario.max_players or len(seats) != players:
-        raise ScenarioError(f"{scenario.title} takes {scenario.min_players}–{scenario.max_players} players.")
+        raise ScenarioError(
+            f"{scenario.title} takes {scenario.min_players}–{scenario.max_players} players."
+        )
     config = json.loads(canonical_json(scenario.config))
     config.setdefault("options", {}).update(options or {})
     errors = scenario.engine.validate_scenario(config)
     if errors:
         raise ScenarioError(" ".join(errors))
     with transaction.atomic():
-        game = Game.objects.create(scenario=scenario, game=scenario.game, config=config, players=players,
-                                   public=public, created_by=user)
+        game = Game.objects.create(
+            scenario=scenario,
+            game=scenario.game,
+            config=config,
+            players=players,
+            public=public,
+            created_by=user,
+        )
         for index, spec in enumerate(seats):
             seat = Seat(game=game, index=index)
             if spec.kind == "me":
@@ -132,7 +146,9 @@ def _start_if_full(game: Game) -> bool:
     game.status = Game.Status.ACTIVE
     game.save()
     clocks.game_started(game)
-    notify.game_started(game)  # outbox rows in this transaction: mail is never lost after the commit
+    notify.game_started(
+        game
+    )  # outbox rows in this transaction: mail is never lost after the commit
     _after_commit(game)
     return True
 
@@ -144,14 +160,23 @@ def seats_of(game: Game, user: AbstractBaseUser | None) -> list[int]:
     return [s.index for s in game.seats.all() if s.user_id == user.pk]
 
 
-def submit(game_id: int, user: AbstractBaseUser | None, action: Any, expected_seq: Any,
-           seat: int | None = None, bot: bool = False, standing: bool = False) -> Move:
+def submit(
+    game_id: int,
+    user: AbstractBaseUser | None,
+    action: Any,
+    expected_seq: Any,
+    seat: int | None = None,
+    bot: bool = False,
+    standing: bool = False,
+) -> Move:
     """Check and apply one move; refuse anything stale, forged, illegal or malformed unchanged.
 
     `standing` is the seat's standing answer given by a task (games.standing), for `seat` only.
     """
     if not isinstance(expected_seq, int) or isinstance(expected_seq, bool):
-        raise MoveRefused("The move is missing its position in the game (expected_seq).", "malformed")
+        raise MoveRefused(
+            "The move is missing its position in the game (expected_seq).", "malformed"
+        )
     try:
         canonical_json(action)
     except (TypeError, ValueError) as error:
@@ -175,8 +200,15 @@ def _is_lock_error(error: OperationalError) -> bool:
     return transaction.get_connection().vendor == "sqlite" and "locked" in str(error)
 
 
-def _submit_locked(game_id: int, user: AbstractBaseUser | None, action: Any, expected_seq: int,
-                   seat: int | None, bot: bool, standing: bool = False) -> Move:
+def _submit_locked(
+    game_id: int,
+    user: AbstractBaseUser | None,
+    action: Any,
+    expected_seq: int,
+    seat: int | None,
+    bot: bool,
+    standing: bool = False,
+) -> Move:
     """One attempt at a move, under the game's row lock."""
     with transaction.atomic():
         # The seats are read once here and shared by every check and hook of the move.
@@ -200,7 +232,9 @@ def _submit_locked(game_id: int, user: AbstractBaseUser | None, action: Any, exp
     return move
 
 
-def _held_seats(game: Game, user: AbstractBaseUser | None, seat: int | None, bot: bool) -> list[int]:
+def _held_seats(
+    game: Game, user: AbstractBaseUser | None, seat: int | None, bot: bool
+) -> list[int]:
     """The seats this submission may act for (just `seat` when named); refuses a forged one."""
     mine = [s.index for s in game.seats.all() if s.bot] if bot else seats_of(game, user)
     if seat is not None and seat not in mine:
@@ -228,29 +262,52 @@ def _resubmitted(game: Game, seats: list[int], action: Any, expected_seq: int) -
     time a double click or a retry arrives, the decision has usually passed to someone else.
     """
     done = game.moves.filter(seq=expected_seq + 1).first()
-    if done is not None and done.seat in seats and canonical_json(done.action) == canonical_json(action):
+    if (
+        done is not None
+        and done.seat in seats
+        and canonical_json(done.action) == canonical_json(action)
+    ):
         return done
-    raise MoveRefused("The game has moved on since your page was drawn; it has been refreshed.", "stale")
+    raise MoveRefused(
+        "The game has moved on since your page was drawn; it has been refreshed.", "stale"
+    )
 
 
-def _record(game: Game, seat: int, action: Any, state: dict[str, Any], events: list[Any], bot: bool,
-            standing: bool = False) -> Move:
+def _record(
+    game: Game,
+    seat: int,
+    action: Any,
+    state: dict[str, Any],
+    events: list[Any],
+    bot: bool,
+    standing: bool = False,
+) -> Move:
     engine = game.engine
     # Whether this move may ever be taken back is known only now, with both states at hand.
     barrier = engine.undo_barrier(game.state, state, seat) if game.state is not None else True
     before = game.prompted_seats()  # who was deciding, so that only new decisions are mailed
     game.seq += 1
     game.state = state
-    move = Move.objects.create(game=game, seq=game.seq, seat=seat, action=action, events=events,
-                               state_hash=state_hash(state), by_bot=bot, by_standing=standing,
-                               barrier=barrier)
+    move = Move.objects.create(
+        game=game,
+        seq=game.seq,
+        seat=seat,
+        action=action,
+        events=events,
+        state_hash=state_hash(state),
+        by_bot=bot,
+        by_standing=standing,
+        barrier=barrier,
+    )
     if engine.is_over(state):
         game.status = Game.Status.FINISHED
         game.result = dict(engine.result(state))
         _score_after_commit(game.pk)
     game.save()
     if clocks.record_move(game, seat, by_player=not (bot or standing)):
-        getattr(game, "_prefetched_objects_cache", {}).pop("seats", None)  # a held seat is the player's again
+        getattr(game, "_prefetched_objects_cache", {}).pop(
+            "seats", None
+        )  # a held seat is the player's again
     notify.record_move(game, seat, before)  # outbox rows in the move's transaction
     _after_commit(game)
     return move

@@ -24,8 +24,11 @@ class StandingRefused(Exception):
 def choices(game: Game, kind: str) -> list[dict[str, str]]:
     """Every choice a seat may set for a kind: ask me, the engine's named ones, a fixed option."""
     named = [{"name": c["name"], "label": c["label"]} for c in game.engine.standing_options(kind)]
-    return [{"name": StandingAnswer.ASK, "label": "Ask me"}, *named,
-            {"name": StandingAnswer.OPTION, "label": "Always this choice, when it is offered:"}]
+    return [
+        {"name": StandingAnswer.ASK, "label": "Ask me"},
+        *named,
+        {"name": StandingAnswer.OPTION, "label": "Always this choice, when it is offered:"},
+    ]
 
 
 def settings_for(game: Game, seat: int) -> list[dict[str, Any]]:
@@ -34,14 +37,21 @@ def settings_for(game: Game, seat: int) -> list[dict[str, Any]]:
     rows = []
     for kind, description in sorted(game.engine.prompt_kinds().items()):
         answer = stored.get(kind)
-        rows.append({"kind": kind, "description": description, "choices": choices(game, kind),
-                     "choice": answer.choice if answer else StandingAnswer.ASK,
-                     "label": answer.option_label if answer else ""})
+        rows.append(
+            {
+                "kind": kind,
+                "description": description,
+                "choices": choices(game, kind),
+                "choice": answer.choice if answer else StandingAnswer.ASK,
+                "label": answer.option_label if answer else "",
+            }
+        )
     return rows
 
 
-def set_answer(game: Game, seat: int, kind: str, choice: str, label: str = "",
-               action: Any = None) -> StandingAnswer | None:
+def set_answer(
+    game: Game, seat: int, kind: str, choice: str, label: str = "", action: Any = None
+) -> StandingAnswer | None:
     """Set (or clear, with 'ask') a seat's standing answer; wakes it if it applies right now."""
     if kind not in game.engine.prompt_kinds():
         raise StandingRefused(f"This game never asks {kind!r} questions.")
@@ -54,9 +64,15 @@ def set_answer(game: Game, seat: int, kind: str, choice: str, label: str = "",
         StandingAnswer.objects.filter(game=game, seat=seat, kind=kind).delete()
         return None
     answer, _ = StandingAnswer.objects.update_or_create(
-        game=game, seat=seat, kind=kind,
-        defaults={"choice": choice, "option_label": label if choice == StandingAnswer.OPTION else "",
-                  "option_action": action if choice == StandingAnswer.OPTION else None})
+        game=game,
+        seat=seat,
+        kind=kind,
+        defaults={
+            "choice": choice,
+            "option_label": label if choice == StandingAnswer.OPTION else "",
+            "option_action": action if choice == StandingAnswer.OPTION else None,
+        },
+    )
     from games import tasks
 
     # The seat may be waiting on this very kind now: answer it at once.

@@ -107,8 +107,9 @@ def requeue_stalled_bots() -> int:
     cutoff = timezone.now() - timedelta(minutes=1)
     answering = StandingAnswer.objects.exclude(choice=StandingAnswer.ASK).values("game_id")
     woken = 0
-    for game in Game.objects.filter(Q(seats__bot__gt="") | Q(pk__in=answering),
-                                    status=Game.Status.ACTIVE, updated_at__lt=cutoff).distinct():
+    for game in Game.objects.filter(
+        Q(seats__bot__gt="") | Q(pk__in=answering), status=Game.Status.ACTIVE, updated_at__lt=cutoff
+    ).distinct():
         # Standing answers first, as after a move: a seat that answers by itself goes before bots.
         wake_standing(game.pk, game.seq)
         wake_bots(game.pk, game.seq)

@@ -46,7 +46,9 @@ def undoable(game: Game, seats: list[int], recent: list[Move] | None = None) -> 
 
 def undoable_by(game: Game, user: Any, recent: list[Move] | None = None) -> list[Move]:
     """The trailing moves this user may take back with the seats they play themselves, newest first."""
-    human = [s.index for s in game.seats.all() if s.user_id == getattr(user, "pk", None) and not s.bot]
+    human = [
+        s.index for s in game.seats.all() if s.user_id == getattr(user, "pk", None) and not s.bot
+    ]
     return undoable(game, human, recent) if human else []
 
 
@@ -63,7 +65,9 @@ def state_at(game: Game, seq: int) -> State:
     for move in game.moves.filter(seq__lte=seq).order_by("seq"):
         engine.apply_trusted(state, move.seat, move.action)
         if state_hash(state) != move.state_hash:
-            raise MoveRefused(f"The game's record diverges at move {move.seq}; it cannot be undone.", "corrupt")
+            raise MoveRefused(
+                f"The game's record diverges at move {move.seq}; it cannot be undone.", "corrupt"
+            )
     return state
 
 
@@ -76,11 +80,16 @@ def undo(game_id: int, user: Any, to_seq: int | None = None) -> int:
         human = [s.index for s in game.seats.all() if s.user_id is not None and not s.bot]
         run = undoable(game, [i for i in seats_of(game, user) if i in human])
         if not run:
-            raise MoveRefused("Nothing can be taken back now: another seat has acted, or something "
-                              "was revealed or rolled since.", "forbidden")
+            raise MoveRefused(
+                "Nothing can be taken back now: another seat has acted, or something "
+                "was revealed or rolled since.",
+                "forbidden",
+            )
         target = run[0].seq - 1 if to_seq is None else to_seq
         if not run[-1].seq - 1 <= target < game.seq:
-            raise MoveRefused("You can only take back your own moves since the last reveal or roll.", "forbidden")
+            raise MoveRefused(
+                "You can only take back your own moves since the last reveal or roll.", "forbidden"
+            )
         game.state = state_at(game, target)
         game.moves.filter(seq__gt=target).delete()
         game.seq = target

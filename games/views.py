@@ -40,19 +40,35 @@ def lobby(request: HttpRequest) -> HttpResponse:
     mine: list[Game] = []
     waiting: list[Game] = []
     if request.user.is_authenticated:
-        mine = list(Game.objects.filter(seats__user=request.user).distinct().select_related("scenario"))
+        mine = list(
+            Game.objects.filter(seats__user=request.user).distinct().select_related("scenario")
+        )
         waiting = [g for g in mine if _waiting_for(g, request.user)]
         mine = waiting + [g for g in mine if g not in waiting]
     # A seat kept for an invited player is open only to them.
     free = Q(seats__user__isnull=True, seats__bot="", seats__invited__isnull=True)
     if request.user.is_authenticated:
         free |= Q(seats__user__isnull=True, seats__bot="", seats__invited=request.user)
-    open_games = Game.objects.filter(status=Game.Status.OPEN).filter(free).distinct().select_related("scenario")[:50]
-    watch = Game.objects.filter(public=True, status=Game.Status.ACTIVE).select_related("scenario")[:50]
-    return render(request, "games/lobby.html", {
-        "mine": mine, "waiting": {g.pk for g in waiting}, "open_games": open_games, "watch": watch,
-        "scenarios": Scenario.objects.filter(enabled=True),
-    })
+    open_games = (
+        Game.objects.filter(status=Game.Status.OPEN)
+        .filter(free)
+        .distinct()
+        .select_related("scenario")[:50]
+    )
+    watch = Game.objects.filter(public=True, status=Game.Status.ACTIVE).select_related("scenario")[
+        :50
+    ]
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            "mine": mine,
+            "waiting": {g.pk for g in waiting},
+            "open_games": open_games,
+            "watch": watch,
+            "scenarios": Scenario.objects.filter(enabled=True),
+        },
+    )
 
 
 def _waiting_for(game: Game, user: Any) -> bool:
@@ -63,7 +79,11 @@ def _waiting_for(game: Game, user: Any) -> bool:
 @login_required
 def next_waiting(request: HttpRequest) -> HttpResponse:
     """The next game where the user must decide, else the lobby."""
-    for game in Game.objects.filter(seats__user=request.user, status=Game.Status.ACTIVE).order_by("updated_at").distinct():
+    for game in (
+        Game.objects.filter(seats__user=request.user, status=Game.Status.ACTIVE)
+        .order_by("updated_at")
+        .distinct()
+    ):
         if _waiting_for(game, request.user):
             return redirect("game", game_id=game.pk)
     messages.info(request, "No game is waiting for you.")
@@ -78,38 +98,66 @@ def new_game(request: HttpRequest) -> HttpResponse:
         scenario = get_object_or_404(Scenario, pk=request.POST.get("scenario"), enabled=True)
         try:
             players = int(request.POST.get("players", scenario.min_players))
-            specs = [_seat_spec(request.POST.get(f"seat{i}", "open"), request.POST.get(f"invite{i}", ""))
-                     for i in range(players)]
+            specs = [
+                _seat_spec(request.POST.get(f"seat{i}", "open"), request.POST.get(f"invite{i}", ""))
+                for i in range(players)
+            ]
             options = json.loads(request.POST.get("options") or "{}")
             if scenario.game == decks.GAME:
                 game = _new_feudal_game(request, scenario, players, specs, options)
             else:
-                game = services.create_game(request.user, scenario, players, specs, options,
-                                            public=request.POST.get("public", "on") == "on",
-                                            time_control=clocks.from_form(request.POST))
+                game = services.create_game(
+                    request.user,
+                    scenario,
+                    players,
+                    specs,
+                    options,
+                    public=request.POST.get("public", "on") == "on",
+                    time_control=clocks.from_form(request.POST),
+                )
         except (ScenarioError, ValueError) as error:
             messages.error(request, str(error))
-            return render(request, "games/new.html", _new_game_context(request, scenarios), status=400)
+            return render(
+                request, "games/new.html", _new_game_context(request, scenarios), status=400
+            )
         return redirect("game", game_id=game.pk)
     return render(request, "games/new.html", _new_game_context(request, scenarios))
 
 
 def _new_game_context(request: HttpRequest, scenarios: Any) -> dict[str, Any]:
-    return {"scenarios": scenarios, "deck_choices": decks.choices_for(request.user),
-            "starter_rules": [("", "Automatic: on when every seat plays a starter deck"),
-                              ("on", "On: ignore class designations"), ("off", "Off: classes count")]}
+    return {
+        "scenarios": scenarios,
+        "deck_choices": decks.choices_for(request.user),
+        "starter_rules": [
+            ("", "Automatic: on when every seat plays a starter deck"),
+            ("on", "On: ignore class designations"),
+            ("off", "Off: classes count"),
+        ],
+    }
 
 
-def _new_feudal_game(request: HttpRequest, scenario: Scenario, players: int, specs: list[services.SeatSpec],
-                     options: dict[str, Any]) -> Game:
+def _new_feudal_game(
+    request: HttpRequest,
+    scenario: Scenario,
+    players: int,
+    specs: list[services.SeatSpec],
+    options: dict[str, Any],
+) -> Game:
     """Feudal Lords: a deck per seat (mine for my seats, starters for bots) and the starter rule."""
     rule = request.POST.get("starter_rules", "")
     if rule:
         options = {**options, "starter_rules": rule}
     values = [request.POST.get(f"deck{i}", "") for i in range(players)]
-    return decks.create_game(request.user, scenario, players, specs, values, options,
-                             public=request.POST.get("public", "on") == "on",
-                             time_control=clocks.from_form(request.POST))
+    return decks.create_game(
+        request.user,
+        scenario,
+        players,
+        specs,
+        values,
+        options,
+        public=request.POST.get("public", "on") == "on",
+        time_control=clocks.from_form(request.POST),
+    )
 
 
 def _seat_spec(kind: str, invite: str) -> services.SeatSpec:
@@ -187,8 +235,14 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     """The user's profile: games played and results, API tokens."""
-    seats = Seat.objects.filter(user=request.user).select_related("game", "game__scenario").order_by("-game__updated_at")
-    return render(request, "games/profile.html", {"seats": seats, "tokens": request.user.api_tokens.all()})
+    seats = (
+        Seat.objects.filter(user=request.user)
+        .select_related("game", "game__scenario")
+        .order_by("-game__updated_at")
+    )
+    return render(
+        request, "games/profile.html", {"seats": seats, "tokens": request.user.api_tokens.all()}
+    )
 
 
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:
@@ -227,8 +281,13 @@ def _social_context(game: Game, user: Any) -> dict[str, Any]:
     return ctx
 
 
-def _answer(request: HttpRequest, game: Game, error: str, partials: tuple[str, ...] = (),
-            ctx: dict[str, Any] | None = None) -> HttpResponse:
+def _answer(
+    request: HttpRequest,
+    game: Game,
+    error: str,
+    partials: tuple[str, ...] = (),
+    ctx: dict[str, Any] | None = None,
+) -> HttpResponse:
     """A notice (error or none) and the named partials as out-of-band swaps, for htmx."""
     html = render_to_string("games/game.html#notice", {"error": error, "oob": True})
     if partials:
@@ -258,7 +317,10 @@ def undo_view(request: HttpRequest, game_id: int) -> HttpResponse:
         error = refused.message
     fragments = pages.live_fragments(game.pk, request.user)
     notice = render_to_string("games/game.html#notice", {"error": error, "oob": True})
-    return HttpResponse(notice + (fragments[1] if fragments else ""), status=200 if request.htmx or not error else 400)
+    return HttpResponse(
+        notice + (fragments[1] if fragments else ""),
+        status=200 if request.htmx or not error else 400,
+    )
 
 
 @login_required
@@ -271,8 +333,13 @@ def standing_view(request: HttpRequest, game_id: int) -> HttpResponse:
         seat = int(request.POST.get("seat", ""))
         if seat not in services.seats_of(game, request.user):
             raise services.MoveRefused("You do not hold that seat.", "forbidden")
-        standing.set_answer(game, seat, request.POST.get("kind", ""), request.POST.get("choice", ""),
-                            request.POST.get("label", ""))
+        standing.set_answer(
+            game,
+            seat,
+            request.POST.get("kind", ""),
+            request.POST.get("choice", ""),
+            request.POST.get("label", ""),
+        )
     except ValueError:
         error = "That request is not well-formed."
     except (services.MoveRefused, standing.StandingRefused) as refused:
@@ -291,8 +358,13 @@ def chat_post(request: HttpRequest, game_id: int) -> HttpResponse:
         return response
     error = ""
     try:
-        chat.post(game, request.user, request.POST.get("text", ""), _int_or_none(request.POST.get("seat")),
-                  _int_or_none(request.POST.get("channel")))
+        chat.post(
+            game,
+            request.user,
+            request.POST.get("text", ""),
+            _int_or_none(request.POST.get("seat")),
+            _int_or_none(request.POST.get("channel")),
+        )
     except ValueError:
         error = "That request is not well-formed."
     except services.MoveRefused as refused:
@@ -313,7 +385,9 @@ def chat_channel(request: HttpRequest, game_id: int) -> HttpResponse:
         error = "That request is not well-formed."
     except services.MoveRefused as refused:
         error = refused.message
-    return _answer(request, game, error, ("chat_channels", "chat"), chat.context(game, request.user))
+    return _answer(
+        request, game, error, ("chat_channels", "chat"), chat.context(game, request.user)
+    )
 
 
 @login_required
@@ -323,8 +397,13 @@ def chat_mute(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     error = ""
     try:
-        chat.set_mute(game, request.user, int(request.POST.get("other", "")), request.POST.get("muted") == "1",
-                      _int_or_none(request.POST.get("seat")))
+        chat.set_mute(
+            game,
+            request.user,
+            int(request.POST.get("other", "")),
+            request.POST.get("muted") == "1",
+            _int_or_none(request.POST.get("seat")),
+        )
     except ValueError:
         error = "That request is not well-formed."
     except services.MoveRefused as refused:
@@ -338,7 +417,9 @@ def notes_view(request: HttpRequest, game_id: int) -> HttpResponse:
     """Save the seat's private notes."""
     game = get_object_or_404(Game, pk=game_id)
     try:
-        chat.save_note(game, request.user, request.POST.get("text", ""), _int_or_none(request.POST.get("seat")))
+        chat.save_note(
+            game, request.user, request.POST.get("text", ""), _int_or_none(request.POST.get("seat"))
+        )
         error = ""
     except ValueError:
         error = "That request is not well-formed."
@@ -376,9 +457,18 @@ def results_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _watchable(request, game_id)
     stored = Result.objects.filter(game=game).first()
     seats = list(game.seats.select_related("user", "invited"))
-    return render(request, "games/results.html", {
-        "game": game, "table": pages.result_table(game.result, seats) if game.status == Game.Status.FINISHED else None,
-        "stored": stored, "ratings": results.rating_rows(stored) if stored else []})
+    return render(
+        request,
+        "games/results.html",
+        {
+            "game": game,
+            "table": pages.result_table(game.result, seats)
+            if game.status == Game.Status.FINISHED
+            else None,
+            "stored": stored,
+            "ratings": results.rating_rows(stored) if stored else [],
+        },
+    )
 
 
 def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -408,14 +498,24 @@ def record_download(request: HttpRequest, game_id: int) -> HttpResponse:
 
 # Feudal Lords decks: the list with the starter decks, and the builder (htmx for live checks).
 
+
 @login_required
 def deck_list(request: HttpRequest) -> HttpResponse:
     """My decks with their verdicts, and the starter decks to copy with one click."""
-    mine = [decks.summary(d) for d in Deck.objects.filter(owner=request.user).prefetch_related("entries")]
-    starters = [{"id": sid, "name": spec["name"], "size": sum(spec["stockpile"].values()),
-                 "leader": decks.cards()[spec["leader"]]["name"],
-                 "locations": decks.cards()[spec["locations"]]["name"]}
-                for sid, spec in decks.starters().items()]
+    mine = [
+        decks.summary(d)
+        for d in Deck.objects.filter(owner=request.user).prefetch_related("entries")
+    ]
+    starters = [
+        {
+            "id": sid,
+            "name": spec["name"],
+            "size": sum(spec["stockpile"].values()),
+            "leader": decks.cards()[spec["leader"]]["name"],
+            "locations": decks.cards()[spec["locations"]]["name"],
+        }
+        for sid, spec in decks.starters().items()
+    ]
     return render(request, "games/decks.html", {"decks": mine, "starters": starters})
 
 
@@ -448,12 +548,19 @@ def _builder_context(deck: Deck, kind: str = "", group: str = "") -> dict[str, A
     counts = {e.card: e.count for e in deck.entries.all()}
     stock = sorted(counts, key=feudal_cards.sort_key)
     return {
-        "deck": deck, "status": decks.status(deck), "max_copies": decks.MAX_COPIES,
+        "deck": deck,
+        "status": decks.status(deck),
+        "max_copies": decks.MAX_COPIES,
         "stock": [{**feudal_cards.card(cid), "count": counts[cid]} for cid in stock],
-        "leaders": decks.frame_choices("leader"), "location_cards": decks.frame_choices("locations"),
-        "artifacts": decks.frame_choices("artifact"), "max_artifacts": decks.MAX_ARTIFACTS,
-        "catalogue": decks.catalogue(kind, group, counts), "kind": kind, "group": group,
-        "type_filters": decks.type_filters(), "class_filters": decks.class_filters(),
+        "leaders": decks.frame_choices("leader"),
+        "location_cards": decks.frame_choices("locations"),
+        "artifacts": decks.frame_choices("artifact"),
+        "max_artifacts": decks.MAX_ARTIFACTS,
+        "catalogue": decks.catalogue(kind, group, counts),
+        "kind": kind,
+        "group": group,
+        "type_filters": decks.type_filters(),
+        "class_filters": decks.class_filters(),
     }
 
 
@@ -480,10 +587,20 @@ def _deck_state(request: HttpRequest, deck: Deck, changed: str = "") -> HttpResp
     ctx = _builder_context(deck)
     html = render_to_string("games/deck_builder.html#state", ctx, request=request)
     if changed:
-        html += render_to_string("games/deck_builder.html#count", {
-            "c": {"id": changed, "name": decks.cards()[changed]["name"], "count": decks.count_of(deck, changed)},
-            "deck": deck, "oob": True,
-            "max_copies": decks.MAX_COPIES}, request=request)
+        html += render_to_string(
+            "games/deck_builder.html#count",
+            {
+                "c": {
+                    "id": changed,
+                    "name": decks.cards()[changed]["name"],
+                    "count": decks.count_of(deck, changed),
+                },
+                "deck": deck,
+                "oob": True,
+                "max_copies": decks.MAX_COPIES,
+            },
+            request=request,
+        )
     return HttpResponse(html)
 
 
@@ -506,8 +623,13 @@ def deck_frame(request: HttpRequest, deck_id: int) -> HttpResponse:
     """Name, Leader, Controlled Locations and Artifacts."""
     deck = _my_deck(request, deck_id)
     try:
-        decks.set_frame(deck, request.POST.get("leader", ""), request.POST.get("locations", ""),
-                        request.POST.getlist("artifacts"), request.POST.get("name"))
+        decks.set_frame(
+            deck,
+            request.POST.get("leader", ""),
+            request.POST.get("locations", ""),
+            request.POST.getlist("artifacts"),
+            request.POST.get("name"),
+        )
     except ValueError as error:
         return HttpResponse(str(error), status=400)
     return _deck_state(request, deck)

@@ -10,5 +10,8 @@ def pick(indices: list[int] | None, prompt: dict[str, Any] | None) -> dict[str, 
     if not indices or prompt is None:
         return None
     labels = [prompt["options"][i]["label"] for i in indices]
-    return {"options": " ".join(str(i) for i in indices), "single": indices[0] if len(indices) == 1 else None,
-            "label": labels[0] if len(labels) == 1 else f"{len(labels)} choices: " + "; ".join(labels)}
+    return {
+        "options": " ".join(str(i) for i in indices),
+        "single": indices[0] if len(indices) == 1 else None,
+        "label": labels[0] if len(labels) == 1 else f"{len(labels)} choices: " + "; ".join(labels),
+    }

@@ -10,27 +10,41 @@ from typing import Any
 
 from rules.ema.components import load
 
-ROWS = (("conquest", "Conquest"), ("pillage", "Pillage"), ("ruling", "Ruling"),
-        ("fortification", "Fortification"), ("diplomacy", "Diplomacy"))
-NAMES = {"plenty": "Year of Plenty", "famine": "Year of Famine", "epidemic": "Epidemic",
-         "heresy": "Outbreak of Heresy", "heirless": "Leader Dies Heirless",
-         "recognition": "Recognition of Claim", "dynastic": "Dynastic Inheritance",
-         "influence": "Influence in Church Hierarchy", "coup": "Diplomatic Coup",
-         "demesne": "Enlargement of King's Personal Demesne", "weapons": "Technological Weapons Advance",
-         "tactics": "Tactical Systems Advance", "fervor": "Missionary Fervor"}
+ROWS = (
+    ("conquest", "Conquest"),
+    ("pillage", "Pillage"),
+    ("ruling", "Ruling"),
+    ("fortification", "Fortification"),
+    ("diplomacy", "Diplomacy"),
+)
+NAMES = {
+    "plenty": "Year of Plenty",
+    "famine": "Year of Famine",
+    "epidemic": "Epidemic",
+    "heresy": "Outbreak of Heresy",
+    "heirless": "Leader Dies Heirless",
+    "recognition": "Recognition of Claim",
+    "dynastic": "Dynastic Inheritance",
+    "influence": "Influence in Church Hierarchy",
+    "coup": "Diplomatic Coup",
+    "demesne": "Enlargement of King's Personal Demesne",
+    "weapons": "Technological Weapons Advance",
+    "tactics": "Tactical Systems Advance",
+    "fervor": "Missionary Fervor",
+}
 TEXTS = {
     "plenty": "Good harvests: each Area listed gains 1 SS, never above Norm + 2.",
     "famine": "Hunger: each Area listed loses 1 SS, never below −3.",
     "epidemic": "Sickness: every Area of the drawer with Population above 0 loses 1 SS "
-                "(from about 1200 it may become the Black Death).",
+    "(from about 1200 it may become the Black Death).",
     "heresy": "A Christian Area of the drawer in Unrest turns heretical and breaks away; unless retaken "
-              "this turn, the heresy spreads once to neighbours of its Language.",
+    "this turn, the heresy spreads once to neighbours of its Language.",
     "heirless": "The drawer's Leader dies without an heir: Stature Check, Ties and bare Claims lost, "
-                "Unrest and Rebellion Checks, and a new Court may be chosen.",
+    "Unrest and Rebellion Checks, and a new Court may be chosen.",
     "recognition": "Gives you a Claim to one Area you possess, if the Claim rules allow it. "
-                   "Discarded after use.",
+    "Discarded after use.",
     "dynastic": "Where you hold a Tie you gain the Claim; where you hold a Claim you take the Area. "
-                "A Christian owner may contest by Parley. Discarded after use.",
+    "A Christian owner may contest by Parley. Discarded after use.",
     "influence": "Play it in a Parley for 5 more votes; several may be played. Discarded after use.",
     "coup": "Removes the other Players' Diplomatic Ties from one Area of your Empire. Discarded after use.",
     "demesne": "Once in play: 1 more gold each time you tax. Lost if your Leader dies heirless.",
@@ -38,7 +52,16 @@ TEXTS = {
     "tactics": "Once in play: +3 to your Conquest and Pillage ER, and −3 more to an attacker's ER when you defend.",
     "fervor": "Once in play: halves (rounding down) the C results you need to convert an Area.",
 }
-HOLDINGS = ("recognition", "dynastic", "influence", "coup", "demesne", "weapons", "tactics", "fervor")
+HOLDINGS = (
+    "recognition",
+    "dynastic",
+    "influence",
+    "coup",
+    "demesne",
+    "weapons",
+    "tactics",
+    "fervor",
+)
 
 
 def event_card(card_id: str) -> dict[str, Any]:
@@ -49,15 +72,30 @@ def event_card(card_id: str) -> dict[str, Any]:
     if spec.get("variant") == "group" and kind == "dynastic":
         text = "For a group of Areas joined overland: " + text[0].lower() + text[1:]
     areas = [load().areas[a]["name"] for a in spec.get("areas", [])]
-    return {"id": card_id, "kind": kind, "name": NAMES.get(kind, kind.title()), "holding": kind in HOLDINGS,
-            "text": text, "areas": areas}
+    return {
+        "id": card_id,
+        "kind": kind,
+        "name": NAMES.get(kind, kind.title()),
+        "holding": kind in HOLDINGS,
+        "text": text,
+        "areas": areas,
+    }
 
 
 def year_card(number: int, highlight: str | None = None) -> dict[str, Any]:
     """A played Year Card: its number, Leader checks and the five rows in book notation (9.4)."""
     spec = load().year_cards[number]["text"]
-    rows = [{"name": name, "key": key, "result": spec[key]["result"], "target": spec[key]["target"],
-             "base": spec[key]["base"], "current": key == highlight} for key, name in ROWS]
+    rows = [
+        {
+            "name": name,
+            "key": key,
+            "result": spec[key]["result"],
+            "target": spec[key]["target"],
+            "base": spec[key]["base"],
+            "current": key == highlight,
+        }
+        for key, name in ROWS
+    ]
     return {"number": number, "checks": list(spec["leader_checks"]), "rows": rows}
 
 
@@ -67,4 +105,7 @@ def discard_summary(card_ids: list[str]) -> list[dict[str, Any]]:
     for cid in card_ids:
         kind = str(load().events[cid]["kind"])
         counts[kind] = counts.get(kind, 0) + 1
-    return [{"name": NAMES.get(k, k), "n": n} for k, n in sorted(counts.items(), key=lambda kv: NAMES.get(kv[0], kv[0]))]
+    return [
+        {"name": NAMES.get(k, k), "n": n}
+        for k, n in sorted(counts.items(), key=lambda kv: NAMES.get(kv[0], kv[0]))
+    ]

@@ -10,8 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-KIND_NAMES = {"conquest": "Conquest", "pillage": "Pillage", "convert": "Conversion", "ruling": "Ruling",
-              "fortification": "Fortification", "diplomacy": "Diplomacy"}
+KIND_NAMES = {
+    "conquest": "Conquest",
+    "pillage": "Pillage",
+    "convert": "Conversion",
+    "ruling": "Ruling",
+    "fortification": "Fortification",
+    "diplomacy": "Diplomacy",
+}
 
 
 def _terms(rating: dict[str, Any]) -> list[dict[str, Any]]:
@@ -19,9 +25,15 @@ def _terms(rating: dict[str, Any]) -> list[dict[str, Any]]:
     terms = rating.get("terms") or []
     if sum(int(t["value"]) for t in terms) != rating.get("raw"):
         return []
-    return [{"label": t["label"], "value": t["value"], "abs": abs(t["value"]),
-             "op": ("−" if t["value"] < 0 else "") if i == 0 else ("−" if t["value"] < 0 else "+")}
-            for i, t in enumerate(terms)]
+    return [
+        {
+            "label": t["label"],
+            "value": t["value"],
+            "abs": abs(t["value"]),
+            "op": ("−" if t["value"] < 0 else "") if i == 0 else ("−" if t["value"] < 0 else "+"),
+        }
+        for i, t in enumerate(terms)
+    ]
 
 
 def present(rating: dict[str, Any] | None, kind: str | None = None) -> dict[str, Any] | None:

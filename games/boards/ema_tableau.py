@@ -39,41 +39,80 @@ def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     out = []
     for i, s in enumerate(view["seats"]):
         owned = sum(1 for here in view["areas"].values() if here["owner"] == i)
-        out.append({
-            "index": i, "mark": mark(i), "empire": s["empire_name"], "leader": s["leader"],
-            "st": [{"key": k, "name": name, "n": s["st"][k]} for k, name in STATURES],
-            "gold": s["gold"], "areas": owned, "court": area_name(s["court"]) if s["court"] else None,
-            "vp": s.get("vp"), "years_down": s["year_cards_face_down"], "years_played": len(s["revealed"]),
-            "hand_count": s["hand_count"], "defenses": s["defenses"], "endeavors": s["endeavors"],
-            "inplay": [ema_cards.event_card(c) for c in s["inplay"]], "excom": s["excom"], "exile": s["exile"],
-            "asylum": s["asylum"], "taxed": s["taxed"], "handicap": s["handicap"],
-            "active": view["active"] == i, "deciding": i in waiting,
-        })
+        out.append(
+            {
+                "index": i,
+                "mark": mark(i),
+                "empire": s["empire_name"],
+                "leader": s["leader"],
+                "st": [{"key": k, "name": name, "n": s["st"][k]} for k, name in STATURES],
+                "gold": s["gold"],
+                "areas": owned,
+                "court": area_name(s["court"]) if s["court"] else None,
+                "vp": s.get("vp"),
+                "years_down": s["year_cards_face_down"],
+                "years_played": len(s["revealed"]),
+                "hand_count": s["hand_count"],
+                "defenses": s["defenses"],
+                "endeavors": s["endeavors"],
+                "inplay": [ema_cards.event_card(c) for c in s["inplay"]],
+                "excom": s["excom"],
+                "exile": s["exile"],
+                "asylum": s["asylum"],
+                "taxed": s["taxed"],
+                "handicap": s["handicap"],
+                "active": view["active"] == i,
+                "deciding": i in waiting,
+            }
+        )
     return out
 
 
 def stature_display(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """The Leader Stature Display: one row per Stature, the seats standing on each level."""
-    return [{"name": name, "cells": [{"level": level, "seats": [mark(i) for i, s in enumerate(view["seats"])
-                                                                 if s["st"][key] == level]}
-                                     for level in STATURE_LEVELS]}
-            for key, name in STATURES]
+    return [
+        {
+            "name": name,
+            "cells": [
+                {
+                    "level": level,
+                    "seats": [
+                        mark(i) for i, s in enumerate(view["seats"]) if s["st"][key] == level
+                    ],
+                }
+                for level in STATURE_LEVELS
+            ],
+        }
+        for key, name in STATURES
+    ]
 
 
 def round_track(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The Rounds of the game with their years; a Game-Turn starts before x01, x26, x51 and x76 (6.0)."""
     first = view["year"] - 5 * (view["round"] - 1)
-    return [{"n": r, "year": first + 5 * (r - 1), "now": r == view["round"], "done": r < view["round"],
-             "gt": (first + 5 * (r - 1) - 1) % 25 == 0}
-            for r in range(1, view["rounds"] + 1)]
+    return [
+        {
+            "n": r,
+            "year": first + 5 * (r - 1),
+            "now": r == view["round"],
+            "done": r < view["round"],
+            "gt": (first + 5 * (r - 1) - 1) % 25 == 0,
+        }
+        for r in range(1, view["rounds"] + 1)
+    ]
 
 
 def initiative(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """The order of play this Round; empty slots are still to be chosen."""
-    return [{"slot": i + 1, "who": mark(s) if s is not None else None,
-             "empire": view["seats"][s]["empire_name"] if s is not None else None,
-             "active": s is not None and s == view["active"]}
-            for i, s in enumerate(view["order"])]
+    return [
+        {
+            "slot": i + 1,
+            "who": mark(s) if s is not None else None,
+            "empire": view["seats"][s]["empire_name"] if s is not None else None,
+            "active": s is not None and s == view["active"],
+        }
+        for i, s in enumerate(view["order"])
+    ]
 
 
 def card_use(played: dict[str, Any]) -> str:
@@ -104,9 +143,16 @@ def _played(s: dict[str, Any]) -> list[dict[str, Any]]:
 
 def year_cards(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """Per seat: how many Year Cards lie face down, and the ones played this Round face up, with their use."""
-    return [{"mark": mark(i), "empire": s["empire_name"], "down": range(s["year_cards_face_down"]),
-             "down_count": s["year_cards_face_down"], "played": _played(s)}
-            for i, s in enumerate(view["seats"])]
+    return [
+        {
+            "mark": mark(i),
+            "empire": s["empire_name"],
+            "down": range(s["year_cards_face_down"]),
+            "down_count": s["year_cards_face_down"],
+            "played": _played(s),
+        }
+        for i, s in enumerate(view["seats"])
+    ]
 
 
 def _pending(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -128,14 +174,26 @@ def parley(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
     declaring = top.get("seat") if top.get("kind") == "influence" else None
     declared = frame.get("influence") or {}
     mine = frame.get("my_ballot")
-    return {"title": PARLEY_TITLES.get(frame["type"], frame["type"]), "caller": mark(frame["caller"]),
-            "caller_name": view["seats"][frame["caller"]]["empire_name"],
-            "other": mark(frame["other"]) if frame.get("other") is not None else None,
-            "areas": [area_name(a) for a in frame["areas"]],
-            "voters": [{"mark": mark(s), "empire": view["seats"][s]["empire_name"], "voted": s in frame["voted"],
-                        "votes": view["seats"][s]["st"]["d"], "influence": declared.get(str(s)),
-                        "declaring": s == declaring} for s in frame["voters"]],
-            "declaring": declaring is not None, "my_ballot": mine}
+    return {
+        "title": PARLEY_TITLES.get(frame["type"], frame["type"]),
+        "caller": mark(frame["caller"]),
+        "caller_name": view["seats"][frame["caller"]]["empire_name"],
+        "other": mark(frame["other"]) if frame.get("other") is not None else None,
+        "areas": [area_name(a) for a in frame["areas"]],
+        "voters": [
+            {
+                "mark": mark(s),
+                "empire": view["seats"][s]["empire_name"],
+                "voted": s in frame["voted"],
+                "votes": view["seats"][s]["st"]["d"],
+                "influence": declared.get(str(s)),
+                "declaring": s == declaring,
+            }
+            for s in frame["voters"]
+        ],
+        "declaring": declaring is not None,
+        "my_ballot": mine,
+    }
 
 
 def _item(item: dict[str, Any] | None) -> str:
@@ -152,27 +210,54 @@ def offer(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
     """An exchange waiting for its answer, or being put together (20.1)."""
     frame = view.get("deciding") or {}
     if frame.get("kind") == "offer_reply":
-        return {"pending": True, "from": mark(frame["from"]), "from_name": view["seats"][frame["from"]]["empire_name"],
-                "to": mark(frame["seat"]), "to_name": view["seats"][frame["seat"]]["empire_name"],
-                "give": _item(frame["give"]), "ask": _item(frame["ask"])}
+        return {
+            "pending": True,
+            "from": mark(frame["from"]),
+            "from_name": view["seats"][frame["from"]]["empire_name"],
+            "to": mark(frame["seat"]),
+            "to_name": view["seats"][frame["seat"]]["empire_name"],
+            "give": _item(frame["give"]),
+            "ask": _item(frame["ask"]),
+        }
     if frame.get("kind") == "agree_reply":
-        what = "the cancellation of agreement " + str(frame["id"]) if frame.get("id") is not None else "a binding agreement"
-        return {"pending": True, "agreement": what, "from": mark(frame["from"]),
-                "from_name": view["seats"][frame["from"]]["empire_name"], "to": mark(frame["seat"]),
-                "to_name": view["seats"][frame["seat"]]["empire_name"]}
+        what = (
+            "the cancellation of agreement " + str(frame["id"])
+            if frame.get("id") is not None
+            else "a binding agreement"
+        )
+        return {
+            "pending": True,
+            "agreement": what,
+            "from": mark(frame["from"]),
+            "from_name": view["seats"][frame["from"]]["empire_name"],
+            "to": mark(frame["seat"]),
+            "to_name": view["seats"][frame["seat"]]["empire_name"],
+        }
     if frame.get("kind") == "offer" and frame.get("partner") is not None:
-        return {"pending": False, "from": mark(frame["seat"]), "from_name": view["seats"][frame["seat"]]["empire_name"],
-                "to": mark(frame["partner"]), "to_name": view["seats"][frame["partner"]]["empire_name"],
-                "give": _item(frame.get("give")) if frame.get("give") else "…",
-                "ask": _item(frame.get("ask")) if frame.get("ask") else "…"}
+        return {
+            "pending": False,
+            "from": mark(frame["seat"]),
+            "from_name": view["seats"][frame["seat"]]["empire_name"],
+            "to": mark(frame["partner"]),
+            "to_name": view["seats"][frame["partner"]]["empire_name"],
+            "give": _item(frame.get("give")) if frame.get("give") else "…",
+            "ask": _item(frame.get("ask")) if frame.get("ask") else "…",
+        }
     return None
 
 
 def agreements(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """Binding agreements in force (20.3): their parties and the year they were made."""
-    return [{"id": a.get("id"), "year": a.get("year"),
-             "parties": [{"mark": mark(p), "empire": view["seats"][p]["empire_name"]} for p in a["parties"]]}
-            for a in view.get("agreements", [])]
+    return [
+        {
+            "id": a.get("id"),
+            "year": a.get("year"),
+            "parties": [
+                {"mark": mark(p), "empire": view["seats"][p]["empire_name"]} for p in a["parties"]
+            ],
+        }
+        for a in view.get("agreements", [])
+    ]
 
 
 def endeavor(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
@@ -181,13 +266,21 @@ def endeavor(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
     if not en:
         return None
     frame = view.get("deciding") or {}
-    return {"who": mark(en["seat"]), "empire": view["seats"][en["seat"]]["empire_name"],
-            "kind": ema_er.KIND_NAMES.get(en["kind"], en["kind"]), "base": area_name(en["base"]) if en["base"] else None,
-            "target": area_name(en["target"]), "cost": en["cost"], "seas": en["seas"], "gold": en["gold"],
-            "defender": mark(en["defender"]), "dgold": en["dgold"],
-            "awaiting_defense": frame.get("kind") == "defend",
-            "defender_pending": mark(frame["seat"]) if frame.get("kind") == "defend" else None,
-            "er": ema_er.announced(view)}
+    return {
+        "who": mark(en["seat"]),
+        "empire": view["seats"][en["seat"]]["empire_name"],
+        "kind": ema_er.KIND_NAMES.get(en["kind"], en["kind"]),
+        "base": area_name(en["base"]) if en["base"] else None,
+        "target": area_name(en["target"]),
+        "cost": en["cost"],
+        "seas": en["seas"],
+        "gold": en["gold"],
+        "defender": mark(en["defender"]),
+        "dgold": en["dgold"],
+        "awaiting_defense": frame.get("kind") == "defend",
+        "defender_pending": mark(frame["seat"]) if frame.get("kind") == "defend" else None,
+        "er": ema_er.announced(view),
+    }
 
 
 def holdings_hand(view: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -205,21 +298,35 @@ def current_event(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
     if not cid:
         return None
     drawer = view.get("active")
-    return {**ema_cards.event_card(cid), "who": mark(drawer),
-            "empire": view["seats"][drawer]["empire_name"] if drawer is not None else None}
+    return {
+        **ema_cards.event_card(cid),
+        "who": mark(drawer),
+        "empire": view["seats"][drawer]["empire_name"] if drawer is not None else None,
+    }
 
 
 DOING = {
-    "main": "plays the Player-Turn", "declare": "is choosing an Endeavor's {stage}",
-    "att_gold": "fixes the extra gold of the Endeavor", "defend": "decides whether to defend",
-    "def_gold": "fixes the extra gold of the Defense", "influence": "declares Influence cards face up before the ballot",
-    "parley": "votes in secret", "contest": "decides whether to contest the loss by Parley",
-    "give_up": "gives up the Area or is excommunicated", "offer": "prepares an exchange",
-    "offer_reply": "answers an exchange offer", "agree_reply": "answers a proposed binding agreement",
-    "asylum": "answers a request for asylum", "initiative": "chooses a place in the order of play",
-    "hand_limit": "discards down to three Holding cards", "holding": "chooses the Area of a Holding card",
-    "drop_tie": "chooses which of his Diplomatic Ties to remove", "claim_parley": "chooses the Area of a Claim Parley",
-    "reduce_fort": "chooses a Fortification to reduce", "tax": "collects taxes", "court_move": "chooses a new Court",
+    "main": "plays the Player-Turn",
+    "declare": "is choosing an Endeavor's {stage}",
+    "att_gold": "fixes the extra gold of the Endeavor",
+    "defend": "decides whether to defend",
+    "def_gold": "fixes the extra gold of the Defense",
+    "influence": "declares Influence cards face up before the ballot",
+    "parley": "votes in secret",
+    "contest": "decides whether to contest the loss by Parley",
+    "give_up": "gives up the Area or is excommunicated",
+    "offer": "prepares an exchange",
+    "offer_reply": "answers an exchange offer",
+    "agree_reply": "answers a proposed binding agreement",
+    "asylum": "answers a request for asylum",
+    "initiative": "chooses a place in the order of play",
+    "hand_limit": "discards down to three Holding cards",
+    "holding": "chooses the Area of a Holding card",
+    "drop_tie": "chooses which of his Diplomatic Ties to remove",
+    "claim_parley": "chooses the Area of a Claim Parley",
+    "reduce_fort": "chooses a Fortification to reduce",
+    "tax": "collects taxes",
+    "court_move": "chooses a new Court",
     "court_return": "decides on moving the Court back",
 }
 
@@ -240,9 +347,15 @@ def deciding(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     out = []
     for frame in _pending(view):
         seat = frame.get("seat") if isinstance(frame.get("seat"), int) else frame.get("caller")
-        out.append({"kind": frame.get("kind"), "who": mark(seat) if isinstance(seat, int) else None,
-                    "empire": view["seats"][seat]["empire_name"] if isinstance(seat, int) else None,
-                    "text": _doing(view, frame), "why": frame.get("why")})
+        out.append(
+            {
+                "kind": frame.get("kind"),
+                "who": mark(seat) if isinstance(seat, int) else None,
+                "empire": view["seats"][seat]["empire_name"] if isinstance(seat, int) else None,
+                "text": _doing(view, frame),
+                "why": frame.get("why"),
+            }
+        )
     return out
 
 
@@ -250,13 +363,27 @@ def tableau(view: dict[str, Any], prompt: dict[str, Any] | None, mark: Mark) -> 
     """Everything beside the map, for the board template."""
     me = view.get("seat")
     return {
-        "seats": seats(view, mark), "statures": stature_display(view, mark), "rounds": round_track(view),
-        "round": view["round"], "rounds_total": view["rounds"], "year": view["year"],
-        "initiative": initiative(view, mark), "year_cards": year_cards(view, mark),
-        "parley": parley(view, mark), "offer": offer(view, mark), "agreements": agreements(view, mark), "endeavor": endeavor(view, mark),
-        "hand": holdings_hand(view), "event": current_event(view, mark), "deciding": deciding(view, mark), "me": me, "my_years": view["seats"][me]["year_cards_face_down"] if me is not None else 0,
+        "seats": seats(view, mark),
+        "statures": stature_display(view, mark),
+        "rounds": round_track(view),
+        "round": view["round"],
+        "rounds_total": view["rounds"],
+        "year": view["year"],
+        "initiative": initiative(view, mark),
+        "year_cards": year_cards(view, mark),
+        "parley": parley(view, mark),
+        "offer": offer(view, mark),
+        "agreements": agreements(view, mark),
+        "endeavor": endeavor(view, mark),
+        "hand": holdings_hand(view),
+        "event": current_event(view, mark),
+        "deciding": deciding(view, mark),
+        "me": me,
+        "my_years": view["seats"][me]["year_cards_face_down"] if me is not None else 0,
         "inplay_any": any(s["inplay"] for s in view["seats"]),
-        "event_deck": view["event_deck_count"], "year_deck": view["year_deck_count"],
-        "discards": ema_cards.discard_summary(view["event_discard"]), "black_death": view["black_death"],
+        "event_deck": view["event_deck_count"],
+        "year_deck": view["year_deck_count"],
+        "discards": ema_cards.discard_summary(view["event_discard"]),
+        "black_death": view["black_death"],
         "over": view["over"],
     }

@@ -22,23 +22,40 @@ SIDE_NAMES = {"a": "Attack pool", "d": "Defense pool"}
 # What a seat deciding now is doing, for the "now deciding" line (the prompt text is the viewer's own).
 DECIDING = {
     "setup_artifacts": "choosing which Artifacts to play and where",
-    "setup_discard": "discarding two cards to form an opening hand", "stock": "in the Stockpile phase",
-    "draft": "choosing whether to draft", "draft_marker": "deciding on a +1 marker for the Draft roll",
-    "action": "in the Action phase", "arm_target": "choosing who takes a card",
-    "resource": "keeping or rerolling the Resource dice", "send": "building a combat pool",
-    "lone_pay": "deciding whether to pay for a Lone combatant", "vc": "deciding on a Victory card or bluff",
-    "target_loc": "choosing the location to attack", "window": "may play an Instant",
-    "df_target": "choosing a Distance Fire target", "match": "matching up combatants",
-    "support": "placing a supporting combatant", "intervene": "deciding whether to intervene",
-    "continue": "deciding whether to continue the attack", "solo_pick": "choosing an attacker and a defender",
-    "solo_adjust": "deciding on markers for the roll", "solo_keep": "deciding about a wounded attacker",
+    "setup_discard": "discarding two cards to form an opening hand",
+    "stock": "in the Stockpile phase",
+    "draft": "choosing whether to draft",
+    "draft_marker": "deciding on a +1 marker for the Draft roll",
+    "action": "in the Action phase",
+    "arm_target": "choosing who takes a card",
+    "resource": "keeping or rerolling the Resource dice",
+    "send": "building a combat pool",
+    "lone_pay": "deciding whether to pay for a Lone combatant",
+    "vc": "deciding on a Victory card or bluff",
+    "target_loc": "choosing the location to attack",
+    "window": "may play an Instant",
+    "df_target": "choosing a Distance Fire target",
+    "match": "matching up combatants",
+    "support": "placing a supporting combatant",
+    "intervene": "deciding whether to intervene",
+    "continue": "deciding whether to continue the attack",
+    "solo_pick": "choosing an attacker and a defender",
+    "solo_adjust": "deciding on markers for the roll",
+    "solo_keep": "deciding about a wounded attacker",
 }
 STAGES = {
-    "send_a": "The attacker builds the attack pool", "check_a": "The attacker builds the attack pool",
-    "vc_a": "The attacker's Victory card", "target": "The attacker chooses the location",
-    "intervene": "Interventions", "react": "The defender's reaction", "after_react": "The defender's reaction",
-    "send_d": "The defender builds the defense pool", "vc_d": "The defender's Victory card",
-    "before_df": "Before Distance Fire", "close": "Before End Combat", "end": "End of combat",
+    "send_a": "The attacker builds the attack pool",
+    "check_a": "The attacker builds the attack pool",
+    "vc_a": "The attacker's Victory card",
+    "target": "The attacker chooses the location",
+    "intervene": "Interventions",
+    "react": "The defender's reaction",
+    "after_react": "The defender's reaction",
+    "send_d": "The defender builds the defense pool",
+    "vc_d": "The defender's Victory card",
+    "before_df": "Before Distance Fire",
+    "close": "Before End Combat",
+    "end": "End of combat",
 }
 # A priority window (FL-INST-04) by its stop: the stage a combat is at while it is open, and when
 # the seat deciding may play an Instant (an Action-phase window has no combat around it).
@@ -97,37 +114,64 @@ def picks(prompt: dict[str, Any] | None) -> dict[tuple[str, Any], list[int]]:
     return found
 
 
-
-def character(c: dict[str, Any], chosen: dict[tuple[str, Any], list[int]], prompt: dict[str, Any] | None,
-              names: dict[int, str] | None = None) -> dict[str, Any]:
+def character(
+    c: dict[str, Any],
+    chosen: dict[tuple[str, Any], list[int]],
+    prompt: dict[str, Any] | None,
+    names: dict[int, str] | None = None,
+) -> dict[str, Any]:
     """A character with its Skills and Weapons, and in combat its hits, wounds and match-up."""
     shown = feudal_cards.card(c["card"])
     life = load().cards[c["card"]]["life"]
-    shown.update(uid=c["uid"], skills=[feudal_cards.card(s) for s in c["skills"]],
-                 weapons=[feudal_cards.card(w) for w in c["weapons"]],
-                 pick=_pick(chosen.get(("uid", c["uid"])), prompt), owner=c.get("owner"),
-                 combat="wounds" in c)
+    shown.update(
+        uid=c["uid"],
+        skills=[feudal_cards.card(s) for s in c["skills"]],
+        weapons=[feudal_cards.card(w) for w in c["weapons"]],
+        pick=_pick(chosen.get(("uid", c["uid"])), prompt),
+        owner=c.get("owner"),
+        combat="wounds" in c,
+    )
     if "wounds" in c:
-        extra = sum(e["amount"] for a in c["skills"] + c["weapons"] for e in load().cards[a]["effects"]
-                    if e["kind"] == "life")
-        shown.update(wounds=c["wounds"], hits=c["hits"], life=life + extra,
-                     matched=(names or {}).get(c["m"]) if c["m"] is not None else None,
-                     supports=(names or {}).get(c["sup"]) if c["sup"] is not None else None,
-                     aims=(names or {}).get(c["tgt"]) if c["tgt"] is not None else None)
+        extra = sum(
+            e["amount"]
+            for a in c["skills"] + c["weapons"]
+            for e in load().cards[a]["effects"]
+            if e["kind"] == "life"
+        )
+        shown.update(
+            wounds=c["wounds"],
+            hits=c["hits"],
+            life=life + extra,
+            matched=(names or {}).get(c["m"]) if c["m"] is not None else None,
+            supports=(names or {}).get(c["sup"]) if c["sup"] is not None else None,
+            aims=(names or {}).get(c["tgt"]) if c["tgt"] is not None else None,
+        )
     return shown
 
 
-def _locations(s: dict[str, Any], attacked: int | None, chosen: dict[tuple[str, Any], list[int]],
-               prompt: dict[str, Any] | None, loc_seat: int | None) -> list[dict[str, Any]]:
+def _locations(
+    s: dict[str, Any],
+    attacked: int | None,
+    chosen: dict[tuple[str, Any], list[int]],
+    prompt: dict[str, Any] | None,
+    loc_seat: int | None,
+) -> list[dict[str, Any]]:
     """The seat's three locations: name, effect, token (or sacked), Supply and Artifact."""
     sites = load().cards[s["locations"]]["sites"]
     out = []
     for i, (site, loc) in enumerate(zip(sites, s["locs"], strict=False)):
-        out.append({"index": i, "name": site["name"], "text": site["text"], "token": loc["token"],
-                    "supply": feudal_cards.card(loc["supply"]) if loc["supply"] else None,
-                    "artifact": feudal_cards.card(loc["artifact"]) if loc["artifact"] else None,
-                    "attacked": attacked == i,
-                    "pick": _pick(chosen.get(("loc", i)), prompt) if loc_seat == s["seat"] else None})
+        out.append(
+            {
+                "index": i,
+                "name": site["name"],
+                "text": site["text"],
+                "token": loc["token"],
+                "supply": feudal_cards.card(loc["supply"]) if loc["supply"] else None,
+                "artifact": feudal_cards.card(loc["artifact"]) if loc["artifact"] else None,
+                "attacked": attacked == i,
+                "pick": _pick(chosen.get(("loc", i)), prompt) if loc_seat == s["seat"] else None,
+            }
+        )
     return out
 
 
@@ -135,31 +179,56 @@ def _target(s: dict[str, Any], mode: str) -> int:
     """The seat's VP target: 10 (16 for a team) plus its Artifacts (FL-WIN-03)."""
     base = TEAM_TARGET if mode == "teams" else BASE_TARGET
     cards = load().cards
-    return base + sum(int(cards[loc["artifact"]]["vp_target"]) for loc in s["locs"] if loc["artifact"])
+    return base + sum(
+        int(cards[loc["artifact"]]["vp_target"]) for loc in s["locs"] if loc["artifact"]
+    )
 
 
-def seat_table(view: dict[str, Any], s: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
-               prompt: dict[str, Any] | None, now: list[int] | None = None) -> dict[str, Any]:
+def seat_table(
+    view: dict[str, Any],
+    s: dict[str, Any],
+    chosen: dict[tuple[str, Any], list[int]],
+    prompt: dict[str, Any] | None,
+    now: list[int] | None = None,
+) -> dict[str, Any]:
     """One seat's side of the table and its summary for the seat card."""
     i = s["seat"]
     combat = view.get("combat")
-    attacked = (combat["loc"] if combat and combat["target"] == i and combat["site"] == "loc"
-                and combat["stage"] not in BEFORE_TARGET else None)
+    attacked = (
+        combat["loc"]
+        if combat
+        and combat["target"] == i
+        and combat["site"] == "loc"
+        and combat["stage"] not in BEFORE_TARGET
+        else None
+    )
     # Locations named by options are the attacked seat's when choosing a target, else one's own.
     targeting = prompt is not None and prompt["kind"] == "target_loc" and combat
     loc_seat = combat["target"] if targeting else view.get("seat")
     return {
-        "index": i, "mark": seat_mark(i), "me": view.get("seat") == i,
-        "leader": feudal_cards.card(s["leader"]), "vp": s["vp"], "total": s["total"],
-        "target": _target(s, view["mode"]), "vp_tokens": list(range(s["vp"])),
-        "sup": s["sup"], "ld": s["ld"], "markers": s["markers"], "marker_spent": s["marker_spent"],
-        "hand_count": s["hand_count"], "stock_count": s["stock_count"], "discard_count": len(s["discard"]),
+        "index": i,
+        "mark": seat_mark(i),
+        "me": view.get("seat") == i,
+        "leader": feudal_cards.card(s["leader"]),
+        "vp": s["vp"],
+        "total": s["total"],
+        "target": _target(s, view["mode"]),
+        "vp_tokens": list(range(s["vp"])),
+        "sup": s["sup"],
+        "ld": s["ld"],
+        "markers": s["markers"],
+        "marker_spent": s["marker_spent"],
+        "hand_count": s["hand_count"],
+        "stock_count": s["stock_count"],
+        "discard_count": len(s["discard"]),
         "discard": [feudal_cards.card(c) for c in reversed(s["discard"])],
         "locations": _locations(s, attacked, chosen, prompt, loc_seat),
         "locations_card": load().cards[s["locations"]]["name"],
         "area": [character(c, chosen, prompt) for c in s["area"]],
         "constants": [feudal_cards.card(c) for c in s["constants"]],
-        "active": view["active"] == i, "deciding": i in (now if now is not None else deciders(view, prompt)[0]), "out": False,
+        "active": view["active"] == i,
+        "deciding": i in (now if now is not None else deciders(view, prompt)[0]),
+        "out": False,
         "partner": (i + 2) % 4 if view["mode"] == "teams" else None,
     }
 
@@ -168,34 +237,63 @@ def _vc(vc: dict[str, Any] | None) -> dict[str, Any] | None:
     """A Victory card played in combat: its face once up (or to its owner), else only its back."""
     if vc is None:
         return None
-    return {"seat": vc["seat"], "up": vc["up"], "card": feudal_cards.card(vc["card"]) if vc["card"] else None}
+    return {
+        "seat": vc["seat"],
+        "up": vc["up"],
+        "card": feudal_cards.card(vc["card"]) if vc["card"] else None,
+    }
 
 
-def combat(view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
-           prompt: dict[str, Any] | None) -> dict[str, Any] | None:
+def combat(
+    view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]], prompt: dict[str, Any] | None
+) -> dict[str, Any] | None:
     """The combat in progress: who attacks whom where, both pools, Victory cards, the fallen."""
     frame = view.get("combat")
     if not frame:
         return None
     names = {c["uid"]: load().cards[c["card"]]["name"] for side in ("a", "d") for c in frame[side]}
     target = view["seats"][frame["target"]]
-    site = "in the open" if frame["site"] == "open" or frame["fight"] == "intervention" else (
-        "cancelled" if frame["site"] == "cancelled" else
-        f"at {load().cards[target['locations']]['sites'][frame['loc']]['name']}"
-        if frame["loc"] is not None and frame["stage"] not in BEFORE_TARGET else "")
+    site = (
+        "in the open"
+        if frame["site"] == "open" or frame["fight"] == "intervention"
+        else (
+            "cancelled"
+            if frame["site"] == "cancelled"
+            else f"at {load().cards[target['locations']]['sites'][frame['loc']]['name']}"
+            if frame["loc"] is not None and frame["stage"] not in BEFORE_TARGET
+            else ""
+        )
+    )
     sides = []
     for side in ("a", "d"):
         who = frame["att"] if side == "a" else frame["def"]
-        boost = ", ".join(f"{k.replace('_', ' ').upper()} {v:+d}" for k, v in frame["boost"][side].items() if v)
-        sides.append({"key": side, "name": SIDE_NAMES[side], "who": seat_mark(who),
-                      "combatants": [character(c, chosen, prompt, names) for c in frame[side]],
-                      "dead": [{"name": load().cards[d["card"]]["name"], "owner": d["owner"]}
-                               for d in frame["dead"][side]],
-                      "vc": _vc(frame["vc"][side]), "boost": boost})
-    return {"attacker": seat_mark(frame["att"]), "target": seat_mark(frame["target"]),
-            "defender": seat_mark(frame["def"]) if frame["def"] is not None else None,
-            "intervention": frame["fight"] == "intervention", "site": site, "sacked": frame["sacked"],
-            "stage": _stage(frame["stage"], frame["round"], _window_stop(view)), "sides": sides}
+        boost = ", ".join(
+            f"{k.replace('_', ' ').upper()} {v:+d}" for k, v in frame["boost"][side].items() if v
+        )
+        sides.append(
+            {
+                "key": side,
+                "name": SIDE_NAMES[side],
+                "who": seat_mark(who),
+                "combatants": [character(c, chosen, prompt, names) for c in frame[side]],
+                "dead": [
+                    {"name": load().cards[d["card"]]["name"], "owner": d["owner"]}
+                    for d in frame["dead"][side]
+                ],
+                "vc": _vc(frame["vc"][side]),
+                "boost": boost,
+            }
+        )
+    return {
+        "attacker": seat_mark(frame["att"]),
+        "target": seat_mark(frame["target"]),
+        "defender": seat_mark(frame["def"]) if frame["def"] is not None else None,
+        "intervention": frame["fight"] == "intervention",
+        "site": site,
+        "sacked": frame["sacked"],
+        "stage": _stage(frame["stage"], frame["round"], _window_stop(view)),
+        "sides": sides,
+    }
 
 
 def _window_stop(view: dict[str, Any]) -> str | None:
@@ -257,8 +355,14 @@ def window(view: dict[str, Any]) -> dict[str, Any] | None:
     if not pending or pending["kind"] != "window" or view.get("over"):
         return None
     stop = pending.get("stop")
-    played = [{"who": seat_mark(p["seat"]), "card": feudal_cards.card(p["card"]),
-               "target": _instant_target(view, p["card"], p["target"])} for p in pending.get("played", [])]
+    played = [
+        {
+            "who": seat_mark(p["seat"]),
+            "card": feudal_cards.card(p["card"]),
+            "target": _instant_target(view, p["card"], p["target"]),
+        }
+        for p in pending.get("played", [])
+    ]
     when = WINDOWS.get(stop, (STOP_NAMES.get(stop, ""), STOP_NAMES.get(stop, "")))
     moment = when[0] if not str(stop).startswith("cc_") else f"Close Combat, {when[0]}"
     return {"stop": stop, "moment": moment, "played": played, "seat": seat_mark(pending["seat"])}
@@ -279,14 +383,20 @@ def deciding(view: dict[str, Any], prompt: dict[str, Any] | None = None) -> dict
     stop = pending.get("stop")
     if kind == "window" and pending.get("played"):
         last = pending["played"][-1]
-        what = (f"may answer Seat {last['seat'] + 1}'s {load().cards[last['card']]['name']} "
-                "with an Instant, or pass")
+        what = (
+            f"may answer Seat {last['seat'] + 1}'s {load().cards[last['card']]['name']} "
+            "with an Instant, or pass"
+        )
     elif kind == "window" and stop in WINDOWS:
         what = f"may play an Instant {WINDOWS[stop][1]}, or pass"
     elif kind == "window" and stop in STOP_NAMES:
         what = f"may play an Instant ({STOP_NAMES[stop]})"
     if kind == "send" and view.get("combat"):
-        what = "building the attack pool" if pending["seat"] == view["combat"]["att"] else "building the defense pool"
+        what = (
+            "building the attack pool"
+            if pending["seat"] == view["combat"]["att"]
+            else "building the defense pool"
+        )
     held = pending.get("held") if kind == "setup_discard" and me is not None else None
     done = kind == "setup_discard" and me is not None and me not in now
     if kind == "setup_discard" and not complete:
@@ -296,22 +406,34 @@ def deciding(view: dict[str, Any], prompt: dict[str, Any] | None = None) -> dict
     more = ""
     if not complete and kind == "setup_artifacts":
         more = "and perhaps any other seat with Artifacts still to place"
-    played = [{"who": seat_mark(p["seat"]), "card": feudal_cards.card(p["card"]),
-               "target": _instant_target(view, p["card"], p["target"])} for p in pending.get("played", [])]
+    played = [
+        {
+            "who": seat_mark(p["seat"]),
+            "card": feudal_cards.card(p["card"]),
+            "target": _instant_target(view, p["card"], p["target"]),
+        }
+        for p in pending.get("played", [])
+    ]
     return {
         "seats": [{"mark": seat_mark(i), "me": i == me} for i in seats],
         "who": seat_mark(seats[0]) if seats else None,
         # "Seat 2 may play…" but "Seat 2 is choosing…", "You and Seat 1 are choosing…".
-        "predicate": what if what.startswith("may ") else
-        f"{'are' if len(seats) > 1 or (seats and seats[0] == me) else 'is'} {what}",
-        "what": what, "more": more, "mine": me is not None and me in now,
+        "predicate": what
+        if what.startswith("may ")
+        else f"{'are' if len(seats) > 1 or (seats and seats[0] == me) else 'is'} {what}",
+        "what": what,
+        "more": more,
+        "mine": me is not None and me in now,
         "everyone": kind == "setup_discard" and not complete and not done,
-        "done": done, "held": len(held or []), "played": played,
+        "done": done,
+        "held": len(held or []),
+        "played": played,
     }
 
 
-def _hand(view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
-          prompt: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+def _hand(
+    view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]], prompt: dict[str, Any] | None
+) -> list[dict[str, Any]] | None:
     """The viewer's own hand (None for spectators), each card with the options naming it."""
     seat = view.get("seat")
     if seat is None:
@@ -331,18 +453,27 @@ def held(view: dict[str, Any]) -> list[dict[str, Any]] | None:
     """The viewer's opening discards set aside but not yet shown (FL-SETUP-07): the view holds
     only the viewer's own, so spectators and rivals never see them. None when there are none."""
     pending = view.get("pending") or {}
-    if view.get("seat") is None or pending.get("kind") != "setup_discard" or not pending.get("held"):
+    if (
+        view.get("seat") is None
+        or pending.get("kind") != "setup_discard"
+        or not pending.get("held")
+    ):
         return None
     return [feudal_cards.card(cid) for cid in pending["held"]]
 
 
-def artifacts(chosen: dict[tuple[str, Any], list[int]], prompt: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+def artifacts(
+    chosen: dict[tuple[str, Any], list[int]], prompt: dict[str, Any] | None
+) -> list[dict[str, Any]] | None:
     """The viewer's Artifacts still to place at set-up (FL-SETUP-04), read from its own prompt:
     each card narrows the buttons to its locations. None when the viewer is not placing any."""
     if prompt is None or prompt.get("kind") != "setup_artifacts":
         return None
-    ids = dict.fromkeys(o["action"]["card"] for o in prompt["options"]
-                        if isinstance(o["action"], dict) and o["action"].get("do") == "artifact")
+    ids = dict.fromkeys(
+        o["action"]["card"]
+        for o in prompt["options"]
+        if isinstance(o["action"], dict) and o["action"].get("do") == "artifact"
+    )
     shown = []
     for cid in ids:
         c = feudal_cards.card(cid)
@@ -351,14 +482,27 @@ def artifacts(chosen: dict[tuple[str, Any], list[int]], prompt: dict[str, Any] |
     return shown
 
 
-def solitaire(view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]],
-              prompt: dict[str, Any] | None) -> dict[str, Any]:
+def solitaire(
+    view: dict[str, Any], chosen: dict[tuple[str, Any], list[int]], prompt: dict[str, Any] | None
+) -> dict[str, Any]:
     """The solitaire table: three defender piles (top face up), living attackers, marker pool."""
-    piles = [{"index": i, "top": feudal_cards.card(p["top"]) if p["top"] else None, "hidden": p["hidden"]}
-             for i, p in enumerate(view["defenders"])]
-    return {"piles": piles, "living": [feudal_cards.card(c) for c in view["living"]],
-            "markers": view["markers"], "killed": view["killed"], "deck_count": view["deck_count"],
-            "discard_count": len(view["discard"]), "fight": view.get("fight")}
+    piles = [
+        {
+            "index": i,
+            "top": feudal_cards.card(p["top"]) if p["top"] else None,
+            "hidden": p["hidden"],
+        }
+        for i, p in enumerate(view["defenders"])
+    ]
+    return {
+        "piles": piles,
+        "living": [feudal_cards.card(c) for c in view["living"]],
+        "markers": view["markers"],
+        "killed": view["killed"],
+        "deck_count": view["deck_count"],
+        "discard_count": len(view["discard"]),
+        "fight": view.get("fight"),
+    }
 
 
 def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[str, Any]:
@@ -367,13 +511,33 @@ def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[s
     hand = _hand(view, chosen, prompt)
     if view["mode"] == "solitaire":
         solo = solitaire(view, chosen, prompt)
-        seat = {"index": 0, "mark": seat_mark(0), "solo": True, "markers": view["markers"],
-                "killed": view["killed"], "hand_count": view["hand_count"], "active": True,
-                "deciding": bool(prompt), "out": False}
-        return {"provinces": [seat], "solo": solo, "seats": [seat], "tables": [], "combat": None,
-                "deciding": None, "hand": hand, "choosing": False, "picking": bool(chosen), "marks": [seat_mark(0)],
-                "window": None, "held": None, "artifacts": None,
-                "mode": "solitaire"}
+        seat = {
+            "index": 0,
+            "mark": seat_mark(0),
+            "solo": True,
+            "markers": view["markers"],
+            "killed": view["killed"],
+            "hand_count": view["hand_count"],
+            "active": True,
+            "deciding": bool(prompt),
+            "out": False,
+        }
+        return {
+            "provinces": [seat],
+            "solo": solo,
+            "seats": [seat],
+            "tables": [],
+            "combat": None,
+            "deciding": None,
+            "hand": hand,
+            "choosing": False,
+            "picking": bool(chosen),
+            "marks": [seat_mark(0)],
+            "window": None,
+            "held": None,
+            "artifacts": None,
+            "mode": "solitaire",
+        }
     now = deciders(view, prompt)[0]
     tables = [seat_table(view, s, chosen, prompt, now) for s in view["seats"]]
     me = view.get("seat")
@@ -381,9 +545,19 @@ def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[s
     ordered = [t for t in tables if t["index"] != me] + [t for t in tables if t["index"] == me]
     return {
         "provinces": ordered,  # the game page draws the tableau only when this is non-empty
-        "tables": ordered, "seats": tables, "combat": combat(view, chosen, prompt),
-        "deciding": deciding(view, prompt), "hand": hand, "choosing": False, "picking": bool(chosen),
-        "window": window(view), "held": held(view), "artifacts": artifacts(chosen, prompt),
-        "marks": [seat_mark(i) for i in range(len(view["seats"]))], "mode": view["mode"],
-        "starter": view.get("starter", False), "turn": view.get("turns", 0), "solo": None,
+        "tables": ordered,
+        "seats": tables,
+        "combat": combat(view, chosen, prompt),
+        "deciding": deciding(view, prompt),
+        "hand": hand,
+        "choosing": False,
+        "picking": bool(chosen),
+        "window": window(view),
+        "held": held(view),
+        "artifacts": artifacts(chosen, prompt),
+        "marks": [seat_mark(i) for i in range(len(view["seats"]))],
+        "mode": view["mode"],
+        "starter": view.get("starter", False),
+        "turn": view.get("turns", 0),
+        "solo": None,
     }

@@ -11,12 +11,31 @@ from typing import Any
 from rules.feudal.components import GROUPS, load
 from rules.feudal.instants import STOP_NAMES
 
-TYPE_NAMES = {"character": "Character", "leader": "Leader", "locations": "Controlled Locations",
-              "skill": "Skill", "weapon": "Weapon", "supply": "Supply", "instant": "Instant",
-              "victory": "Victory", "constant": "Constant", "artifact": "Artifact"}
+TYPE_NAMES = {
+    "character": "Character",
+    "leader": "Leader",
+    "locations": "Controlled Locations",
+    "skill": "Skill",
+    "weapon": "Weapon",
+    "supply": "Supply",
+    "instant": "Instant",
+    "victory": "Victory",
+    "constant": "Constant",
+    "artifact": "Artifact",
+}
 # The order cards are listed in: people first, then what arms them, then the rest.
-TYPE_ORDER = ("character", "skill", "weapon", "supply", "instant", "victory", "constant",
-              "leader", "locations", "artifact")
+TYPE_ORDER = (
+    "character",
+    "skill",
+    "weapon",
+    "supply",
+    "instant",
+    "victory",
+    "constant",
+    "leader",
+    "locations",
+    "artifact",
+)
 GROUP_NAMES = {"under": "Under-City", "outer": "Outer-City", "over": "Over-City"}
 
 
@@ -44,7 +63,7 @@ def string(thresholds: list[int]) -> str:
 
 
 def cost(spec: dict[str, Any]) -> str:
-    """"2 Sup + 1 Ld", "free"."""
+    """ "2 Sup + 1 Ld", "free"."""
     parts = [f"{spec[k]} {n}" for k, n in (("cost_sup", "Sup"), ("cost_ld", "Ld")) if spec.get(k)]
     return " + ".join(parts) or "free"
 
@@ -53,15 +72,21 @@ def _stats(spec: dict[str, Any]) -> list[dict[str, str]]:
     """Short labelled figures of a card, by type."""
     kind = spec["type"]
     if kind == "character":
-        return [{"k": "Life", "v": str(spec["life"])}, {"k": "Control", "v": str(spec["control"])},
-                {"k": "DF", "v": string(spec["df"])}, {"k": "CC hit", "v": string(spec["cc"])},
-                {"k": "Block", "v": string(spec["block"])},
-                {"k": "Slots", "v": f"{spec['skills']} skill · {spec['weapons']} weapon", "wide": True}]
+        return [
+            {"k": "Life", "v": str(spec["life"])},
+            {"k": "Control", "v": str(spec["control"])},
+            {"k": "DF", "v": string(spec["df"])},
+            {"k": "CC hit", "v": string(spec["cc"])},
+            {"k": "Block", "v": string(spec["block"])},
+            {"k": "Slots", "v": f"{spec['skills']} skill · {spec['weapons']} weapon", "wide": True},
+        ]
     if kind == "leader":
-        return [{"k": "Draft", "v": str(spec["max_draft"]), "help": "Max. draft modifier"},
-                {"k": "Hand", "v": str(spec["min_hand"]), "help": "Minimum hand size"},
-                {"k": "Att. send", "v": str(spec["attack_send"]), "help": "Attack Send"},
-                {"k": "Def. send", "v": str(spec["defend_send"]), "help": "Defend Send"}]
+        return [
+            {"k": "Draft", "v": str(spec["max_draft"]), "help": "Max. draft modifier"},
+            {"k": "Hand", "v": str(spec["min_hand"]), "help": "Minimum hand size"},
+            {"k": "Att. send", "v": str(spec["attack_send"]), "help": "Attack Send"},
+            {"k": "Def. send", "v": str(spec["defend_send"]), "help": "Defend Send"},
+        ]
     if kind == "artifact":
         return [{"k": "VP to win", "v": f"{spec['vp_target']:+d}"}]
     if kind == "victory":
@@ -69,13 +94,25 @@ def _stats(spec: dict[str, Any]) -> list[dict[str, str]]:
     if kind in ("skill", "weapon", "supply", "instant", "constant"):
         found = [{"k": "Cost", "v": cost(spec)}]
         if spec.get("class"):
-            found.append({"k": "Only", "v": class_name(spec["class"]), "wide": spec["class"].startswith("XX-")})
+            found.append(
+                {
+                    "k": "Only",
+                    "v": class_name(spec["class"]),
+                    "wide": spec["class"].startswith("XX-"),
+                }
+            )
         if kind == "weapon" and spec["weight"]:
             found.append({"k": "Weight", "v": spec["weight"].capitalize()})
         if kind == "weapon" and spec["armor"]:
             found.append({"k": "Armor", "v": "yes"})
         if kind == "instant":
-            found.append({"k": "When", "v": "; ".join(STOP_NAMES.get(t, t) for t in spec["timing"]), "wide": True})
+            found.append(
+                {
+                    "k": "When",
+                    "v": "; ".join(STOP_NAMES.get(t, t) for t in spec["timing"]),
+                    "wide": True,
+                }
+            )
         return found
     return []
 
@@ -85,16 +122,26 @@ def card(cid: str) -> dict[str, Any]:
     spec = load().cards[cid]
     kind = spec["type"]
     shown: dict[str, Any] = {
-        "id": cid, "name": spec["name"], "type": kind, "type_name": TYPE_NAMES[kind],
-        "class": spec.get("class"), "class_name": class_name(spec.get("class")),
-        "class_chip": (f"XX {GROUP_NAMES[spec['class'][3:]]}" if str(spec.get("class") or "").startswith("XX-")
-                       else spec.get("class")),
-        "group": class_group(spec.get("class")), "stats": _stats(spec), "text": spec["text"],
+        "id": cid,
+        "name": spec["name"],
+        "type": kind,
+        "type_name": TYPE_NAMES[kind],
+        "class": spec.get("class"),
+        "class_name": class_name(spec.get("class")),
+        "class_chip": (
+            f"XX {GROUP_NAMES[spec['class'][3:]]}"
+            if str(spec.get("class") or "").startswith("XX-")
+            else spec.get("class")
+        ),
+        "group": class_group(spec.get("class")),
+        "stats": _stats(spec),
+        "text": spec["text"],
         "named": kind == "character" and not spec["generic"],
         "sites": [{"name": s["name"], "text": s["text"]} for s in spec.get("sites", [])],
     }
     shown["title"] = f"{spec['name']} ({TYPE_NAMES[kind]}): " + "; ".join(
-        [f"{s['k']} {s['v']}" for s in shown["stats"]] + [spec["text"]])
+        [f"{s['k']} {s['v']}" for s in shown["stats"]] + [spec["text"]]
+    )
     return shown
 
 

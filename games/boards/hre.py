@@ -27,15 +27,23 @@ RESOURCE_LETTERS = {"wood": "W", "leather": "L", "stone": "S", "iron": "I"}
 SCALE_X, SCALE_Y = 1.3, 1.15
 REG_W, REG_H = 88, 76
 MARGIN = 14
-SHORT_NAMES = {"Lower Lotharingia": "L. Lotharingia", "Upper Lotharingia": "U. Lotharingia",
-               "Upper Burgundy": "U. Burgundy"}
+SHORT_NAMES = {
+    "Lower Lotharingia": "L. Lotharingia",
+    "Upper Lotharingia": "U. Lotharingia",
+    "Upper Burgundy": "U. Burgundy",
+}
 
 
 def seat_mark(seat: int | None) -> dict[str, Any] | None:
     """A seat's colour, glyph and SVG shape, or None for nobody."""
     if seat is None:
         return None
-    return {"seat": seat, "colour": COLOURS[seat % 4], "glyph": MARKS[seat % 4], "shape": SHAPES[seat % 4]}
+    return {
+        "seat": seat,
+        "colour": COLOURS[seat % 4],
+        "glyph": MARKS[seat % 4],
+        "shape": SHAPES[seat % 4],
+    }
 
 
 def _option_province(action: Any) -> tuple[str | None, str | None]:
@@ -72,13 +80,24 @@ def _barbarians(barb: dict[str, Any] | None) -> dict[str, Any] | None:
     if barb["face"] == "units":
         text = " ".join(f"{UNIT_LETTERS[u]}{n}" for u, n in shows.items() if n)
         full = ", ".join(f"{n} {u}" for u, n in shows.items() if n)
-        return {"face": "units", "text": text, "squeeze": False, "title": f"Barbarians (army side): {full}"}
+        return {
+            "face": "units",
+            "text": text,
+            "squeeze": False,
+            "title": f"Barbarians (army side): {full}",
+        }
     reward = "extra turn" if shows.get("extra_turn") else amounts(shows.get("gain", {}))
-    return {"face": "reward", "text": f"+{reward}", "squeeze": len(reward) > 12,
-            "title": f"Barbarians (reward side): {reward}"}
+    return {
+        "face": "reward",
+        "text": f"+{reward}",
+        "squeeze": len(reward) > 12,
+        "title": f"Barbarians (reward side): {reward}",
+    }
 
 
-def _describe(spec: dict[str, Any], here: dict[str, Any], region: str, barb: dict[str, Any] | None) -> str:
+def _describe(
+    spec: dict[str, Any], here: dict[str, Any], region: str, barb: dict[str, Any] | None
+) -> str:
     """One sentence for a tooltip and screen readers."""
     parts = [f"{spec['name']} ({region}, {spec['resource']})"]
     parts.append(f"seat {here['owner'] + 1}" if here["owner"] is not None else "unclaimed")
@@ -89,8 +108,9 @@ def _describe(spec: dict[str, Any], here: dict[str, Any], region: str, barb: dic
     if here["farms"]:
         pieces.append(f"{here['farms']} Farm{'s' if here['farms'] > 1 else ''}")
     pieces.append("buildings: " + (", ".join(here["bld"]) or "none"))
-    return "; ".join(p for p in [*parts, units, ", ".join(pieces), barb["title"] if barb else ""] if p)
-
+    return "; ".join(
+        p for p in [*parts, units, ", ".join(pieces), barb["title"] if barb else ""] if p
+    )
 
 
 def _pieces(here: dict[str, Any]) -> list[dict[str, Any]]:
@@ -111,8 +131,13 @@ def _pieces(here: dict[str, Any]) -> list[dict[str, Any]]:
     return icons
 
 
-def province(pid: str, here: dict[str, Any], indices: list[int] | None,
-             prompt: dict[str, Any] | None, battle_at: str | None) -> dict[str, Any]:
+def province(
+    pid: str,
+    here: dict[str, Any],
+    indices: list[int] | None,
+    prompt: dict[str, Any] | None,
+    battle_at: str | None,
+) -> dict[str, Any]:
     """One province register, ready to draw."""
     data = load()
     spec = data.provinces[pid]
@@ -120,15 +145,29 @@ def province(pid: str, here: dict[str, Any], indices: list[int] | None,
     cx, cy = _sheet(spec["x"], spec["y"])
     barb = _barbarians(here["barb"])
     return {
-        "id": pid, "name": spec["name"], "short": SHORT_NAMES.get(spec["name"], spec["name"]),
+        "id": pid,
+        "name": spec["name"],
+        "short": SHORT_NAMES.get(spec["name"], spec["name"]),
         "squeeze_name": len(SHORT_NAMES.get(spec["name"], spec["name"])) > 13,
-        "cx": cx, "cy": cy, "x": cx - REG_W // 2, "y": cy - REG_H // 2,
-        "fill": region["colour"], "region": region["name"], "owner": seat_mark(here["owner"]),
+        "cx": cx,
+        "cy": cy,
+        "x": cx - REG_W // 2,
+        "y": cy - REG_H // 2,
+        "fill": region["colour"],
+        "region": region["name"],
+        "owner": seat_mark(here["owner"]),
         "resource": {"res": spec["resource"], "letter": RESOURCE_LETTERS[spec["resource"]]},
-        "units": [{"letter": UNIT_LETTERS[u], "n": n, "name": u} for u, n in here["units"].items() if n],
+        "units": [
+            {"letter": UNIT_LETTERS[u], "n": n, "name": u} for u, n in here["units"].items() if n
+        ],
         "pieces": _pieces(here),
-        "bld": [{"res": r, "letter": RESOURCE_LETTERS[r], "x": 4 + 14 * i} for i, r in enumerate(here["bld"])],
-        "barb": barb, "battle": pid == battle_at, "pick": _pick(indices, prompt),
+        "bld": [
+            {"res": r, "letter": RESOURCE_LETTERS[r], "x": 4 + 14 * i}
+            for i, r in enumerate(here["bld"])
+        ],
+        "barb": barb,
+        "battle": pid == battle_at,
+        "pick": _pick(indices, prompt),
         "title": _describe(spec, here, region["name"], barb),
     }
 
@@ -180,12 +219,18 @@ def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[s
     """Map, tracks, offer, action cards, Titles, battle and seat summaries for one viewer."""
     chosen = picks(prompt)
     battle_at = view["battle"]["prov"] if view.get("battle") else None
-    provinces = [province(pid, here, chosen.get(pid), prompt, battle_at)
-                 for pid, here in sorted(view["provinces"].items())]
+    provinces = [
+        province(pid, here, chosen.get(pid), prompt, battle_at)
+        for pid, here in sorted(view["provinces"].items())
+    ]
     return {
-        "provinces": provinces, "links": _links({p["id"] for p in provinces}),
-        "arrows": _arrows(prompt), "viewbox": _viewbox(provinces),
-        "choosing": bool(chosen), "marks": [seat_mark(i) for i in range(len(view["seats"]))],
-        "reg_w": REG_W, "reg_h": REG_H,
+        "provinces": provinces,
+        "links": _links({p["id"] for p in provinces}),
+        "arrows": _arrows(prompt),
+        "viewbox": _viewbox(provinces),
+        "choosing": bool(chosen),
+        "marks": [seat_mark(i) for i in range(len(view["seats"]))],
+        "reg_w": REG_W,
+        "reg_h": REG_H,
         **hre_tableau.tableau(view, seat_mark),
     }

@@ -10,13 +10,28 @@ from typing import Any
 
 from rules.hre.components import load
 
-TYPE_NAMES = {"common_tech": "Technology", "military_tech": "Military Technology", "relic": "Relic",
-              "cognomen": "Cognomen", "grand_building": "Grand Building"}
+TYPE_NAMES = {
+    "common_tech": "Technology",
+    "military_tech": "Military Technology",
+    "relic": "Relic",
+    "cognomen": "Cognomen",
+    "grand_building": "Grand Building",
+}
 ROMAN = {1: "I", 2: "II", 3: "III"}
 GAIN_NAMES = {"gold": "Gold", "cp": "CP", "vp": "VP"}
-PER_NAMES = {"city": "City", "church": "Church", "keep_level": "Keep level", "title": "Title",
-             "trophy": "trophy", "farm": "Farm", "province": "province", "common_tech": "Technology",
-             "military_tech": "Military Technology", "gold": "Gold", "region_presence": "Region you are in"}
+PER_NAMES = {
+    "city": "City",
+    "church": "Church",
+    "keep_level": "Keep level",
+    "title": "Title",
+    "trophy": "trophy",
+    "farm": "Farm",
+    "province": "province",
+    "common_tech": "Technology",
+    "military_tech": "Military Technology",
+    "gold": "Gold",
+    "region_presence": "Region you are in",
+}
 
 
 def amounts(values: dict[str, int]) -> str:
@@ -30,8 +45,11 @@ def _modifier(mod: dict[str, Any]) -> str:
     phrases = {
         "on_action": lambda: f"each {mod.get('action', '')}: +{amounts(mod.get('gain', {}))}",
         "after_pass": lambda: f"after passing: +{amounts(mod.get('gain', {}))}",
-        "on_recruit": lambda: (f"on recruit: +{amounts(mod['gain'])}" if "gain" in mod
-                               else f"on recruit: a free {mod.get('free_unit')}"),
+        "on_recruit": lambda: (
+            f"on recruit: +{amounts(mod['gain'])}"
+            if "gain" in mod
+            else f"on recruit: a free {mod.get('free_unit')}"
+        ),
         "extra_die": lambda: f"+1 {mod['unit']} die in {mod['phase']}",
         "cancel_damage": lambda: f"cancel {mod['amount']} damage per battle",
         "reduce_enemy_result": lambda: f"enemy battle result −{mod['amount']}",
@@ -60,21 +78,28 @@ def _levels(card: dict[str, Any]) -> list[str]:
     for n, level in enumerate(card["levels"], start=1):
         effects = [_immediate(e) for e in level.get("immediate", [])]
         effects += [_modifier(m) for m in level.get("ongoing", [])]
-        lines.append(f"{ROMAN[n]}: {level['vp']} VP" + (f" — {'; '.join(effects)}" if effects else ""))
+        lines.append(
+            f"{ROMAN[n]}: {level['vp']} VP" + (f" — {'; '.join(effects)}" if effects else "")
+        )
     return lines
 
 
 def half_text(half: dict[str, Any]) -> str:
     """A Military Technology half: unit, level, battle values and recruit cost."""
     stats = [f"{k} {half[k]}+" for k in ("volley", "charge", "melee") if half.get(k) is not None]
-    return (f"{half['unit'].capitalize()} {ROMAN[half['level']]}: {', '.join(stats)}, armour {half['armour']}; "
-            f"costs {amounts(half['cost'])}")
+    return (
+        f"{half['unit'].capitalize()} {ROMAN[half['level']]}: {', '.join(stats)}, armour {half['armour']}; "
+        f"costs {amounts(half['cost'])}"
+    )
 
 
 def _scoring(card: dict[str, Any]) -> list[str]:
     """Cognomen-style scoring lines."""
-    return [f"{s['vp']} VP per {PER_NAMES.get(s['per'], s['per'])}" + (f" (max {s['max']})" if "max" in s else "")
-            for s in card.get("scoring", [])]
+    return [
+        f"{s['vp']} VP per {PER_NAMES.get(s['per'], s['per'])}"
+        + (f" (max {s['max']})" if "max" in s else "")
+        for s in card.get("scoring", [])
+    ]
 
 
 def _relic(card: dict[str, Any]) -> list[str]:
@@ -105,5 +130,10 @@ def lines(card: dict[str, Any]) -> list[str]:
 def card(card_id: str) -> dict[str, Any]:
     """A card for display: id, name, type name, type slug and text lines."""
     spec = load().cards[card_id]
-    return {"id": card_id, "name": spec["name"], "type": spec["type"],
-            "type_name": TYPE_NAMES.get(spec["type"], spec["type"]), "lines": lines(spec)}
+    return {
+        "id": card_id,
+        "name": spec["name"],
+        "type": spec["type"],
+        "type_name": TYPE_NAMES.get(spec["type"], spec["type"]),
+        "lines": lines(spec),
+    }

@@ -12,10 +12,21 @@ from games.boards import hre_cards
 from rules.hre.components import RESOURCES, load
 
 Mark = Callable[[int | None], dict[str, Any] | None]
-ACTION_NAMES = {"build": "Build", "culture": "Development of Culture", "research": "Research",
-                "recruit": "Recruit", "manoeuvre": "Manoeuvre"}
-REACTION_NAMES = {"recruit": "Recruit", "regroup": "Regroup", "cultural_exchange": "Cultural Exchange",
-                  "wood_or_stone": "Wood or Stone", "wood_or_leather": "Wood or Leather", "sell": "Sell Goods"}
+ACTION_NAMES = {
+    "build": "Build",
+    "culture": "Development of Culture",
+    "research": "Research",
+    "recruit": "Recruit",
+    "manoeuvre": "Manoeuvre",
+}
+REACTION_NAMES = {
+    "recruit": "Recruit",
+    "regroup": "Regroup",
+    "cultural_exchange": "Cultural Exchange",
+    "wood_or_stone": "Wood or Stone",
+    "wood_or_leather": "Wood or Leather",
+    "sell": "Sell Goods",
+}
 PHASES = ("Volley", "Charge", "Melee")
 
 
@@ -23,33 +34,52 @@ def reach(culture: int) -> int:
     """How many offer cards from the left a Culture position reaches (base access + red spaces)."""
     board = load().board
     track = board["culture_track"]
-    return int(board["base_access"]) + sum(1 for i in range(min(culture, len(track) - 1) + 1) if track[i]["red"])
+    return int(board["base_access"]) + sum(
+        1 for i in range(min(culture, len(track) - 1) + 1) if track[i]["red"]
+    )
 
 
 def culture_track(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """The Culture track's spaces, each with its VP, red flag and the seats standing there."""
     track = load().board["culture_track"]
-    return [{"n": i, "vp": space["vp"], "red": space["red"], "claimed": i in view["red_claimed"],
-             "seats": [mark(s["seat"]) for s in view["seats"] if s["culture"] == i]}
-            for i, space in enumerate(track)]
+    return [
+        {
+            "n": i,
+            "vp": space["vp"],
+            "red": space["red"],
+            "claimed": i in view["red_claimed"],
+            "seats": [mark(s["seat"]) for s in view["seats"] if s["culture"] == i],
+        }
+        for i, space in enumerate(track)
+    ]
 
 
 def offer(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """The offer, left to right, with the seats whose Culture marker reaches each card."""
     reaches = [(s["seat"], reach(s["culture"])) for s in view["seats"]]
-    return [{**hre_cards.card(cid), "pos": i + 1,
-             "reached_by": [mark(seat) for seat, n in reaches if i < n]}
-            for i, cid in enumerate(view["offer"])]
+    return [
+        {
+            **hre_cards.card(cid),
+            "pos": i + 1,
+            "reached_by": [mark(seat) for seat, n in reaches if i < n],
+        }
+        for i, cid in enumerate(view["offer"])
+    ]
 
 
 def slots(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """Action cards in their places, disc stacks bottom first, with the two reactions beside each."""
     layout = load().board["reaction_layout"]
     react_at = int(load().board["react_at"])
-    return [{"action": ACTION_NAMES.get(s["action"], s["action"]), "stack": [mark(d) for d in s["stack"]],
-             "reactions": [REACTION_NAMES.get(r, r) for r in layout[i]] if i < len(layout) else [],
-             "full": len(s["stack"]) >= react_at - 1}
-            for i, s in enumerate(view["slots"])]
+    return [
+        {
+            "action": ACTION_NAMES.get(s["action"], s["action"]),
+            "stack": [mark(d) for d in s["stack"]],
+            "reactions": [REACTION_NAMES.get(r, r) for r in layout[i]] if i < len(layout) else [],
+            "full": len(s["stack"]) >= react_at - 1,
+        }
+        for i, s in enumerate(view["slots"])
+    ]
 
 
 def titles(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
@@ -58,9 +88,17 @@ def titles(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     rows = []
     for tid, held in view["titles"].items():
         spec = data.titles[tid]
-        rows.append({"name": spec["name"], "vp": spec["vp"], "colour": data.regions[spec["region"]]["colour"],
-                     "region": data.regions[spec["region"]]["name"], "holder": mark(held["holder"]),
-                     "ready": held["ready"], "established": held["established"]})
+        rows.append(
+            {
+                "name": spec["name"],
+                "vp": spec["vp"],
+                "colour": data.regions[spec["region"]]["colour"],
+                "region": data.regions[spec["region"]]["name"],
+                "holder": mark(held["holder"]),
+                "ready": held["ready"],
+                "established": held["established"],
+            }
+        )
     return sorted(rows, key=lambda t: (-t["vp"], t["name"]))
 
 
@@ -68,17 +106,28 @@ def church_track(view: dict[str, Any]) -> dict[str, Any]:
     """Churches built out of the track's spaces, and the one whose building ends the game."""
     spec = load().board["church_track"]
     end = int(spec["end"].get(str(view["players"]), spec["spaces"]))
-    return {"built": view["churches"], "end": end,
-            "spaces": [{"n": i, "built": i <= view["churches"], "end": i == end}
-                       for i in range(1, int(spec["spaces"]) + 1)]}
+    return {
+        "built": view["churches"],
+        "end": end,
+        "spaces": [
+            {"n": i, "built": i <= view["churches"], "end": i == end}
+            for i in range(1, int(spec["spaces"]) + 1)
+        ],
+    }
 
 
 def _techs(seat: dict[str, Any]) -> list[str]:
     """A seat's Technologies on its board, as short names with levels."""
     cards = load().cards
-    common = [f"{cards[t['card']]['name']} {hre_cards.ROMAN.get(t['level'], t['level'])}" for t in seat["techs"]]
-    military = [hre_cards.half_text(cards[m["card"]]["halves"][m["half"]])
-                for m in seat["mil"].values() if m]
+    common = [
+        f"{cards[t['card']]['name']} {hre_cards.ROMAN.get(t['level'], t['level'])}"
+        for t in seat["techs"]
+    ]
+    military = [
+        hre_cards.half_text(cards[m["card"]]["halves"][m["half"]])
+        for m in seat["mil"].values()
+        if m
+    ]
     return common + military
 
 
@@ -87,23 +136,42 @@ def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     rulers = load().rulers
     out = []
     for s in view["seats"]:
-        out.append({
-            "index": s["seat"], "mark": mark(s["seat"]),
-            "ruler": rulers[s["ruler"]]["name"] if s["ruler"] else None,
-            "vp": s["vp"], "gold": s["gold"], "res": [{"name": r, "n": s["res"].get(r, 0)} for r in RESOURCES],
-            "discs": s["discs"], "total_discs": s["total_discs"], "exhausted": s["exhausted"],
-            "hand_count": s["hand_count"], "army_limit": s["army_limit"], "culture": s["culture"],
-            "reach": reach(s["culture"]), "warehouse": s["warehouse"], "trophies": len(s["trophies"]),
-            "techs": _techs(s), "out": s["out"],
-            "active": view["active"] == s["seat"], "deciding": view["deciding"] == s["seat"],
-        })
+        out.append(
+            {
+                "index": s["seat"],
+                "mark": mark(s["seat"]),
+                "ruler": rulers[s["ruler"]]["name"] if s["ruler"] else None,
+                "vp": s["vp"],
+                "gold": s["gold"],
+                "res": [{"name": r, "n": s["res"].get(r, 0)} for r in RESOURCES],
+                "discs": s["discs"],
+                "total_discs": s["total_discs"],
+                "exhausted": s["exhausted"],
+                "hand_count": s["hand_count"],
+                "army_limit": s["army_limit"],
+                "culture": s["culture"],
+                "reach": reach(s["culture"]),
+                "warehouse": s["warehouse"],
+                "trophies": len(s["trophies"]),
+                "techs": _techs(s),
+                "out": s["out"],
+                "active": view["active"] == s["seat"],
+                "deciding": view["deciding"] == s["seat"],
+            }
+        )
     return out
 
 
 def _unit(u: dict[str, Any], mark: Mark) -> dict[str, Any]:
     """One unit in a battle: type, owner (None for Barbarians), damage, and whether it fell."""
-    return {"type": u["t"], "transient": u["tr"], "owner": mark(u["own"]), "damage": u["d"],
-            "dead": u["dead"], "pending": u.get("p", 0)}
+    return {
+        "type": u["t"],
+        "transient": u["tr"],
+        "owner": mark(u["own"]),
+        "damage": u["d"],
+        "dead": u["dead"],
+        "pending": u.get("p", 0),
+    }
 
 
 def battle(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
@@ -114,20 +182,36 @@ def battle(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
     provinces = load().provinces
     names = ("Attacker", "Defender")
     who = (mark(frame["attacker"]), mark(frame["defender"]))
-    sides = [{"name": names[i], "who": who[i], "rolls": frame["rolls"][i] if i < len(frame["rolls"]) else [],
-              "units": [_unit(u, mark) for u in side]} for i, side in enumerate(frame["sides"])]
-    return {"prov": provinces[frame["prov"]]["name"],
-            "origin": provinces[frame["origin"]]["name"] if frame.get("origin") else None,
-            "phase": PHASES[frame["phase"]] if frame["phase"] < len(PHASES) else "Result",
-            "barbarians": frame["defender"] is None, "sides": sides}
+    sides = [
+        {
+            "name": names[i],
+            "who": who[i],
+            "rolls": frame["rolls"][i] if i < len(frame["rolls"]) else [],
+            "units": [_unit(u, mark) for u in side],
+        }
+        for i, side in enumerate(frame["sides"])
+    ]
+    return {
+        "prov": provinces[frame["prov"]]["name"],
+        "origin": provinces[frame["origin"]]["name"] if frame.get("origin") else None,
+        "phase": PHASES[frame["phase"]] if frame["phase"] < len(PHASES) else "Result",
+        "barbarians": frame["defender"] is None,
+        "sides": sides,
+    }
 
 
 def tableau(view: dict[str, Any], mark: Mark) -> dict[str, Any]:
     """Everything beside the map, for the board template."""
     return {
-        "seats": seats(view, mark), "culture_track": culture_track(view, mark), "offer": offer(view, mark),
-        "slots": slots(view, mark), "titles": titles(view, mark), "church_track": church_track(view),
-        "battle": battle(view, mark), "deck_count": view["deck_count"], "discard_count": len(view["discard"]),
+        "seats": seats(view, mark),
+        "culture_track": culture_track(view, mark),
+        "offer": offer(view, mark),
+        "slots": slots(view, mark),
+        "titles": titles(view, mark),
+        "church_track": church_track(view),
+        "battle": battle(view, mark),
+        "deck_count": view["deck_count"],
+        "discard_count": len(view["discard"]),
         "cities_left": view["cities"],
         "hand": [hre_cards.card(c) for c in view["hand"]] if view.get("hand") is not None else None,
         "end_triggered": view.get("end_triggered", False),

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,102 +14,211 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='DevEmail',
+            name="DevEmail",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('to', models.TextField()),
-                ('subject', models.CharField(max_length=300)),
-                ('body', models.TextField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("to", models.TextField()),
+                ("subject", models.CharField(max_length=300)),
+                ("body", models.TextField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='ApiToken',
+            name="ApiToken",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('digest', models.CharField(max_length=64, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('last_used', models.DateTimeField(blank=True, null=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='api_tokens', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("digest", models.CharField(max_length=64, unique=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("last_used", models.DateTimeField(blank=True, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="api_tokens",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Scenario',
+            name="Scenario",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=20)),
-                ('slug', models.SlugField(max_length=60)),
-                ('title', models.CharField(max_length=200)),
-                ('description', models.TextField(blank=True)),
-                ('min_players', models.PositiveSmallIntegerField()),
-                ('max_players', models.PositiveSmallIntegerField()),
-                ('config', models.JSONField(default=dict)),
-                ('shipped', models.BooleanField(default=False, help_text="Loaded from the engine's own scenarios.")),
-                ('enabled', models.BooleanField(default=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(max_length=20)),
+                ("slug", models.SlugField(max_length=60)),
+                ("title", models.CharField(max_length=200)),
+                ("description", models.TextField(blank=True)),
+                ("min_players", models.PositiveSmallIntegerField()),
+                ("max_players", models.PositiveSmallIntegerField()),
+                ("config", models.JSONField(default=dict)),
+                (
+                    "shipped",
+                    models.BooleanField(
+                        default=False, help_text="Loaded from the engine's own scenarios."
+                    ),
+                ),
+                ("enabled", models.BooleanField(default=True)),
             ],
             options={
-                'ordering': ['game', 'slug'],
-                'unique_together': {('game', 'slug')},
+                "ordering": ["game", "slug"],
+                "unique_together": {("game", "slug")},
             },
         ),
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=20)),
-                ('config', models.JSONField(default=dict)),
-                ('players', models.PositiveSmallIntegerField()),
-                ('status', models.CharField(choices=[('open', 'Waiting for players'), ('active', 'In progress'), ('finished', 'Finished')], default='open', max_length=10)),
-                ('public', models.BooleanField(default=True, help_text='Anyone may watch as a spectator.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('seed', models.BigIntegerField(default=0)),
-                ('rules_version', models.PositiveIntegerField(default=0)),
-                ('state', models.JSONField(blank=True, null=True)),
-                ('seq', models.PositiveIntegerField(default=0)),
-                ('result', models.JSONField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('scenario', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='games', to='games.scenario')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(max_length=20)),
+                ("config", models.JSONField(default=dict)),
+                ("players", models.PositiveSmallIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "Waiting for players"),
+                            ("active", "In progress"),
+                            ("finished", "Finished"),
+                        ],
+                        default="open",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "public",
+                    models.BooleanField(default=True, help_text="Anyone may watch as a spectator."),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("seed", models.BigIntegerField(default=0)),
+                ("rules_version", models.PositiveIntegerField(default=0)),
+                ("state", models.JSONField(blank=True, null=True)),
+                ("seq", models.PositiveIntegerField(default=0)),
+                ("result", models.JSONField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "scenario",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="games",
+                        to="games.scenario",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated_at'],
+                "ordering": ["-updated_at"],
             },
         ),
         migrations.CreateModel(
-            name='Move',
+            name="Move",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('action', models.JSONField()),
-                ('events', models.JSONField(default=list)),
-                ('state_hash', models.CharField(max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('by_bot', models.BooleanField(default=False)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='moves', to='games.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField()),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("action", models.JSONField()),
+                ("events", models.JSONField(default=list)),
+                ("state_hash", models.CharField(max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("by_bot", models.BooleanField(default=False)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="moves",
+                        to="games.game",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['seq'],
-                'unique_together': {('game', 'seq')},
+                "ordering": ["seq"],
+                "unique_together": {("game", "seq")},
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('index', models.PositiveSmallIntegerField()),
-                ('bot', models.CharField(blank=True, choices=[('random', 'Random bot'), ('greedy', 'Greedy bot')], max_length=10)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.game')),
-                ('invited', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='invitations', to=settings.AUTH_USER_MODEL)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='seats', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("index", models.PositiveSmallIntegerField()),
+                (
+                    "bot",
+                    models.CharField(
+                        blank=True,
+                        choices=[("random", "Random bot"), ("greedy", "Greedy bot")],
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "invited",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="invitations",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seats",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['index'],
-                'unique_together': {('game', 'index')},
+                "ordering": ["index"],
+                "unique_together": {("game", "index")},
             },
         ),
     ]

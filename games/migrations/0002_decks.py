@@ -6,41 +6,76 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Deck',
+            name="Deck",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80)),
-                ('leader', models.CharField(blank=True, max_length=60)),
-                ('locations', models.CharField(blank=True, help_text='The Controlled Locations card.', max_length=60)),
-                ('artifacts', models.JSONField(blank=True, default=list)),
-                ('starter', models.CharField(blank=True, help_text='The starter deck this was copied from.', max_length=60)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='decks', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=80)),
+                ("leader", models.CharField(blank=True, max_length=60)),
+                (
+                    "locations",
+                    models.CharField(
+                        blank=True, help_text="The Controlled Locations card.", max_length=60
+                    ),
+                ),
+                ("artifacts", models.JSONField(blank=True, default=list)),
+                (
+                    "starter",
+                    models.CharField(
+                        blank=True,
+                        help_text="The starter deck this was copied from.",
+                        max_length=60,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="decks",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name', 'pk'],
+                "ordering": ["name", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='DeckEntry',
+            name="DeckEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('card', models.CharField(max_length=60)),
-                ('count', models.PositiveSmallIntegerField(default=1)),
-                ('deck', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='games.deck')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("card", models.CharField(max_length=60)),
+                ("count", models.PositiveSmallIntegerField(default=1)),
+                (
+                    "deck",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="games.deck",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['card'],
-                'unique_together': {('deck', 'card')},
+                "ordering": ["card"],
+                "unique_together": {("deck", "card")},
             },
         ),
     ]

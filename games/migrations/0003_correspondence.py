@@ -6,90 +6,256 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_decks'),
+        ("games", "0002_decks"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='GameClock',
+            name="GameClock",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('per_move', models.DurationField()),
-                ('cap', models.DurationField()),
-                ('on_timeout', models.CharField(choices=[('bot', 'A bot takes the seat until the player comes back'), ('end', 'The game ends; the player who ran out is ranked last')], default='bot', max_length=5)),
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='clock', to='games.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("per_move", models.DurationField()),
+                ("cap", models.DurationField()),
+                (
+                    "on_timeout",
+                    models.CharField(
+                        choices=[
+                            ("bot", "A bot takes the seat until the player comes back"),
+                            ("end", "The game ends; the player who ran out is ranked last"),
+                        ],
+                        default="bot",
+                        max_length=5,
+                    ),
+                ),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="clock",
+                        to="games.game",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='MailPreference',
+            name="MailPreference",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('mode', models.CharField(choices=[('each', 'An email for every decision'), ('digest', 'A daily digest of games waiting for me'), ('none', 'No email')], default='each', max_length=10)),
-                ('vacation_until', models.DateTimeField(blank=True, null=True)),
-                ('vacation_year', models.PositiveSmallIntegerField(default=0)),
-                ('vacation_days_used', models.PositiveSmallIntegerField(default=0)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='mail_preference', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[
+                            ("each", "An email for every decision"),
+                            ("digest", "A daily digest of games waiting for me"),
+                            ("none", "No email"),
+                        ],
+                        default="each",
+                        max_length=10,
+                    ),
+                ),
+                ("vacation_until", models.DateTimeField(blank=True, null=True)),
+                ("vacation_year", models.PositiveSmallIntegerField(default=0)),
+                ("vacation_days_used", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="mail_preference",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Presence',
+            name="Presence",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('channel_name', models.CharField(max_length=200, unique=True)),
-                ('opened_at', models.DateTimeField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("channel_name", models.CharField(max_length=200, unique=True)),
+                ("opened_at", models.DateTimeField()),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SeatClock',
+            name="SeatClock",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('bank', models.DurationField()),
-                ('running_since', models.DateTimeField(blank=True, help_text='May lie in the future: a vacation delays the start.', null=True)),
-                ('deadline', models.DateTimeField(blank=True, db_index=True, null=True)),
-                ('reminded_seq', models.IntegerField(default=-1)),
-                ('held_since', models.DateTimeField(blank=True, help_text='Set while a bot holds the seat.', null=True)),
-                ('seat', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='clock', to='games.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("bank", models.DurationField()),
+                (
+                    "running_since",
+                    models.DateTimeField(
+                        blank=True,
+                        help_text="May lie in the future: a vacation delays the start.",
+                        null=True,
+                    ),
+                ),
+                ("deadline", models.DateTimeField(blank=True, db_index=True, null=True)),
+                ("reminded_seq", models.IntegerField(default=-1)),
+                (
+                    "held_since",
+                    models.DateTimeField(
+                        blank=True, help_text="Set while a bot holds the seat.", null=True
+                    ),
+                ),
+                (
+                    "seat",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="clock",
+                        to="games.seat",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='EmailActionUse',
+            name="EmailActionUse",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('used_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField()),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("used_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'unique_together': {('game', 'seq', 'seat')},
+                "unique_together": {("game", "seq", "seat")},
             },
         ),
         migrations.CreateModel(
-            name='Outbox',
+            name="Outbox",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField(help_text="The game's seq; for a digest, the day (ordinal).")),
-                ('kind', models.CharField(choices=[('turn', 'Your decision'), ('reminder', 'Time nearly spent'), ('timeout', 'Time ran out'), ('result', 'Game over'), ('digest', 'Daily digest')], max_length=10)),
-                ('seat', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('sent', 'Sent'), ('skipped', 'Skipped')], default='pending', max_length=10)),
-                ('note', models.CharField(blank=True, max_length=200)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('claimed_until', models.DateTimeField(blank=True, null=True)),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('game', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "seq",
+                    models.PositiveIntegerField(
+                        help_text="The game's seq; for a digest, the day (ordinal)."
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("turn", "Your decision"),
+                            ("reminder", "Time nearly spent"),
+                            ("timeout", "Time ran out"),
+                            ("result", "Game over"),
+                            ("digest", "Daily digest"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("pending", "Pending"), ("sent", "Sent"), ("skipped", "Skipped")],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("note", models.CharField(blank=True, max_length=200)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("claimed_until", models.DateTimeField(blank=True, null=True)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'pk'],
-                'indexes': [models.Index(fields=['status', 'created_at'], name='games_outbo_status_c19887_idx')],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('game__isnull', False)), fields=('user', 'game', 'seq', 'kind'), name='outbox_once_per_decision'), models.UniqueConstraint(condition=models.Q(('game__isnull', True)), fields=('user', 'seq', 'kind'), name='outbox_once_per_day')],
+                "ordering": ["created_at", "pk"],
+                "indexes": [
+                    models.Index(
+                        fields=["status", "created_at"], name="games_outbo_status_c19887_idx"
+                    )
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("game__isnull", False)),
+                        fields=("user", "game", "seq", "kind"),
+                        name="outbox_once_per_decision",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("game__isnull", True)),
+                        fields=("user", "seq", "kind"),
+                        name="outbox_once_per_day",
+                    ),
+                ],
             },
         ),
     ]

@@ -22,5 +22,9 @@ def seat_clock(game: Game, index: int) -> dict[str, Any] | None:
 def mail_settings(user: Any) -> dict[str, Any]:
     """The player's mail mode and vacation allowance, for the profile page."""
     pref = notify.preference(user)
-    return {"pref": pref, "modes": MailPreference.Mode.choices, "vacation_left": clocks.vacation_left(pref),
-            "on_vacation": clocks.on_vacation(pref)}
+    return {
+        "pref": pref,
+        "modes": MailPreference.Mode.choices,
+        "vacation_left": clocks.vacation_left(pref),
+        "on_vacation": clocks.on_vacation(pref),
+    }

@@ -69,7 +69,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     config = _config(engine, scenario, args.options)
     players = args.players or scenario["min_players"]
     if not scenario["min_players"] <= players <= scenario["max_players"]:
-        raise ScenarioError(f"{scenario['slug']} takes {scenario['min_players']}–{scenario['max_players']} players")
+        raise ScenarioError(
+            f"{scenario['slug']} takes {scenario['min_players']}–{scenario['max_players']} players"
+        )
     failures = 0
     for index in range(args.games):
         seed = args.seed + index
@@ -117,7 +119,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     start = default_timer()
     records = []
     for index in range(args.games):
-        playout = play_random(engine, args.seed + index, config, players, invariants=False, hashes=False)
+        playout = play_random(
+            engine, args.seed + index, config, players, invariants=False, hashes=False
+        )
         actions += playout.actions
         records.append(playout.record)
     elapsed = default_timer() - start
@@ -138,8 +142,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "clone_us": round(_per_call(lambda: clone(mid), 2000) * 1e6, 1),
         "view_us": round(_per_call(lambda: engine.view(mid, 0), 2000) * 1e6, 1),
         "prompts_us": round(_per_call(lambda: engine.prompts(mid), 2000) * 1e6, 1),
-        "checked_apply_us": round(_per_call(
-            lambda: engine.apply(mid, first["seat"], first["options"][0]["action"]), 500) * 1e6, 1),
+        "checked_apply_us": round(
+            _per_call(lambda: engine.apply(mid, first["seat"], first["options"][0]["action"]), 500)
+            * 1e6,
+            1,
+        ),
         "canonical_json_us": round(_per_call(lambda: canonical_json(mid), 500) * 1e6, 1),
         "state_hash_us": round(_per_call(lambda: state_hash(mid), 500) * 1e6, 1),
         "state_bytes": len(canonical_json(mid)),
@@ -154,8 +161,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
         record = json.load(handle)
     engine = get_engine(record["game"])
     report = replay(engine, record)
-    print(json.dumps({"ok": report.ok, "moves": report.steps, "divergence": report.divergence,
-                      "message": report.message, "final_hash": report.final_hash}))
+    print(
+        json.dumps(
+            {
+                "ok": report.ok,
+                "moves": report.steps,
+                "divergence": report.divergence,
+                "message": report.message,
+                "final_hash": report.final_hash,
+            }
+        )
+    )
     return 0 if report.ok else 1
 
 

@@ -70,7 +70,10 @@ def looks_like_pass(action: Any) -> bool:
     """Whether an action passes, declines or chooses nothing (every value a 'no')."""
     if not isinstance(action, dict) or not action:
         return False
-    return all(v is None or v is False or (isinstance(v, str) and v in PASS_VALUES) for v in action.values())
+    return all(
+        v is None or v is False or (isinstance(v, str) and v in PASS_VALUES)
+        for v in action.values()
+    )
 
 
 class Engine(ABC):
@@ -145,8 +148,10 @@ class Engine(ABC):
 
     def standing_options(self, kind: str) -> list[StandingChoice]:
         """Named standing answers for a kind of prompt; engines may refine this default."""
-        return [{"name": "pass", "label": "Always pass or decline, when that is a choice"},
-                {"name": "first", "label": "Always the first choice offered"}]
+        return [
+            {"name": "pass", "label": "Always pass or decline, when that is a choice"},
+            {"name": "first", "label": "Always the first choice offered"},
+        ]
 
     def standing_answer(self, kind: str, name: str, options: list[Option]) -> Option | None:
         """The option a named standing answer picks among these, or None to ask the player."""

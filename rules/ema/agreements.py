@@ -49,22 +49,42 @@ def _turkish(ctx: Ctx, agreement: dict[str, Any]) -> int | None:
 
 def menu(ctx: Ctx, seat: int) -> list[Option]:
     """Main-menu options on agreements: propose, cancel, denounce a breach, the 31.7 Parley."""
-    opts = [option({"do": "agree", "partner": p}, f"Propose a binding agreement to {ctx.name(p)}")
-            for p in range(len(ctx.s["seats"])) if p != seat]
+    opts = [
+        option({"do": "agree", "partner": p}, f"Propose a binding agreement to {ctx.name(p)}")
+        for p in range(len(ctx.s["seats"]))
+        if p != seat
+    ]
     for a in between(ctx, seat):
         other = other_party(a, seat)
-        opts.append(option({"do": "cancel_agreement", "id": a["id"]},
-                           f"Propose to {ctx.name(other)} to cancel agreement {a['id']}"))
+        opts.append(
+            option(
+                {"do": "cancel_agreement", "id": a["id"]},
+                f"Propose to {ctx.name(other)} to cancel agreement {a['id']}",
+            )
+        )
         if _may_call(ctx, seat) and is_christian(ctx, other) and not ctx.seat(other)["excom"]:
-            opts.append(option({"do": "breach", "id": a["id"]},
-                               f"{ctx.name(other)} broke agreement {a['id']}: call an excommunication Parley"))
+            opts.append(
+                option(
+                    {"do": "breach", "id": a["id"]},
+                    f"{ctx.name(other)} broke agreement {a['id']}: call an excommunication Parley",
+                )
+            )
     for a in all_of(ctx):
         christian = _turkish(ctx, a)
-        if christian is None or christian == seat or not _may_call(ctx, seat) or ctx.seat(christian)["excom"]:
+        if (
+            christian is None
+            or christian == seat
+            or not _may_call(ctx, seat)
+            or ctx.seat(christian)["excom"]
+        ):
             continue
         if f"turk:{a['id']}" not in ctx.s["parleys_round"]:
-            opts.append(option({"do": "turk_parley", "id": a["id"]},
-                               f"Call a Parley on the agreement of {ctx.name(christian)} with the Turk"))
+            opts.append(
+                option(
+                    {"do": "turk_parley", "id": a["id"]},
+                    f"Call a Parley on the agreement of {ctx.name(christian)} with the Turk",
+                )
+            )
     return opts
 
 
@@ -76,7 +96,14 @@ def choose(ctx: Ctx, seat: int, action: dict[str, Any]) -> None:
         return
     agreement = next(a for a in all_of(ctx) if a["id"] == action["id"])
     if do == "cancel_agreement":
-        ctx.push({"kind": "agree_reply", "seat": other_party(agreement, seat), "from": seat, "id": agreement["id"]})
+        ctx.push(
+            {
+                "kind": "agree_reply",
+                "seat": other_party(agreement, seat),
+                "from": seat,
+                "id": agreement["id"],
+            }
+        )
     elif do == "breach":
         all_of(ctx).remove(agreement)  # 20.54: called or not, the breach is settled once
         parley.call(ctx, "breach", seat, other_party(agreement, seat), [])
@@ -100,16 +127,24 @@ def _reply_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if frame["id"] is None:
         ident = int(ctx.s.get("agreements_made", 0)) + 1
         ctx.s["agreements_made"] = ident
-        all_of(ctx).append({"id": ident, "parties": sorted((seat, proposer)), "year": ctx.s["year"]})
-        ctx.log("EMA-20.3", f"{ctx.name(proposer)} and {ctx.name(seat)} make binding agreement {ident}.")
+        all_of(ctx).append(
+            {"id": ident, "parties": sorted((seat, proposer)), "year": ctx.s["year"]}
+        )
+        ctx.log(
+            "EMA-20.3", f"{ctx.name(proposer)} and {ctx.name(seat)} make binding agreement {ident}."
+        )
         return
     ctx.s["agreements"] = [a for a in all_of(ctx) if a["id"] != frame["id"]]
     ctx.log("EMA-20.3", f"Agreement {frame['id']} is cancelled by mutual consent.")
 
 
-handlers.decision("agree_reply", "EMA-20.3", _reply_text,
-                  lambda ctx, f: [option({"accept": True}, "Accept"), option({"accept": False}, "Decline")],
-                  _reply_choose)
+handlers.decision(
+    "agree_reply",
+    "EMA-20.3",
+    _reply_text,
+    lambda ctx, f: [option({"accept": True}, "Accept"), option({"accept": False}, "Decline")],
+    _reply_choose,
+)
 
 
 def release(ctx: Ctx, seat: int) -> None:
@@ -117,5 +152,8 @@ def release(ctx: Ctx, seat: int) -> None:
     gone = between(ctx, seat)
     if gone:
         ctx.s["agreements"] = [a for a in all_of(ctx) if seat not in a["parties"]]
-        ctx.log("EMA-20.3", f"The death of the Leader of {ctx.name(seat)} frees all parties of "
-                f"{len(gone)} agreement(s).")
+        ctx.log(
+            "EMA-20.3",
+            f"The death of the Leader of {ctx.name(seat)} frees all parties of "
+            f"{len(gone)} agreement(s).",
+        )

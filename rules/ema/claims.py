@@ -36,6 +36,13 @@ def auto_claim(ctx: Ctx, seat: int, aid: str) -> None:
 def parley_candidates(ctx: Ctx, seat: int) -> list[str]:
     """Own Areas with a Tie but claimed by others: a Claim Parley may be called (18.0 P3, 20.53)."""
     called = ctx.s["parleys_round"]
-    return [a for a, here in sorted(ctx.s["areas"].items())
-            if here["owner"] == seat and seat in here["ties"] and seat not in here["claims"]
-            and others_claim(ctx, seat, a) and allowed(ctx, seat, a) and f"claim:{a}" not in called]
+    return [
+        a
+        for a, here in sorted(ctx.s["areas"].items())
+        if here["owner"] == seat
+        and seat in here["ties"]
+        and seat not in here["claims"]
+        and others_claim(ctx, seat, a)
+        and allowed(ctx, seat, a)
+        and f"claim:{a}" not in called
+    ]

@@ -12,10 +12,35 @@ from typing import Any
 DATA = Path(__file__).resolve().parent / "data"
 ENDEAVORS = ("conquest", "pillage", "ruling", "fortification", "diplomacy")
 COLUMNS = ("result", "target", "base")
-RELIGIONS = ("RC", "EO", "moslem_east", "moslem_iberian", "pagan_germanic", "pagan_norse", "pagan_wslav",
-             "pagan_eslav", "pagan_sslav", "pagan_baltic", "pagan_other", "heretic")
-EVENT_KINDS = ("plenty", "famine", "epidemic", "heresy", "heirless", "recognition", "dynastic", "influence",
-               "coup", "demesne", "weapons", "tactics", "fervor")
+RELIGIONS = (
+    "RC",
+    "EO",
+    "moslem_east",
+    "moslem_iberian",
+    "pagan_germanic",
+    "pagan_norse",
+    "pagan_wslav",
+    "pagan_eslav",
+    "pagan_sslav",
+    "pagan_baltic",
+    "pagan_other",
+    "heretic",
+)
+EVENT_KINDS = (
+    "plenty",
+    "famine",
+    "epidemic",
+    "heresy",
+    "heirless",
+    "recognition",
+    "dynastic",
+    "influence",
+    "coup",
+    "demesne",
+    "weapons",
+    "tactics",
+    "fervor",
+)
 TOKEN = re.compile(r"^(T/C|C|G|F|T|\+1|-1)(?:\((-?\d+)►\)|\(◄(-?\d+)\))?$")
 
 
@@ -85,11 +110,15 @@ def _validate_map(raw: dict[str, Any]) -> None:
     for s, t in raw["sea_links"]:
         _check(s in seas and t in seas and s != t, f"bad sea link {s}-{t}")
     flanders = areas.get("flanders", {})
-    _check(flanders.get("population") == -1 and flanders.get("norm") == 2,
-           "Flanders must have population -1 and norm +2 (3.12)")
+    _check(
+        flanders.get("population") == -1 and flanders.get("norm") == 2,
+        "Flanders must have population -1 and norm +2 (3.12)",
+    )
     seafaring = sorted(a for a, v in areas.items() if v["seafaring"])
-    _check(seafaring == ["constantinople", "denmark", "lombardy", "norway", "sweden", "venice"],
-           f"seafaring Areas must be those of 9.53, not {seafaring}")
+    _check(
+        seafaring == ["constantinople", "denmark", "lombardy", "norway", "sweden", "venice"],
+        f"seafaring Areas must be those of 9.53, not {seafaring}",
+    )
     _check(len(areas) == 77, f"the book names 77 Land Areas (7.3), the map has {len(areas)}")
 
 
@@ -98,13 +127,23 @@ def _validate_cards(cards: list[dict[str, Any]]) -> dict[int, Any]:
     parsed: dict[int, Any] = {}
     for card in cards:
         num = card["number"]
-        _check(57 <= num <= 112 and num not in parsed, f"Year Card number {num} invalid or repeated")
-        _check(all(s in (1, 2, 3, 5, 9) for s in card["leader_checks"]), f"card {num}: bad leader checks")
+        _check(
+            57 <= num <= 112 and num not in parsed, f"Year Card number {num} invalid or repeated"
+        )
+        _check(
+            all(s in (1, 2, 3, 5, 9) for s in card["leader_checks"]),
+            f"card {num}: bad leader checks",
+        )
         rows = {}
         for endeavor in ENDEAVORS:
             row = card[endeavor]
             rows[endeavor] = [r for col in COLUMNS for r in parse_result(row[col], col)]
-        parsed[num] = {"number": num, "checks": list(card["leader_checks"]), "rows": rows, "text": card}
+        parsed[num] = {
+            "number": num,
+            "checks": list(card["leader_checks"]),
+            "rows": rows,
+            "text": card,
+        }
     return parsed
 
 
@@ -122,14 +161,19 @@ def _validate_events(cards: list[dict[str, Any]], areas: dict[str, Any]) -> dict
 def _validate_scenarios(scenarios: dict[str, Any], areas: dict[str, Any]) -> None:
     for key, scen in scenarios.items():
         for emp in scen["empires"]:
-            _check(emp["court"] in emp["areas"], f"scenario {key}: {emp['key']} court not in its areas")
+            _check(
+                emp["court"] in emp["areas"], f"scenario {key}: {emp['key']} court not in its areas"
+            )
             for a in emp["areas"] + emp["unrest"] + emp["claims_extra"]:
                 _check(a in areas, f"scenario {key}: unknown area {a}")
             for s in emp["stature"].values():
                 _check(s in (1, 2, 3, 5, 9), f"scenario {key}: stature {s} not in 1,2,3,5,9 (8.1)")
         for a, ss in scen["initial_ss"].items():
             _check(a in areas, f"scenario {key}: unknown area {a}")
-            _check(ss <= areas[a]["norm"] + 2, f"scenario {key}: {a} starts at {ss}, above Norm+2 (7.12)")
+            _check(
+                ss <= areas[a]["norm"] + 2,
+                f"scenario {key}: {a} starts at {ss}, above Norm+2 (7.12)",
+            )
         for a in list(scen["forts"]) + [x for v in scen["religion"].values() for x in v]:
             _check(a in areas, f"scenario {key}: unknown area {a}")
 
@@ -148,7 +192,10 @@ def _adjacency(raw: dict[str, Any]) -> tuple[dict[str, tuple[str, ...]], ...]:
     for s, t in raw["sea_links"]:
         sea_adj[s].append(t)
         sea_adj[t].append(s)
-    return tuple({k: tuple(sorted(set(v))) for k, v in d.items()} for d in (land, area_seas, sea_lands, sea_adj))
+    return tuple(
+        {k: tuple(sorted(set(v))) for k, v in d.items()}
+        for d in (land, area_seas, sea_lands, sea_adj)
+    )
 
 
 @cache
@@ -161,5 +208,16 @@ def load() -> EmaData:
     scenarios = _read("scenarios.json")["scenarios"]
     _validate_scenarios(scenarios, raw["areas"])
     land, area_seas, sea_lands, sea_adj = _adjacency(raw)
-    return EmaData(raw["languages"], raw["areas"], raw["seas"], land, area_seas, sea_lands, sea_adj,
-                   cards, events, _read("tables.json"), scenarios)
+    return EmaData(
+        raw["languages"],
+        raw["areas"],
+        raw["seas"],
+        land,
+        area_seas,
+        sea_lands,
+        sea_adj,
+        cards,
+        events,
+        _read("tables.json"),
+        scenarios,
+    )

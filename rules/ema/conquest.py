@@ -35,12 +35,19 @@ def c_result(ctx: Ctx, seat: int, base: str, target: str) -> None:
     here = ctx.area(target)
     owner = here["owner"]
     mine = ctx.area(base)
-    clearing = [p for p in mine["partial"] if owner is not None and p["seat"] == owner and p["base"] == target]
+    clearing = [
+        p
+        for p in mine["partial"]
+        if owner is not None and p["seat"] == owner and p["base"] == target
+    ]
     if clearing:
         clearing[0]["n"] -= 1
         mine["partial"] = [p for p in mine["partial"] if p["n"] > 0]
-        ctx.log("EMA-10.36", f"{ctx.name(seat)} removes one enemy C result of {ctx.aname(target)} "
-                f"against {ctx.aname(base)}.")
+        ctx.log(
+            "EMA-10.36",
+            f"{ctx.name(seat)} removes one enemy C result of {ctx.aname(target)} "
+            f"against {ctx.aname(base)}.",
+        )
         return
     entry = next((p for p in here["partial"] if p["seat"] == seat and p["base"] == base), None)
     if entry is None:

@@ -15,18 +15,25 @@ OUT_OF_TURN = ("weapons", "tactics")  # the Holding cards that matter when asked
 
 def _defend_text(ctx: Ctx, frame: Frame) -> str:
     en = ctx.s["endeavor"]
-    return (f"{ctx.name(en['seat'])} announces {en['kind'].title()} against {ctx.aname(en['target'])}: "
-            "defend it?")
+    return (
+        f"{ctx.name(en['seat'])} announces {en['kind'].title()} against {ctx.aname(en['target'])}: "
+        "defend it?"
+    )
 
 
 def _defend_options(ctx: Ctx, frame: Frame) -> list[Option]:
     en = ctx.s["endeavor"]
     seas = court_costs(ctx.s, frame["seat"])[en["target"]]
     cost = ctx.d.tables["costs"]["defense"] + seas
-    opts = [option({"defend": False}, "No Defense"),
-            option({"defend": True}, f"Defend (cost {cost} gold, one Year Card)")]
-    return opts + [option({"holding": c}, f"First play {holding.NAMES[holding.kind_of(ctx, c)]}")
-                   for c in sorted(ctx.seat(frame["seat"])["hand"]) if holding.kind_of(ctx, c) in OUT_OF_TURN]
+    opts = [
+        option({"defend": False}, "No Defense"),
+        option({"defend": True}, f"Defend (cost {cost} gold, one Year Card)"),
+    ]
+    return opts + [
+        option({"holding": c}, f"First play {holding.NAMES[holding.kind_of(ctx, c)]}")
+        for c in sorted(ctx.seat(frame["seat"])["hand"])
+        if holding.kind_of(ctx, c) in OUT_OF_TURN
+    ]
 
 
 def _defend_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -38,7 +45,10 @@ def _defend_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if action["defend"]:
         en["defender"] = frame["seat"]
         en["dseas"] = court_costs(ctx.s, frame["seat"])[en["target"]]
-        ctx.log("EMA-13.0.P1", f"{ctx.name(frame['seat'])} announces a Defense of {ctx.aname(en['target'])}.")
+        ctx.log(
+            "EMA-13.0.P1",
+            f"{ctx.name(frame['seat'])} announces a Defense of {ctx.aname(en['target'])}.",
+        )
     else:
         ctx.log("EMA-13.0.GR", f"{ctx.name(frame['seat'])} does not defend.")
 
@@ -46,7 +56,10 @@ def _defend_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
 def _dgold_options(ctx: Ctx, frame: Frame) -> list[Option]:
     en = ctx.s["endeavor"]
     spare = ctx.seat(frame["seat"])["gold"] - ctx.d.tables["costs"]["defense"] - en["dseas"]
-    return [option({"gold": g}, f"Spend {g} extra gold (attacker's ER −{g})") for g in range(0, min(spare, 20) + 1)]
+    return [
+        option({"gold": g}, f"Spend {g} extra gold (attacker's ER −{g})")
+        for g in range(0, min(spare, 20) + 1)
+    ]
 
 
 def _dgold_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -55,5 +68,10 @@ def _dgold_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
 
 
 handlers.decision("defend", "EMA-13.0.P1", _defend_text, _defend_options, _defend_choose)
-handlers.decision("def_gold", "EMA-13.0.P3", lambda ctx, f: "Extra gold for your Defense",
-                  _dgold_options, _dgold_choose)
+handlers.decision(
+    "def_gold",
+    "EMA-13.0.P3",
+    lambda ctx, f: "Extra gold for your Defense",
+    _dgold_options,
+    _dgold_choose,
+)

@@ -40,16 +40,26 @@ def annex(ctx: Ctx, seat: int, aid: str) -> None:
     if victim == seat:
         return
     ctx.log("EMA-12.31", f"{ctx.name(seat)} annexes {ctx.aname(aid)} by Diplomacy.")
-    if victim is not None and is_christian(ctx, seat) and is_christian(ctx, victim) \
-            and not ctx.seat(victim)["excom"]:
+    if (
+        victim is not None
+        and is_christian(ctx, seat)
+        and is_christian(ctx, victim)
+        and not ctx.seat(victim)["excom"]
+    ):
         # 20.41: the owner keeps the Area while he contests; it moves only if he accepts or loses
-        ctx.push({"kind": "contest", "seat": victim, "against": seat, "areas": [aid], "why": "diplomacy"})
+        ctx.push(
+            {"kind": "contest", "seat": victim, "against": seat, "areas": [aid], "why": "diplomacy"}
+        )
         return
     transfer(ctx, aid, seat, "diplomacy")
 
 
 def _drop_options(ctx: Ctx, frame: Frame) -> list[Option]:
-    mine = [option({"area": a}, ctx.aname(a)) for a, h in sorted(ctx.s["areas"].items()) if frame["seat"] in h["ties"]]
+    mine = [
+        option({"area": a}, ctx.aname(a))
+        for a, h in sorted(ctx.s["areas"].items())
+        if frame["seat"] in h["ties"]
+    ]
     return [option({"area": None}, "Keep them all"), *handlers.paged(ctx, frame, mine)]
 
 
@@ -60,10 +70,19 @@ def _drop_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     ctx.pop()
     if action["area"] is not None:
         ctx.area(action["area"])["ties"].remove(frame["seat"])
-        ctx.log("EMA-12.43", f"{ctx.name(frame['seat'])} removes his Tie to {ctx.aname(action['area'])}.")
+        ctx.log(
+            "EMA-12.43",
+            f"{ctx.name(frame['seat'])} removes his Tie to {ctx.aname(action['area'])}.",
+        )
 
 
-handlers.decision("drop_tie", "EMA-12.43", lambda ctx, f: "Remove which of your Ties?", _drop_options, _drop_choose)
+handlers.decision(
+    "drop_tie",
+    "EMA-12.43",
+    lambda ctx, f: "Remove which of your Ties?",
+    _drop_options,
+    _drop_choose,
+)
 
 
 def resolve(ctx: Ctx, en: dict[str, Any], card: dict[str, Any], value: int) -> None:

@@ -18,8 +18,12 @@ def rule(ctx: Ctx, en: dict[str, Any], card: dict[str, Any], value: int) -> None
     for result in found:
         if result["e"] == "+1":
             made = change_ss(ctx, target, 1)
-            ctx.log("EMA-15.2", f"{ctx.aname(target)} gains 1 SS." if made else
-                    f"{ctx.aname(target)} is at Norm+2: the +1 is ignored (7.12).")
+            ctx.log(
+                "EMA-15.2",
+                f"{ctx.aname(target)} gains 1 SS."
+                if made
+                else f"{ctx.aname(target)} is at Norm+2: the +1 is ignored (7.12).",
+            )
         elif result["e"] == "-1" and change_ss(ctx, target, -1):
             lowered = True
             ctx.log("EMA-15.2", f"{ctx.aname(target)} loses 1 SS.")

@@ -109,5 +109,7 @@ def halve(state: State, value: int) -> int:
     if value < 0 and state["options"].get("negative_halving") == "times_one_and_half":
         return -((3 * -value + 1) // 2)  # ×1.5, fractions rounded away from zero
     if value < 0:
-        return value // 2  # rounding "up" must not make a failing ER better: −1 stays −1, −3 → −2
+        return (
+            value // 2
+        )  # rounding "up" must not make a failing ER better: −1 stays −1, −3 → −2
     return halve_up(value)

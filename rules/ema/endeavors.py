@@ -10,8 +10,14 @@ from rules.ema.empire import court_costs, foreign_cost, halve
 from rules.ema.handlers import option
 from rules.ema.state import Ctx, Frame
 
-NAMES = {"conquest": "Conquest", "pillage": "Pillage", "convert": "Conversion (Conquest of own Area)",
-         "ruling": "Ruling", "fortification": "Fortification", "diplomacy": "Diplomacy"}
+NAMES = {
+    "conquest": "Conquest",
+    "pillage": "Pillage",
+    "convert": "Conversion (Conquest of own Area)",
+    "ruling": "Ruling",
+    "fortification": "Fortification",
+    "diplomacy": "Diplomacy",
+}
 GROUPS = handlers.GROUPS  # by printed (7.3) Language, so every Area falls in one of them
 RESOLVERS: dict[str, Any] = {}
 
@@ -24,7 +30,16 @@ def group_of(ctx: Ctx, aid: str) -> str:
 def begin(ctx: Ctx, seat: int, kind: str) -> None:
     """Start announcing an Endeavor: choose Base and Target step by step (9.0 P2)."""
     stage = "base" if kind in targets.COMBAT else ("group" if kind == "diplomacy" else "target")
-    ctx.push({"kind": "declare", "seat": seat, "endeavor": kind, "stage": stage, "base": None, "group": None})
+    ctx.push(
+        {
+            "kind": "declare",
+            "seat": seat,
+            "endeavor": kind,
+            "stage": stage,
+            "base": None,
+            "group": None,
+        }
+    )
 
 
 def declare_targets(ctx: Ctx, frame: Frame) -> list[str]:
@@ -35,7 +50,9 @@ def declare_targets(ctx: Ctx, frame: Frame) -> list[str]:
     if kind in targets.COMBAT:
         return targets.foreign_targets(ctx, seat, kind, frame["base"])
     if kind == "diplomacy":
-        return [t for t in targets.diplomacy_targets(ctx, seat) if group_of(ctx, t) == frame["group"]]
+        return [
+            t for t in targets.diplomacy_targets(ctx, seat) if group_of(ctx, t) == frame["group"]
+        ]
     return targets.domestic_targets(ctx, seat, kind)
 
 
@@ -47,15 +64,24 @@ def declare_base(ctx: Ctx, frame: Frame) -> str | None:
     return base
 
 
-def rating(ctx: Ctx, seat: int, kind: str, base: str | None, target: str, seas: int | None = None) -> dict[str, Any]:
+def rating(
+    ctx: Ctx, seat: int, kind: str, base: str | None, target: str, seas: int | None = None
+) -> dict[str, Any]:
     """An ER before gold and Defense: raw, its terms, the Seas and the halved value (9.3, 9.32, 9.35)."""
     if seas is None:
         seas = seas_of(ctx, seat, kind, base, target)
     raw = er.raw(ctx, seat, kind, base, target)
     halved = seas == 2
-    return {"raw": raw, "terms": [{"label": label, "value": value}
-                                  for label, value in er.terms(ctx, seat, kind, base, target)],
-            "seas": seas, "halved": halved, "value": halve(ctx.s, raw) if halved else raw}
+    return {
+        "raw": raw,
+        "terms": [
+            {"label": label, "value": value}
+            for label, value in er.terms(ctx, seat, kind, base, target)
+        ],
+        "seas": seas,
+        "halved": halved,
+        "value": halve(ctx.s, raw) if halved else raw,
+    }
 
 
 def announced_rating(ctx: Ctx, en: dict[str, Any]) -> dict[str, Any]:
@@ -71,8 +97,11 @@ def _target_label(ctx: Ctx, frame: Frame, target: str) -> str:
     value = er.raw(ctx, seat, kind, base, target)
     if seas_of(ctx, seat, kind, base, target) == 2:
         value = halve(ctx.s, value)
-    name = f"Target {ctx.aname(target)}" if kind in targets.COMBAT or kind == "diplomacy" \
+    name = (
+        f"Target {ctx.aname(target)}"
+        if kind in targets.COMBAT or kind == "diplomacy"
         else f"{NAMES[kind]} in {ctx.aname(target)}"
+    )
     return f"{name} (ER {value})"
 
 
@@ -80,12 +109,17 @@ def _declare_options(ctx: Ctx, frame: Frame) -> list[Option]:
     seat, kind = frame["seat"], frame["endeavor"]
     opts = [option({"cancel": True}, "Cancel")] if frame["stage"] in ("base", "group") else []
     if frame["stage"] == "base":
-        opts += [option({"base": b}, f"Base {ctx.aname(b)}") for b in targets.foreign_bases(ctx, seat, kind)]
+        opts += [
+            option({"base": b}, f"Base {ctx.aname(b)}")
+            for b in targets.foreign_bases(ctx, seat, kind)
+        ]
     elif frame["stage"] == "group":
         found = {group_of(ctx, t) for t in targets.diplomacy_targets(ctx, seat)}
         opts += [option({"group": g}, f"Areas of the {g} languages") for g in GROUPS if g in found]
     else:
-        opts += [option({"target": t}, _target_label(ctx, frame, t)) for t in declare_targets(ctx, frame)]
+        opts += [
+            option({"target": t}, _target_label(ctx, frame, t)) for t in declare_targets(ctx, frame)
+        ]
     return opts
 
 
@@ -101,8 +135,13 @@ def _declare_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         announce(ctx, frame["seat"], frame["endeavor"], frame["base"], action["target"])
 
 
-handlers.decision("declare", "EMA-9.0.P2", lambda ctx, f: f"{NAMES[f['endeavor']]}: choose the {f['stage']}",
-                  _declare_options, _declare_choose)
+handlers.decision(
+    "declare",
+    "EMA-9.0.P2",
+    lambda ctx, f: f"{NAMES[f['endeavor']]}: choose the {f['stage']}",
+    _declare_options,
+    _declare_choose,
+)
 
 
 def seas_of(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> int:
@@ -121,15 +160,35 @@ def announce(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> N
     seas = seas_of(ctx, seat, kind, base, target)
     cost = targets.base_cost(ctx, kind) + seas
     owner = ctx.area(target)["owner"]
-    ctx.s["endeavor"] = {"seat": seat, "kind": kind, "base": base, "target": target, "seas": seas,
-                         "cost": cost, "gold": 0, "defender": None, "dseas": 0, "dgold": 0}
-    ctx.log("EMA-9.0.P4", f"{ctx.name(seat)} announces {NAMES[kind]} against {ctx.aname(target)}"
-            + (f" from {ctx.aname(base)}" if base and kind != "diplomacy" else "")
-            + f" (ER {er.raw(ctx, seat, kind, base, target)} before gold, cost {cost}).")
+    ctx.s["endeavor"] = {
+        "seat": seat,
+        "kind": kind,
+        "base": base,
+        "target": target,
+        "seas": seas,
+        "cost": cost,
+        "gold": 0,
+        "defender": None,
+        "dseas": 0,
+        "dgold": 0,
+    }
+    ctx.log(
+        "EMA-9.0.P4",
+        f"{ctx.name(seat)} announces {NAMES[kind]} against {ctx.aname(target)}"
+        + (f" from {ctx.aname(base)}" if base and kind != "diplomacy" else "")
+        + f" (ER {er.raw(ctx, seat, kind, base, target)} before gold, cost {cost}).",
+    )
     ctx.push({"kind": "resolve", "seat": seat})
-    windows.open_window(ctx, "start", seat)  # 19.2: others may play Holding cards before the cards turn up
+    windows.open_window(
+        ctx, "start", seat
+    )  # 19.2: others may play Holding cards before the cards turn up
     ctx.push({"kind": "att_gold", "seat": seat})
-    if kind in ("conquest", "pillage") and owner is not None and owner != seat and may_defend(ctx, owner, target):
+    if (
+        kind in ("conquest", "pillage")
+        and owner is not None
+        and owner != seat
+        and may_defend(ctx, owner, target)
+    ):
         ctx.push({"kind": "defend", "seat": owner})
 
 
@@ -162,7 +221,10 @@ def _gold_options(ctx: Ctx, frame: Frame) -> list[Option]:
     en = ctx.s["endeavor"]
     spare = ctx.seat(frame["seat"])["gold"] - en["cost"]
     low = max(0, -er_before_defense(ctx, en))
-    return [option({"gold": g}, f"Spend {g} extra gold (ER +{g})") for g in range(low, min(spare, low + 30) + 1)]
+    return [
+        option({"gold": g}, f"Spend {g} extra gold (ER +{g})")
+        for g in range(low, min(spare, low + 30) + 1)
+    ]
 
 
 def _gold_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -173,8 +235,13 @@ def _gold_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         ctx.push({"kind": "def_gold", "seat": en["defender"]})
 
 
-handlers.decision("att_gold", "EMA-9.33", lambda ctx, f: "Extra gold for this Endeavor (fixed once announced)",
-                  _gold_options, _gold_choose)
+handlers.decision(
+    "att_gold",
+    "EMA-9.33",
+    lambda ctx, f: "Extra gold for this Endeavor (fixed once announced)",
+    _gold_options,
+    _gold_choose,
+)
 
 
 @handlers.step("resolve")
@@ -182,27 +249,45 @@ def _resolve(ctx: Ctx, frame: Frame) -> None:
     """Pay, turn up the cards, apply the results and make Stature Checks (9.0 P5–P9)."""
     ctx.pop()
     en = ctx.s["endeavor"]
-    windows.open_window(ctx, "end", en["seat"])  # runs after whatever this Endeavor asks (contests, Courts)
+    windows.open_window(
+        ctx, "end", en["seat"]
+    )  # runs after whatever this Endeavor asks (contests, Courts)
     seat, defender = en["seat"], en["defender"]
     me = ctx.seat(seat)
     me["gold"] -= en["cost"] + en["gold"]
-    card = cards.turn_up(ctx, seat, {"use": "endeavor", "endeavor": en["kind"], "target": en["target"]})
+    card = cards.turn_up(
+        ctx, seat, {"use": "endeavor", "endeavor": en["kind"], "target": en["target"]}
+    )
     value = final_er(ctx, en)
-    ctx.log("EMA-9.0.P6", f"{ctx.name(seat)} turns up {cards.describe(card, row_of(en['kind']))}: ER {value}.")
+    ctx.log(
+        "EMA-9.0.P6",
+        f"{ctx.name(seat)} turns up {cards.describe(card, row_of(en['kind']))}: ER {value}.",
+    )
     dcard = None
     if defender is not None:
         ctx.seat(defender)["gold"] -= ctx.d.tables["costs"]["defense"] + en["dseas"] + en["dgold"]
         ctx.seat(defender)["defenses"] += 1
-        dcard = cards.turn_up(ctx, defender, {"use": "defense", "endeavor": en["kind"], "target": en["target"]})
-        ctx.log("EMA-13.22", f"{ctx.name(defender)} turns up Year Card {dcard['number']} for the Defense; "
-                "its results are ignored.")
+        dcard = cards.turn_up(
+            ctx, defender, {"use": "defense", "endeavor": en["kind"], "target": en["target"]}
+        )
+        ctx.log(
+            "EMA-13.22",
+            f"{ctx.name(defender)} turns up Year Card {dcard['number']} for the Defense; "
+            "its results are ignored.",
+        )
     me["endeavors"] += 1
-    me["heirless_guard"] = False  # 19.2 Dynastic: his first Endeavor after the Heirless draw ends the shelter
+    me["heirless_guard"] = (
+        False  # 19.2 Dynastic: his first Endeavor after the Heirless draw ends the shelter
+    )
     RESOLVERS[en["kind"]](ctx, en, card, value)
     stature = me["st"][targets.STATURE_OF[en["kind"]]]
     if leaders.card_calls_check(card, stature):
         leaders.stature_check(ctx, seat, "EMA-8.2")
-    if dcard is not None and defender is not None and leaders.card_calls_check(dcard, ctx.seat(defender)["st"]["c"]):
+    if (
+        dcard is not None
+        and defender is not None
+        and leaders.card_calls_check(dcard, ctx.seat(defender)["st"]["c"])
+    ):
         leaders.stature_check(ctx, defender, "EMA-9.0.P9")
     ctx.s["endeavor"] = None
 

@@ -15,17 +15,26 @@ from rules.ema.state import Ctx, data
 # Switches for the book's ambiguities (../shared/reference/rules-ema.md §5): the first value is the
 # recommended reading and the default.
 OPTIONS: dict[str, tuple[Any, ...]] = {
-    "low_rv": ("never_checked", "column_one"),            # RV below 1
-    "fortification_ss": ("add", "minus_abs"),            # SS in Fortification (7.17 literal)
+    "low_rv": ("never_checked", "column_one"),  # RV below 1
+    "fortification_ss": ("add", "minus_abs"),  # SS in Fortification (7.17 literal)
     "court_rule": ("language_and_religion", "language"),  # a new Court's requirements
-    "court_plunder": ("no_check", "full"),                # plundering the Court
-    "black_death_year": (1200, 1205),                     # the Round containing 1200, or from 1201
-    "event_deck": (56, 55),                               # the authored 56th card, or the 55 counted
-    "negative_halving": ("round_up", "times_one_and_half"),  # "round_up" halves, never up to 0
-    "rounds": (0, 1, 2, 3, 4, 5, 6, 8, 10),               # 0 = the scenario's length; fewer by agreement
+    "court_plunder": ("no_check", "full"),  # plundering the Court
+    "black_death_year": (1200, 1205),  # the Round containing 1200, or from 1201
+    "event_deck": (56, 55),  # the authored 56th card, or the 55 counted
+    "negative_halving": (
+        "round_up",
+        "times_one_and_half",
+    ),  # "round_up" halves, never up to 0
+    "rounds": (0, 1, 2, 3, 4, 5, 6, 8, 10),  # 0 = the scenario's length; fewer by agreement
 }
-SLUGS = {"27-charlemagne-solo": ("27", 1, 1), "27-charlemagne": ("27", 2, 2), "28-millenium": ("28", 2, 6),
-         "29-crusades": ("29", 2, 6), "30-defeat-in-the-east": ("30", 2, 6), "31-twilight": ("31", 2, 6)}
+SLUGS = {
+    "27-charlemagne-solo": ("27", 1, 1),
+    "27-charlemagne": ("27", 2, 2),
+    "28-millenium": ("28", 2, 6),
+    "29-crusades": ("29", 2, 6),
+    "30-defeat-in-the-east": ("30", 2, 6),
+    "31-twilight": ("31", 2, 6),
+}
 DESCRIPTIONS = {
     "27-charlemagne-solo": "Solitaire: the Frankish Empire alone, judged by the performance levels of 27.91.",
     "27-charlemagne": "Frankish against Byzantine; the Franks subtract 40 VP (27.92).",
@@ -50,15 +59,25 @@ class EmaEngine(Engine):
     def scenarios(self) -> list[dict[str, Any]]:
         out = []
         for slug, (number, low, high) in SLUGS.items():
-            out.append({"slug": slug, "title": data().scenarios[number]["title"],
-                        "description": DESCRIPTIONS[slug], "min_players": low, "max_players": high,
-                        "config": {"scenario": slug, "options": {}}})
+            out.append(
+                {
+                    "slug": slug,
+                    "title": data().scenarios[number]["title"],
+                    "description": DESCRIPTIONS[slug],
+                    "min_players": low,
+                    "max_players": high,
+                    "config": {"scenario": slug, "options": {}},
+                }
+            )
         return out
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         if not isinstance(config, dict):
             return ["The configuration must be a JSON object."]
-        errors = [f"Unknown configuration key {k!r}." for k in sorted(set(config) - {"scenario", "options", "empires"})]
+        errors = [
+            f"Unknown configuration key {k!r}."
+            for k in sorted(set(config) - {"scenario", "options", "empires"})
+        ]
         if config.get("scenario") not in SLUGS:
             errors.append(f"scenario must be one of {', '.join(SLUGS)}.")
         options = config.get("options", {})
@@ -67,7 +86,11 @@ class EmaEngine(Engine):
             return errors
         if "empires" in config and config.get("scenario") in SLUGS:
             keys = [e["key"] for e in data().scenarios[SLUGS[config["scenario"]][0]]["empires"]]
-            bad = [k for k in config["empires"] if k not in keys] if isinstance(config["empires"], list) else [0]
+            bad = (
+                [k for k in config["empires"] if k not in keys]
+                if isinstance(config["empires"], list)
+                else [0]
+            )
             if bad or len(set(config["empires"])) != len(config["empires"]):
                 errors.append(f"empires must be distinct keys among {', '.join(keys)}.")
         return errors
@@ -80,7 +103,9 @@ class EmaEngine(Engine):
         if not low <= players <= high:
             raise ScenarioError(f"{config['scenario']} takes {low}–{high} players.")
         keys = [e["key"] for e in data().scenarios[number]["empires"]]
-        empires = list(config.get("empires") or keys[:players])  # the top of the list by default
+        empires = list(
+            config.get("empires") or keys[:players]
+        )  # the top of the list by default
         if len(empires) != players:
             raise ScenarioError(f"choose exactly {players} empires.")
         options = {**_defaults(), **config.get("options", {})}
@@ -129,8 +154,10 @@ class EmaEngine(Engine):
         if before.get("tallies", 0) != after.get("tallies", 0):
             return True  # 20.5: the secret ballots were revealed together
         pairs = zip(before["seats"], after["seats"], strict=True)
-        return any(b["years"] != a["years"] or b["revealed"] != a["revealed"] or b["hand"] != a["hand"]
-                   for b, a in pairs)
+        return any(
+            b["years"] != a["years"] or b["revealed"] != a["revealed"] or b["hand"] != a["hand"]
+            for b, a in pairs
+        )
 
     def standing_options(self, kind: str) -> list[StandingChoice]:
         return standing.options(kind) + super().standing_options(kind)
@@ -141,11 +168,16 @@ class EmaEngine(Engine):
         return super().standing_answer(kind, name, options)
 
     def prompt_kinds(self) -> dict[str, str]:
-        return {"defend": "a Defense of your Area during another Player's turn",
-                "def_gold": "extra gold for a Defense", "parley": "a secret Parley ballot",
-                "contest": "contesting the loss of an Area by Parley", "offer_reply": "an exchange offered to you",
-                "asylum": "an exile asks for asylum", "initiative": "your place in the order of play",
-                "agree_reply": "a binding agreement, or its cancellation, proposed to you",
-                "influence": "Influence cards declared face up before a Parley ballot",
-                "card_window": "playing a Holding card in another Player's turn",
-                "give_up": "giving up an Area after losing its contest, or excommunication"}
+        return {
+            "defend": "a Defense of your Area during another Player's turn",
+            "def_gold": "extra gold for a Defense",
+            "parley": "a secret Parley ballot",
+            "contest": "contesting the loss of an Area by Parley",
+            "offer_reply": "an exchange offered to you",
+            "asylum": "an exile asks for asylum",
+            "initiative": "your place in the order of play",
+            "agree_reply": "a binding agreement, or its cancellation, proposed to you",
+            "influence": "Influence cards declared face up before a Parley ballot",
+            "card_window": "playing a Holding card in another Player's turn",
+            "give_up": "giving up an Area after losing its contest, or excommunication",
+        }

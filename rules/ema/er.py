@@ -7,8 +7,11 @@ from rules.ema.state import Ctx, relations, tech_bonus
 
 def modifier(ctx: Ctx, seat: int, aid: str, endeavor: str) -> int:
     """Language plus Religion modifier of the matrix (9.34), added to Section B."""
-    if endeavor == "conquest" and "zeal_of_the_turks" in ctx.s["special"] \
-            and ctx.seat(seat)["empire"] == "TUR":
+    if (
+        endeavor == "conquest"
+        and "zeal_of_the_turks" in ctx.s["special"]
+        and ctx.seat(seat)["empire"] == "TUR"
+    ):
         return 0  # 31.7 Zeal of the Turks
     lang, rel = relations(ctx, seat, aid)
     table = ctx.d.tables["modifiers"][endeavor]
@@ -24,7 +27,9 @@ def conquest(ctx: Ctx, seat: int, base: str, target: str) -> int:
     """Combat + Base SS − (Target SS + forts + modifiers), plus weapons, minus partial penalty."""
     me, b, t = ctx.seat(seat), ctx.area(base), ctx.area(target)
     a_side = me["st"]["c"] + b["ss"] + tech_bonus(ctx, seat)
-    b_side = t["ss"] + t["fort"] + modifier(ctx, seat, target, "conquest") + enemy_c(ctx, seat, base)
+    b_side = (
+        t["ss"] + t["fort"] + modifier(ctx, seat, target, "conquest") + enemy_c(ctx, seat, base)
+    )
     return int(a_side - b_side)
 
 
@@ -67,8 +72,12 @@ def diplomacy(ctx: Ctx, seat: int, base: str, target: str) -> int:
     """Diplomacy + Base (Court) SS − (Target SS + opposing Diplomacy + modifiers + enemy C) (9.35, 10.33)."""
     me, t = ctx.seat(seat), ctx.area(target)
     a_side = me["st"]["d"] + ctx.area(base)["ss"]
-    b_side = t["ss"] + target_diplomacy(ctx, seat, target) + modifier(ctx, seat, target, "diplomacy")
-    if ctx.area(base)["owner"] == seat:  # 10.33 penalises the owner of the Base; an exile's host Court is not his
+    b_side = (
+        t["ss"] + target_diplomacy(ctx, seat, target) + modifier(ctx, seat, target, "diplomacy")
+    )
+    if (
+        ctx.area(base)["owner"] == seat
+    ):  # 10.33 penalises the owner of the Base; an exile's host Court is not his
         b_side += enemy_c(ctx, seat, base)
     return int(a_side - b_side)
 
@@ -92,8 +101,14 @@ def raw(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> int:
 
 
 STATURE_LABELS = {"c": "Combat Stature", "a": "Administrative Stature", "d": "Diplomacy Stature"}
-STATURE_OF = {"conquest": "c", "convert": "c", "pillage": "c", "ruling": "a", "fortification": "a",
-              "diplomacy": "d"}
+STATURE_OF = {
+    "conquest": "c",
+    "convert": "c",
+    "pillage": "c",
+    "ruling": "a",
+    "fortification": "a",
+    "diplomacy": "d",
+}
 
 
 def terms(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> list[tuple[str, int]]:
@@ -106,19 +121,37 @@ def terms(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> list
         found = [stature, ("Base SS", int(ctx.area(str(base))["ss"]))]
         if kind == "pillage":
             found.append(("Target Population", int(ctx.d.areas[target]["population"])))
-        found += [("Weapons and Tactics", tech_bonus(ctx, seat)), ("Target SS", -int(t["ss"])),
-                  ("Fortification", -int(t["fort"])), mod,
-                  ("Enemy C results on the Base", -enemy_c(ctx, seat, str(base)))]
+        found += [
+            ("Weapons and Tactics", tech_bonus(ctx, seat)),
+            ("Target SS", -int(t["ss"])),
+            ("Fortification", -int(t["fort"])),
+            mod,
+            ("Enemy C results on the Base", -enemy_c(ctx, seat, str(base))),
+        ]
     elif kind == "ruling":
-        found = [stature, ("Target SS (always against)", -abs(int(t["ss"]))), mod,
-                 ("Enemy C results", -enemy_c(ctx, seat, target))]
+        found = [
+            stature,
+            ("Target SS (always against)", -abs(int(t["ss"]))),
+            mod,
+            ("Enemy C results", -enemy_c(ctx, seat, target)),
+        ]
     elif kind == "fortification":
         ss = int(t["ss"]) if ctx.s["options"]["fortification_ss"] == "add" else -abs(int(t["ss"]))
-        found = [stature, ("Area SS", ss), ("Population", int(ctx.d.areas[target]["population"])), mod,
-                 ("Enemy C results", -enemy_c(ctx, seat, target))]
+        found = [
+            stature,
+            ("Area SS", ss),
+            ("Population", int(ctx.d.areas[target]["population"])),
+            mod,
+            ("Enemy C results", -enemy_c(ctx, seat, target)),
+        ]
     else:
-        found = [stature, ("Court SS", int(ctx.area(str(base))["ss"])), ("Target SS", -int(t["ss"])),
-                 ("Opposing Diplomacy", -target_diplomacy(ctx, seat, target)), mod]
+        found = [
+            stature,
+            ("Court SS", int(ctx.area(str(base))["ss"])),
+            ("Target SS", -int(t["ss"])),
+            ("Opposing Diplomacy", -target_diplomacy(ctx, seat, target)),
+            mod,
+        ]
         if ctx.area(str(base))["owner"] == seat:
             found.append(("Enemy C results on the Court", -enemy_c(ctx, seat, str(base))))
     return [(label, value) for label, value in found if value or label == stature[0]]

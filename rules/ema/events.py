@@ -9,7 +9,13 @@ from rules.ema import agreements, leaders, rebellion, religion, windows
 from rules.ema.state import CHRISTIAN, Ctx, change_ss, owned
 from rules.ema.territory import court_candidates, transfer
 
-PLAGUE_SEAS = ("aegean_sea", "ionian_sea", "adriatic_sea", "tyrrhenian_sea", "western_mediterranean")
+PLAGUE_SEAS = (
+    "aegean_sea",
+    "ionian_sea",
+    "adriatic_sea",
+    "tyrrhenian_sea",
+    "western_mediterranean",
+)
 
 
 def draw(ctx: Ctx, seat: int) -> None:
@@ -23,13 +29,19 @@ def draw(ctx: Ctx, seat: int) -> None:
     card = ctx.d.events[card_id]
     if card["kind"] in HANDLERS:
         ctx.s["event_discard"].append(card_id)
-        ctx.s["current_event"] = card_id  # public: Events resolve face up (a Holding drawn stays secret)
+        ctx.s["current_event"] = (
+            card_id  # public: Events resolve face up (a Holding drawn stays secret)
+        )
         ctx.log("EMA-19.1", f"{ctx.name(seat)} draws the Event {card['kind'].title()}.")
         HANDLERS[card["kind"]](ctx, seat, card)
         return
     me = ctx.seat(seat)
     me["hand"].append(card_id)
-    ctx.log("EMA-19.0.P", f"{ctx.name(seat)} draws a Holding card.", {seat: f"You draw {card['kind']} ({card_id})."})
+    ctx.log(
+        "EMA-19.0.P",
+        f"{ctx.name(seat)} draws a Holding card.",
+        {seat: f"You draw {card['kind']} ({card_id})."},
+    )
     if len(me["hand"]) > ctx.d.tables["hand_limit"]:
         ctx.push({"kind": "hand_limit", "seat": seat})
 
@@ -38,14 +50,20 @@ def plenty(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
     """Each listed Area gains 1 SS, up to Norm+2 (19.1 Plenty)."""
     for aid in card["areas"]:
         change_ss(ctx, aid, 1)
-    ctx.log("EMA-19.1.Plenty", f"Year of Plenty: {', '.join(ctx.aname(a) for a in card['areas'])} +1 SS.")
+    ctx.log(
+        "EMA-19.1.Plenty",
+        f"Year of Plenty: {', '.join(ctx.aname(a) for a in card['areas'])} +1 SS.",
+    )
 
 
 def famine(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
     """Each listed Area loses 1 SS, down to −3 (19.1 Famine)."""
     for aid in card["areas"]:
         change_ss(ctx, aid, -1)
-    ctx.log("EMA-19.1.Famine", f"Year of Famine: {', '.join(ctx.aname(a) for a in card['areas'])} −1 SS.")
+    ctx.log(
+        "EMA-19.1.Famine",
+        f"Year of Famine: {', '.join(ctx.aname(a) for a in card['areas'])} −1 SS.",
+    )
 
 
 def epidemic(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
@@ -58,8 +76,10 @@ def epidemic(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
         return
     for aid in hit:
         change_ss(ctx, aid, -1)
-    ctx.log("EMA-19.1.Epidemic", f"Epidemic in the Empire of {ctx.name(seat)}: "
-            f"{len(hit)} Areas lose 1 SS.")
+    ctx.log(
+        "EMA-19.1.Epidemic",
+        f"Epidemic in the Empire of {ctx.name(seat)}: {len(hit)} Areas lose 1 SS.",
+    )
 
 
 def susceptible(ctx: Ctx, aid: str) -> bool:
@@ -89,14 +109,20 @@ def black_death(ctx: Ctx) -> None:
                 queue.append(nxt)
     for aid in hit:
         change_ss(ctx, aid, -2)
-    ctx.log("EMA-19.1.BD-4", f"The Black Death strikes {len(hit)} Areas from Constantinople (−2 SS each).")
+    ctx.log(
+        "EMA-19.1.BD-4",
+        f"The Black Death strikes {len(hit)} Areas from Constantinople (−2 SS each).",
+    )
 
 
 def heresy(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
     """The drawer's Christian Area in Unrest with the highest SS + Population turns heretical (19.1 Heresy)."""
     me = ctx.seat(seat)
-    pool = [a for a in owned(ctx.s, seat) if ctx.area(a)["unrest"] and ctx.area(a)["rel"] in CHRISTIAN
-            and a != me["court"]]
+    pool = [
+        a
+        for a in owned(ctx.s, seat)
+        if ctx.area(a)["unrest"] and ctx.area(a)["rel"] in CHRISTIAN and a != me["court"]
+    ]
     if me["rel"] not in CHRISTIAN or not pool:
         ctx.log("EMA-19.1.Heresy-0", "Outbreak of Heresy: no effect.")
         return
@@ -125,7 +151,11 @@ def spread_heresy(ctx: Ctx) -> None:
     courts = {m["court"] for m in ctx.s["seats"]}
     for aid in ctx.d.land_adj[source]:
         here = ctx.area(aid)
-        if here["rel"] in CHRISTIAN and here["lang"] == ctx.area(source)["lang"] and aid not in courts:
+        if (
+            here["rel"] in CHRISTIAN
+            and here["lang"] == ctx.area(source)["lang"]
+            and aid not in courts
+        ):
             ctx.log("EMA-19.1.Heresy-3", f"The heresy spreads to {ctx.aname(aid)}.")
             make_heretic(ctx, aid)
 
@@ -148,17 +178,28 @@ def heirless(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
     religion.readmit(ctx, seat, "EMA-22.13")
     agreements.release(ctx, seat)
     me["heirless_guard"] = True
-    windows.open_window(ctx, "heirless", seat)  # 19.2, §6.1: after the whole draw is resolved (opened first)
+    windows.open_window(
+        ctx, "heirless", seat
+    )  # 19.2, §6.1: after the whole draw is resolved (opened first)
     for aid in owned(ctx.s, seat):
         if card["variant"] == "all" or ctx.area(aid)["lang"] != me["lang"]:
             ctx.area(aid)["unrest"] = True
     for aid in owned(ctx.s, seat):
         here = ctx.area(aid)
-        if here["unrest"] and here["owner"] == seat \
-                and rebellion.check(ctx, aid, 0, "EMA-17.0.Trig-Heirless") == "-":
+        if (
+            here["unrest"]
+            and here["owner"] == seat
+            and rebellion.check(ctx, aid, 0, "EMA-17.0.Trig-Heirless") == "-"
+        ):
             here["unrest"] = False  # 19.1 (e): here a "-" removes the Unrest
     if me["court"] is not None and len(court_candidates(ctx, seat, language_only=True)) > 1:
         ctx.push({"kind": "court_move", "seat": seat, "why": "heirless"})
 
 
-HANDLERS = {"plenty": plenty, "famine": famine, "epidemic": epidemic, "heresy": heresy, "heirless": heirless}
+HANDLERS = {
+    "plenty": plenty,
+    "famine": famine,
+    "epidemic": epidemic,
+    "heresy": heresy,
+    "heirless": heirless,
+}

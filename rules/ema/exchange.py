@@ -18,12 +18,20 @@ def items(ctx: Ctx, giver: int, taker: int, kind: str) -> list[Option]:
     me = ctx.seat(giver)
     if kind == "gold":
         return [option({"gold": g}, f"{g} gold") for g in GOLD_STEPS if g <= me["gold"]]
-    if kind == "area":  # 20.1: the forts' fate is negotiable: they pass with the Area or are razed first
-        return [option({"area": a, "forts": keep}, ctx.aname(a) + _forts_label(ctx, a, keep))
-                for a in owned(ctx.s, giver) if a != me["court"]
-                for keep in ((True, False) if ctx.area(a)["fort"] else (True,))]
-    return [option({"claim": a}, f"Claim to {ctx.aname(a)}") for a, here in sorted(ctx.s["areas"].items())
-            if giver in here["claims"] and taker not in here["claims"] and claims.allowed(ctx, taker, a)]
+    if (
+        kind == "area"
+    ):  # 20.1: the forts' fate is negotiable: they pass with the Area or are razed first
+        return [
+            option({"area": a, "forts": keep}, ctx.aname(a) + _forts_label(ctx, a, keep))
+            for a in owned(ctx.s, giver)
+            if a != me["court"]
+            for keep in ((True, False) if ctx.area(a)["fort"] else (True,))
+        ]
+    return [
+        option({"claim": a}, f"Claim to {ctx.aname(a)}")
+        for a, here in sorted(ctx.s["areas"].items())
+        if giver in here["claims"] and taker not in here["claims"] and claims.allowed(ctx, taker, a)
+    ]
 
 
 def _forts_label(ctx: Ctx, aid: str, keep: bool) -> str:
@@ -37,11 +45,17 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     if stage == "partner":
         return [option({"cancel": True}, "Cancel")] + [
             option({"partner": p}, f"Offer an exchange to {ctx.name(p)}")
-            for p in range(len(ctx.s["seats"])) if p != seat]
-    giver, taker = (seat, frame["partner"]) if stage.startswith("give") else (frame["partner"], seat)
+            for p in range(len(ctx.s["seats"]))
+            if p != seat
+        ]
+    giver, taker = (
+        (seat, frame["partner"]) if stage.startswith("give") else (frame["partner"], seat)
+    )
     if stage.endswith("kind"):
         kinds = [k for k in ("gold", "area", "claim") if items(ctx, giver, taker, k)]
-        return [option({"kind": "none"}, "Nothing")] + [option({"kind": k}, k.title()) for k in kinds]
+        return [option({"kind": "none"}, "Nothing")] + [
+            option({"kind": k}, k.title()) for k in kinds
+        ]
     return handlers.paged(ctx, frame, items(ctx, giver, taker, frame["item_kind"]))
 
 
@@ -74,8 +88,15 @@ def _next(ctx: Ctx, frame: Frame, side: str) -> None:
     ctx.pop()
     if frame["give"] is None and frame["ask"] is None:
         return
-    ctx.push({"kind": "offer_reply", "seat": frame["partner"], "from": frame["seat"],
-              "give": frame["give"], "ask": frame["ask"]})
+    ctx.push(
+        {
+            "kind": "offer_reply",
+            "seat": frame["partner"],
+            "from": frame["seat"],
+            "give": frame["give"],
+            "ask": frame["ask"],
+        }
+    )
 
 
 def describe(ctx: Ctx, item: dict[str, Any] | None) -> str:
@@ -119,21 +140,37 @@ def _reply_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if not action["accept"]:
         ctx.log("EMA-20.1", f"{ctx.name(seat)} declines the offer of {ctx.name(proposer)}.")
         return
-    if _hand_over(ctx, proposer, seat, frame["give"]) and _hand_over(ctx, seat, proposer, frame["ask"]):
-        ctx.log("EMA-20.1", f"{ctx.name(seat)} accepts: {describe(ctx, frame['give'])} for "
-                f"{describe(ctx, frame['ask'])} with {ctx.name(proposer)}.")
+    if _hand_over(ctx, proposer, seat, frame["give"]) and _hand_over(
+        ctx, seat, proposer, frame["ask"]
+    ):
+        ctx.log(
+            "EMA-20.1",
+            f"{ctx.name(seat)} accepts: {describe(ctx, frame['give'])} for "
+            f"{describe(ctx, frame['ask'])} with {ctx.name(proposer)}.",
+        )
 
 
 def _reply_text(ctx: Ctx, frame: Frame) -> str:
-    return (f"{ctx.name(frame['from'])} offers {describe(ctx, frame['give'])} and asks "
-            f"{describe(ctx, frame['ask'])}")
+    return (
+        f"{ctx.name(frame['from'])} offers {describe(ctx, frame['give'])} and asks "
+        f"{describe(ctx, frame['ask'])}"
+    )
 
 
-handlers.decision("offer", "EMA-20.1", lambda ctx, f: f"Exchange: {f['stage'].replace('_', ' ')}",
-                  _options, _choose)
-handlers.decision("offer_reply", "EMA-20.1", _reply_text,
-                  lambda ctx, f: [option({"accept": True}, "Accept"), option({"accept": False}, "Decline")],
-                  _reply_choose)
+handlers.decision(
+    "offer",
+    "EMA-20.1",
+    lambda ctx, f: f"Exchange: {f['stage'].replace('_', ' ')}",
+    _options,
+    _choose,
+)
+handlers.decision(
+    "offer_reply",
+    "EMA-20.1",
+    _reply_text,
+    lambda ctx, f: [option({"accept": True}, "Accept"), option({"accept": False}, "Decline")],
+    _reply_choose,
+)
 
 
 def _asylum_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -141,11 +178,19 @@ def _asylum_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     exile = ctx.seat(frame["exile"])
     if action["grant"] and exile["exile"]:
         exile["asylum"] = frame["seat"]
-        ctx.log("EMA-21.2", f"{ctx.name(frame['seat'])} grants asylum to {ctx.name(frame['exile'])}.")
+        ctx.log(
+            "EMA-21.2", f"{ctx.name(frame['seat'])} grants asylum to {ctx.name(frame['exile'])}."
+        )
     else:
-        ctx.log("EMA-21.2", f"{ctx.name(frame['seat'])} refuses asylum to {ctx.name(frame['exile'])}.")
+        ctx.log(
+            "EMA-21.2", f"{ctx.name(frame['seat'])} refuses asylum to {ctx.name(frame['exile'])}."
+        )
 
 
-handlers.decision("asylum", "EMA-21.2", lambda ctx, f: f"{ctx.name(f['exile'])} asks you for asylum",
-                  lambda ctx, f: [option({"grant": True}, "Grant asylum"), option({"grant": False}, "Refuse")],
-                  _asylum_choose)
+handlers.decision(
+    "asylum",
+    "EMA-21.2",
+    lambda ctx, f: f"{ctx.name(f['exile'])} asks you for asylum",
+    lambda ctx, f: [option({"grant": True}, "Grant asylum"), option({"grant": False}, "Refuse")],
+    _asylum_choose,
+)

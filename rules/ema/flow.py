@@ -20,11 +20,26 @@ def prompts(ctx: Ctx) -> list[Prompt]:
     if kind in handlers.MULTI:
         spec = handlers.MULTI[kind]
         text = spec.text(ctx, frame)
-        return [{"seat": seat, "kind": kind, "text": text, "rule": spec.rule,
-                 "options": spec.options(ctx, frame, seat)} for seat in spec.seats(ctx, frame)]
+        return [
+            {
+                "seat": seat,
+                "kind": kind,
+                "text": text,
+                "rule": spec.rule,
+                "options": spec.options(ctx, frame, seat),
+            }
+            for seat in spec.seats(ctx, frame)
+        ]
     one = handlers.DECISIONS[kind]
-    return [{"seat": frame["seat"], "kind": kind, "text": one.text(ctx, frame), "rule": one.rule,
-             "options": one.options(ctx, frame)}]
+    return [
+        {
+            "seat": frame["seat"],
+            "kind": kind,
+            "text": one.text(ctx, frame),
+            "rule": one.rule,
+            "options": one.options(ctx, frame),
+        }
+    ]
 
 
 def choose(ctx: Ctx, seat: int, action: Any) -> None:

@@ -19,23 +19,34 @@ def start(ctx: Ctx, seat: int) -> None:
     gained = holding_count(ctx, seat, "demesne")
     if gained:
         me["gold"] += gained
-        ctx.log("EMA-19.2.Demesne", f"{ctx.name(seat)} collects {gained} gold from the King's Demesne.")
+        ctx.log(
+            "EMA-19.2.Demesne", f"{ctx.name(seat)} collects {gained} gold from the King's Demesne."
+        )
     ctx.push({"kind": "tax", "seat": seat, "stage": "area", "area": None, "done": []})
 
 
 def _areas(ctx: Ctx, frame: Frame) -> list[str]:
-    return [a for a in sorted(court_costs(ctx.s, frame["seat"]))
-            if a not in frame["done"] and ctx.area(a)["ss"] > -3]
+    return [
+        a
+        for a in sorted(court_costs(ctx.s, frame["seat"]))
+        if a not in frame["done"] and ctx.area(a)["ss"] > -3
+    ]
 
 
 def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     if frame["stage"] == "area":
         return [option({"finish": True}, "Taxation is finished")] + [
-            option({"area": a}, f"Tax or plunder {ctx.aname(a)} (SS {ctx.area(a)['ss']})") for a in _areas(ctx, frame)]
+            option({"area": a}, f"Tax or plunder {ctx.aname(a)} (SS {ctx.area(a)['ss']})")
+            for a in _areas(ctx, frame)
+        ]
     aid = frame["area"]
     ss = ctx.area(aid)["ss"]
-    if aid == ctx.seat(frame["seat"])["court"]:  # 16.17: the Court pays its SS, no roll; or it is plundered
-        opts = [option({"tax": ss}, f"Collect {ss} gold from the Court (no roll)")] if ss > 0 else []
+    if (
+        aid == ctx.seat(frame["seat"])["court"]
+    ):  # 16.17: the Court pays its SS, no roll; or it is plundered
+        opts = (
+            [option({"tax": ss}, f"Collect {ss} gold from the Court (no roll)")] if ss > 0 else []
+        )
     else:
         opts = [option({"tax": g}, f"Ask {g} gold") for g in range(1, ss + 1)]
     return opts + [option({"plunder": True}, "Plunder it")]
@@ -52,15 +63,19 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         frame["stage"], frame["area"] = "area", None
         if "tax" in action and aid == ctx.seat(frame["seat"])["court"]:
             ctx.seat(frame["seat"])["gold"] += action["tax"]
-            ctx.log("EMA-16.17", f"{ctx.name(frame['seat'])} collects {action['tax']} gold from the Court.")
+            ctx.log(
+                "EMA-16.17",
+                f"{ctx.name(frame['seat'])} collects {action['tax']} gold from the Court.",
+            )
         elif "tax" in action:
             tax(ctx, frame["seat"], aid, action["tax"])
         else:
             plunder(ctx, frame["seat"], aid)
 
 
-handlers.decision("tax", "EMA-16.0.Tax", lambda ctx, f: "Taxation: choose an Area, or finish",
-                  _options, _choose)
+handlers.decision(
+    "tax", "EMA-16.0.Tax", lambda ctx, f: "Taxation: choose an Area, or finish", _options, _choose
+)
 
 
 def tax(ctx: Ctx, seat: int, aid: str, amount: int) -> None:

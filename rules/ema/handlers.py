@@ -55,16 +55,15 @@ def decision(kind: str, rule: str, text: TextFn, options: OptionsFn, choose: Cho
     DECISIONS[kind] = Decision(rule, text, options, choose)
 
 
-def multi(kind: str, rule: str, text: TextFn, seats: SeatsFn, options: SeatOptionsFn,
-          choose: SeatChooseFn) -> None:
+def multi(
+    kind: str, rule: str, text: TextFn, seats: SeatsFn, options: SeatOptionsFn, choose: SeatChooseFn
+) -> None:
     """Register a simultaneous decision frame kind."""
     MULTI[kind] = Multi(rule, text, seats, options, choose)
 
 
 # Register an automatic step frame kind: @step("kind").
 step = registrar(STEPS)
-
-
 
 
 PAGE = 40  # more Area options than this are split by language group, so every Area stays reachable
@@ -92,8 +91,12 @@ def paged(ctx: Ctx, frame: Frame, opts: list[Option]) -> list[Option]:
     page = frame.get("page")
     plain = [o for o in opts if _area_of(o["action"]) is None]
     if page is None:
-        return plain + [option({"page": g}, f"Areas of the {g} languages") for g in GROUPS if g in found]
-    return plain + [o for o in opts if (a := _area_of(o["action"])) is not None and area_group(ctx, a) == page]
+        return plain + [
+            option({"page": g}, f"Areas of the {g} languages") for g in GROUPS if g in found
+        ]
+    return plain + [
+        o for o in opts if (a := _area_of(o["action"])) is not None and area_group(ctx, a) == page
+    ]
 
 
 def turn_page(frame: Frame, action: Any) -> bool:

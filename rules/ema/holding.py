@@ -11,10 +11,16 @@ from rules.ema.state import Ctx, Frame, is_christian, owned
 from rules.ema.territory import transfer
 
 PERSISTENT = ("demesne", "weapons", "tactics", "fervor")
-NAMES = {"recognition": "Recognition of Claim", "dynastic": "Dynastic Inheritance", "influence": "Influence in "
-         "Church Hierarchy", "coup": "Diplomatic Coup", "demesne": "Enlargement of King's Personal Demesne",
-         "weapons": "Technological Weapons Advance", "tactics": "Tactical Systems Advance",
-         "fervor": "Missionary Fervor"}
+NAMES = {
+    "recognition": "Recognition of Claim",
+    "dynastic": "Dynastic Inheritance",
+    "influence": "Influence in Church Hierarchy",
+    "coup": "Diplomatic Coup",
+    "demesne": "Enlargement of King's Personal Demesne",
+    "weapons": "Technological Weapons Advance",
+    "tactics": "Tactical Systems Advance",
+    "fervor": "Missionary Fervor",
+}
 
 
 def kind_of(ctx: Ctx, card: str) -> str:
@@ -26,19 +32,33 @@ def targets(ctx: Ctx, seat: int, card: str, group: list[str] | None = None) -> l
     """Areas a Holding card can be played on now."""
     kind, areas = kind_of(ctx, card), ctx.s["areas"]
     if kind == "recognition":
-        return [a for a in owned(ctx.s, seat) if seat not in areas[a]["claims"] and claims.allowed(ctx, seat, a)
-                and (not claims.others_claim(ctx, seat, a) or seat in areas[a]["ties"])]
+        return [
+            a
+            for a in owned(ctx.s, seat)
+            if seat not in areas[a]["claims"]
+            and claims.allowed(ctx, seat, a)
+            and (not claims.others_claim(ctx, seat, a) or seat in areas[a]["ties"])
+        ]
     if kind == "coup":
         return [a for a in owned(ctx.s, seat) if any(t != seat for t in areas[a]["ties"])]
     if kind != "dynastic":
         return []
     # 19.2 sets no Court exception for Dynastic Inheritance: a Court inherited is a Court lost (7.52)
-    pool = [a for a, h in sorted(areas.items()) if (
-        (seat in h["ties"] and seat not in h["claims"] and claims.allowed(ctx, seat, a))
-        or (seat in h["claims"] and h["owner"] != seat))]
+    pool = [
+        a
+        for a, h in sorted(areas.items())
+        if (
+            (seat in h["ties"] and seat not in h["claims"] and claims.allowed(ctx, seat, a))
+            or (seat in h["claims"] and h["owner"] != seat)
+        )
+    ]
     if group is None:
         return pool
-    return [a for a in pool if a not in group and (not group or any(n in group for n in ctx.d.land_adj[a]))]
+    return [
+        a
+        for a in pool
+        if a not in group and (not group or any(n in group for n in ctx.d.land_adj[a]))
+    ]
 
 
 def playable(ctx: Ctx, seat: int) -> list[str]:
@@ -46,7 +66,9 @@ def playable(ctx: Ctx, seat: int) -> list[str]:
     out = []
     for card in sorted(set(ctx.seat(seat)["hand"])):
         kind = kind_of(ctx, card)
-        if kind in PERSISTENT or (kind in ("recognition", "coup", "dynastic") and targets(ctx, seat, card, None)):
+        if kind in PERSISTENT or (
+            kind in ("recognition", "coup", "dynastic") and targets(ctx, seat, card, None)
+        ):
             out.append(card)
     return out
 
@@ -66,9 +88,14 @@ def play(ctx: Ctx, seat: int, card: str) -> None:
 
 def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     if frame.get("area"):  # 19.2 Coup: which one of the foreign Ties goes
-        return [option({"tie": t}, f"Remove the Tie of {ctx.name(t)}") for t in _foreign_ties(ctx, frame)]
+        return [
+            option({"tie": t}, f"Remove the Tie of {ctx.name(t)}")
+            for t in _foreign_ties(ctx, frame)
+        ]
     group = frame["group"]
-    opts = [option({"area": a}, ctx.aname(a)) for a in targets(ctx, frame["seat"], frame["card"], group)]
+    opts = [
+        option({"area": a}, ctx.aname(a)) for a in targets(ctx, frame["seat"], frame["card"], group)
+    ]
     if group is not None and group:
         opts.insert(0, option({"done": True}, "The group is complete"))
     if not opts:
@@ -101,14 +128,22 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         claims.add(ctx, frame["seat"], areas[0], "EMA-19.2.Recognition")
     elif kind == "coup" and "tie" in action:
         ctx.area(frame["area"])["ties"].remove(action["tie"])
-        ctx.log("EMA-19.2.Coup", f"A Diplomatic Coup removes the Tie of {ctx.name(action['tie'])} on "
-                f"{ctx.aname(frame['area'])}.")
+        ctx.log(
+            "EMA-19.2.Coup",
+            f"A Diplomatic Coup removes the Tie of {ctx.name(action['tie'])} on "
+            f"{ctx.aname(frame['area'])}.",
+        )
     elif areas:
         inherit(ctx, frame["seat"], areas)
 
 
-handlers.decision("holding", "EMA-19.2", lambda ctx, f: f"{NAMES[kind_of(ctx, f['card'])]}: choose the Area",
-                  _options, _choose)
+handlers.decision(
+    "holding",
+    "EMA-19.2",
+    lambda ctx, f: f"{NAMES[kind_of(ctx, f['card'])]}: choose the Area",
+    _options,
+    _choose,
+)
 
 
 def inherit(ctx: Ctx, seat: int, areas: list[str]) -> None:
@@ -126,7 +161,9 @@ def inherit(ctx: Ctx, seat: int, areas: list[str]) -> None:
         else:
             transfer(ctx, aid, seat, "inheritance")
     for victim, lost in sorted(taken.items()):
-        ctx.push({"kind": "contest", "seat": victim, "against": seat, "areas": lost, "why": "dynastic"})
+        ctx.push(
+            {"kind": "contest", "seat": victim, "against": seat, "areas": lost, "why": "dynastic"}
+        )
 
 
 def may_contest(ctx: Ctx, victim: int) -> bool:
@@ -144,6 +181,13 @@ def _discard_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         ctx.pop()
 
 
-handlers.decision("hand_limit", "EMA-19.2", lambda ctx, f: "You hold four Holding cards: discard one",
-                  lambda ctx, f: [option({"discard": c}, f"Discard {NAMES[kind_of(ctx, c)]}")
-                                  for c in sorted(ctx.seat(f["seat"])["hand"])], _discard_choose)
+handlers.decision(
+    "hand_limit",
+    "EMA-19.2",
+    lambda ctx, f: "You hold four Holding cards: discard one",
+    lambda ctx, f: [
+        option({"discard": c}, f"Discard {NAMES[kind_of(ctx, c)]}")
+        for c in sorted(ctx.seat(f["seat"])["hand"])
+    ],
+    _discard_choose,
+)

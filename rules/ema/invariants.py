@@ -21,12 +21,22 @@ def check(state: State) -> None:
         _check(-3 <= here["ss"] <= d.areas[aid]["norm"] + 2, f"{aid} SS {here['ss']} out of range")
         _check(here["fort"] in (0, 2, 3), f"{aid} fort {here['fort']}")
         _check(len(set(here["ties"])) == len(here["ties"]), f"{aid} has two Ties of one Player")
-        _check(len(set(here["claims"])) == len(here["claims"]), f"{aid} has two Claims of one Player")
-        _check(all(p["n"] > 0 and p["seat"] != here["owner"] for p in here["partial"]), f"{aid} bad partials")
+        _check(
+            len(set(here["claims"])) == len(here["claims"]), f"{aid} has two Claims of one Player"
+        )
+        _check(
+            all(p["n"] > 0 and p["seat"] != here["owner"] for p in here["partial"]),
+            f"{aid} bad partials",
+        )
     for i, me in enumerate(state["seats"]):
         _check(me["gold"] >= 0, f"seat {i} owes gold")
-        _check(all(v in (1, 2, 3, 5, 9) for v in me["st"].values()), f"seat {i} stature out of range")
-        _check(me["court"] is None or state["areas"][me["court"]]["owner"] == i, f"seat {i} lost its Court")
+        _check(
+            all(v in (1, 2, 3, 5, 9) for v in me["st"].values()), f"seat {i} stature out of range"
+        )
+        _check(
+            me["court"] is None or state["areas"][me["court"]]["owner"] == i,
+            f"seat {i} lost its Court",
+        )
         _check(len(me["years"]) + len(me["revealed"]) <= 5, f"seat {i} has too many Year Cards")
         _check(me["defenses"] <= 4, f"seat {i} defended more than four times")
         _check(not (me["exile"] and me["court"] is not None), f"seat {i} is in exile with a Court")

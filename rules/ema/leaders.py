@@ -17,8 +17,11 @@ def new_stature(ctx: Ctx, current: int, roll: int) -> int:
 
 def exempt(ctx: Ctx, seat: int) -> bool:
     """Charlemagne's Longevity: no Stature Checks for the Franks in Rounds 1–7 (27.7)."""
-    return ("charlemagne_longevity" in ctx.s["special"] and ctx.seat(seat)["empire"] == "FRA"
-            and ctx.s["round"] <= 7)
+    return (
+        "charlemagne_longevity" in ctx.s["special"]
+        and ctx.seat(seat)["empire"] == "FRA"
+        and ctx.s["round"] <= 7
+    )
 
 
 def stature_check(ctx: Ctx, seat: int, rule: str = "EMA-8.0.P") -> None:

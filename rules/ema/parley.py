@@ -10,11 +10,22 @@ from rules.ema.handlers import option
 from rules.ema.state import Ctx, Frame, is_christian
 from rules.ema.territory import transfer
 
-TITLES = {"contest": "contest of a Diplomatic Conquest", "dynastic": "contest of a Dynastic Inheritance",
-          "claim": "Claim Resolution Parley", "readmit": "readmission Parley",
-          "breach": "Parley on a broken binding agreement", "turk": "Parley on an agreement with the Turk"}
-RULES = {"contest": "EMA-20.41", "dynastic": "EMA-20.43", "claim": "EMA-20.42", "readmit": "EMA-20.45",
-         "breach": "EMA-20.44", "turk": "EMA-31.7"}
+TITLES = {
+    "contest": "contest of a Diplomatic Conquest",
+    "dynastic": "contest of a Dynastic Inheritance",
+    "claim": "Claim Resolution Parley",
+    "readmit": "readmission Parley",
+    "breach": "Parley on a broken binding agreement",
+    "turk": "Parley on an agreement with the Turk",
+}
+RULES = {
+    "contest": "EMA-20.41",
+    "dynastic": "EMA-20.43",
+    "claim": "EMA-20.42",
+    "readmit": "EMA-20.45",
+    "breach": "EMA-20.44",
+    "turk": "EMA-31.7",
+}
 
 
 def voters(ctx: Ctx, kind: str, caller: int) -> list[int]:
@@ -29,12 +40,27 @@ def voters(ctx: Ctx, kind: str, caller: int) -> list[int]:
 def call(ctx: Ctx, kind: str, caller: int, other: int | None, areas: list[str]) -> None:
     """Open a Parley: each voter in turn order declares Influence cards face up (maybe 0), then votes in secret (A-38)."""
     eligible = voters(ctx, kind, caller)
-    ctx.push({"kind": "parley", "type": kind, "caller": caller, "other": other, "areas": list(areas),
-              "voters": eligible, "ballots": {}, "influence": {}})
-    ctx.log(RULES[kind], f"{ctx.name(caller)} calls a {TITLES[kind]}"
-            + (f" on {', '.join(ctx.aname(a) for a in areas)}." if areas else "."))
+    ctx.push(
+        {
+            "kind": "parley",
+            "type": kind,
+            "caller": caller,
+            "other": other,
+            "areas": list(areas),
+            "voters": eligible,
+            "ballots": {},
+            "influence": {},
+        }
+    )
+    ctx.log(
+        RULES[kind],
+        f"{ctx.name(caller)} calls a {TITLES[kind]}"
+        + (f" on {', '.join(ctx.aname(a) for a in areas)}." if areas else "."),
+    )
     order = [s for s in ctx.s["order"] if s is not None] or list(range(len(ctx.s["seats"])))
-    queue = [s for s in order if s in eligible]  # every voter is asked, so no one learns who holds cards
+    queue = [
+        s for s in order if s in eligible
+    ]  # every voter is asked, so no one learns who holds cards
     if queue:
         ctx.push({"kind": "influence", "seat": queue[0], "queue": queue})
 
@@ -48,8 +74,11 @@ def _influence_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     seat = frame["seat"]
     parley_frame["influence"][str(seat)] = action["cards"]
     if action["cards"]:
-        ctx.log("EMA-19.2.Influence", f"{ctx.name(seat)} plays {action['cards']} Influence in Church Hierarchy "
-                f"card(s): +{5 * action['cards']} votes.")
+        ctx.log(
+            "EMA-19.2.Influence",
+            f"{ctx.name(seat)} plays {action['cards']} Influence in Church Hierarchy "
+            f"card(s): +{5 * action['cards']} votes.",
+        )
     frame["queue"] = frame["queue"][1:]
     if frame["queue"]:
         frame["seat"] = frame["queue"][0]
@@ -57,18 +86,27 @@ def _influence_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         ctx.pop()
 
 
-handlers.decision("influence", "EMA-19.2.Influence", lambda ctx, f: "Parley: play Influence in Church Hierarchy "
-                  "cards face up before the vote?",
-                  lambda ctx, f: [option({"cards": k}, f"Play {k} Influence card(s)" if k else "Play none")
-                                  for k in range(len(_influence_cards(ctx, f["seat"])) + 1)],
-                  _influence_choose)
+handlers.decision(
+    "influence",
+    "EMA-19.2.Influence",
+    lambda ctx, f: "Parley: play Influence in Church Hierarchy cards face up before the vote?",
+    lambda ctx, f: [
+        option({"cards": k}, f"Play {k} Influence card(s)" if k else "Play none")
+        for k in range(len(_influence_cards(ctx, f["seat"])) + 1)
+    ],
+    _influence_choose,
+)
 
 
 def weight(ctx: Ctx, frame: Frame, seat: int, influence: int) -> int:
     """Diplomacy Stature, +5 per Influence card, +5 Byzantine on Eastern Orthodox Areas (20.5–20.52)."""
     votes = ctx.seat(seat)["st"]["d"] + 5 * influence
     areas = frame["areas"]
-    if ctx.seat(seat)["empire"] == "BYZ" and areas and all(ctx.area(a)["rel"] == "EO" for a in areas):
+    if (
+        ctx.seat(seat)["empire"] == "BYZ"
+        and areas
+        and all(ctx.area(a)["rel"] == "EO" for a in areas)
+    ):
         votes += 5
     return int(votes)
 
@@ -80,7 +118,10 @@ def _influence_cards(ctx: Ctx, seat: int) -> list[str]:
 def _ballot_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     k = _declared(ctx, frame, seat)
     extra = f" (with {k} Influence card(s) played)" if k else ""
-    return [option({"vote": side, "influence": k}, f"Vote {side} the caller{extra}") for side in ("for", "against")]
+    return [
+        option({"vote": side, "influence": k}, f"Vote {side} the caller{extra}")
+        for side in ("for", "against")
+    ]
 
 
 def _ballot_seats(ctx: Ctx, frame: Frame) -> list[int]:
@@ -105,10 +146,20 @@ def tally(ctx: Ctx, frame: Frame) -> None:
             ctx.s["event_discard"].append(card)
         totals[ballot["vote"]] += weight(ctx, frame, seat, ballot["influence"])
     kind, caller = frame["type"], frame["caller"]
-    ctx.s["tallies"] = int(ctx.s.get("tallies", 0)) + 1  # the ballots are now public: an undo barrier
-    won = totals["for"] > totals["against"] if kind == "readmit" else totals["for"] >= totals["against"]
-    ctx.log(RULES[kind], f"The {TITLES[kind]} is decided {totals['for']}–{totals['against']}: "
-            + ("for" if won else "against") + f" {ctx.name(caller)}.")
+    ctx.s["tallies"] = (
+        int(ctx.s.get("tallies", 0)) + 1
+    )  # the ballots are now public: an undo barrier
+    won = (
+        totals["for"] > totals["against"]
+        if kind == "readmit"
+        else totals["for"] >= totals["against"]
+    )
+    ctx.log(
+        RULES[kind],
+        f"The {TITLES[kind]} is decided {totals['for']}–{totals['against']}: "
+        + ("for" if won else "against")
+        + f" {ctx.name(caller)}.",
+    )
     if kind in ("contest", "dynastic"):
         _settle(ctx, frame, won)
     elif not won:
@@ -118,20 +169,39 @@ def tally(ctx: Ctx, frame: Frame) -> None:
     elif kind == "readmit":
         religion.readmit(ctx, caller, "EMA-20.45")
     else:
-        religion.excommunicate(ctx, frame["other"], RULES[kind])  # a tie excommunicates (20.44, A-38)
+        religion.excommunicate(
+            ctx, frame["other"], RULES[kind]
+        )  # a tie excommunicates (20.44, A-38)
 
 
 def _settle(ctx: Ctx, frame: Frame, won: bool) -> None:
     """20.41/20.43: the caller is the owner; winning (a tie too) he keeps the Area, losing he must give it up."""
     kind, caller = frame["type"], frame["caller"]
     if won:
-        ctx.log(RULES[kind], f"{ctx.name(caller)} keeps {', '.join(ctx.aname(a) for a in frame['areas'])}.")
+        ctx.log(
+            RULES[kind],
+            f"{ctx.name(caller)} keeps {', '.join(ctx.aname(a) for a in frame['areas'])}.",
+        )
         return
-    ctx.push({"kind": "give_up", "seat": caller, "to": frame["other"], "areas": frame["areas"], "why": kind})
+    ctx.push(
+        {
+            "kind": "give_up",
+            "seat": caller,
+            "to": frame["other"],
+            "areas": frame["areas"],
+            "why": kind,
+        }
+    )
 
 
-handlers.multi("parley", "EMA-20.5", lambda ctx, f: f"Secret ballot: {TITLES[f['type']]} called by "
-               f"{ctx.name(f['caller'])}", _ballot_seats, _ballot_options, _ballot_choose)
+handlers.multi(
+    "parley",
+    "EMA-20.5",
+    lambda ctx, f: f"Secret ballot: {TITLES[f['type']]} called by {ctx.name(f['caller'])}",
+    _ballot_seats,
+    _ballot_options,
+    _ballot_choose,
+)
 
 
 HOW = {"diplomacy": "diplomacy", "contest": "diplomacy", "dynastic": "inheritance"}
@@ -141,8 +211,10 @@ def concede(ctx: Ctx, loser: int, winner: int, areas: list[str], why: str) -> No
     """The owner lets the Areas go to the taker: by Diplomatic Conquest or Inheritance (12.31, 19.2)."""
     for aid in areas:
         if ctx.area(aid)["owner"] == loser:
-            ctx.log(RULES.get(why, "EMA-12.31"), f"{ctx.aname(aid)} passes from {ctx.name(loser)} to "
-                    f"{ctx.name(winner)}.")
+            ctx.log(
+                RULES.get(why, "EMA-12.31"),
+                f"{ctx.aname(aid)} passes from {ctx.name(loser)} to {ctx.name(winner)}.",
+            )
             transfer(ctx, aid, winner, HOW[why])
 
 
@@ -150,8 +222,13 @@ def _contest_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     """Contest now (20.54) or accept: the Area moves only once the loss is accepted or decided."""
     ctx.pop()
     if action["contest"]:
-        call(ctx, "dynastic" if frame["why"] == "dynastic" else "contest", frame["seat"], frame["against"],
-             frame["areas"])
+        call(
+            ctx,
+            "dynastic" if frame["why"] == "dynastic" else "contest",
+            frame["seat"],
+            frame["against"],
+            frame["areas"],
+        )
     else:
         concede(ctx, frame["seat"], frame["against"], frame["areas"], frame["why"])
 
@@ -163,16 +240,33 @@ def _give_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if action["give"]:
         concede(ctx, seat, frame["to"], frame["areas"], frame["why"])
         return
-    ctx.log(RULES[frame["why"]], f"{ctx.name(seat)} refuses to give up "
-            f"{', '.join(ctx.aname(a) for a in frame['areas'])}.")
+    ctx.log(
+        RULES[frame["why"]],
+        f"{ctx.name(seat)} refuses to give up {', '.join(ctx.aname(a) for a in frame['areas'])}.",
+    )
     religion.excommunicate(ctx, seat, RULES[frame["why"]])
 
 
-handlers.decision("contest", "EMA-12.32", lambda ctx, f: f"{ctx.name(f['against'])} would take "
-                  f"{', '.join(ctx.aname(a) for a in f['areas'])}: contest it by Parley?",
-                  lambda ctx, f: [option({"contest": True}, "Call a Parley"),
-                                  option({"contest": False}, "Accept the loss")], _contest_choose)
-handlers.decision("give_up", "EMA-20.41", lambda ctx, f: "The Parley went against you: give the Area(s) up "
-                  "or be excommunicated", lambda ctx, f: [option({"give": True}, "Give them up"),
-                                                          option({"give": False}, "Refuse (excommunication)")],
-                  _give_choose)
+handlers.decision(
+    "contest",
+    "EMA-12.32",
+    lambda ctx, f: (
+        f"{ctx.name(f['against'])} would take "
+        f"{', '.join(ctx.aname(a) for a in f['areas'])}: contest it by Parley?"
+    ),
+    lambda ctx, f: [
+        option({"contest": True}, "Call a Parley"),
+        option({"contest": False}, "Accept the loss"),
+    ],
+    _contest_choose,
+)
+handlers.decision(
+    "give_up",
+    "EMA-20.41",
+    lambda ctx, f: "The Parley went against you: give the Area(s) up or be excommunicated",
+    lambda ctx, f: [
+        option({"give": True}, "Give them up"),
+        option({"give": False}, "Refuse (excommunication)"),
+    ],
+    _give_choose,
+)

@@ -55,7 +55,11 @@ def check(ctx: Ctx, aid: str, gold: int = 0, rule: str = "EMA-17.3") -> str:
     """Make a Rebellion Check on an owned Area and apply U or R; return the result letter."""
     here = ctx.area(aid)
     rv = rebellion_value(ctx, aid, gold)
-    roll = ctx.roll2() if 1 <= rv < 13 or (rv < 1 and ctx.s["options"]["low_rv"] == "column_one") else 0
+    roll = (
+        ctx.roll2()
+        if 1 <= rv < 13 or (rv < 1 and ctx.s["options"]["low_rv"] == "column_one")
+        else 0
+    )
     result = table_result(ctx, rv, roll)
     shown = f"roll {roll}" if roll else "no roll"
     ctx.log(rule, f"Rebellion Check in {ctx.aname(aid)}: RV {rv}, {shown}: {RESULT_NAMES[result]}.")
@@ -69,7 +73,9 @@ def check(ctx: Ctx, aid: str, gold: int = 0, rule: str = "EMA-17.3") -> str:
 def rebel(ctx: Ctx, aid: str) -> None:
     """The Area rebels: Independent, SS kept, Unrest removed, forts reduced (17.15)."""
     owner = ctx.area(aid)["owner"]
-    ctx.log("EMA-17.15", f"{ctx.aname(aid)} rebels against {ctx.name(owner)} and becomes Independent.")
+    ctx.log(
+        "EMA-17.15", f"{ctx.aname(aid)} rebels against {ctx.name(owner)} and becomes Independent."
+    )
     transfer(ctx, aid, None, "rebellion")
 
 

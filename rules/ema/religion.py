@@ -14,7 +14,8 @@ def differential(ctx: Ctx, seat: int, aid: str) -> int:
     me = ctx.seat(seat)
     need = int(chart[ctx.area(aid)["rel"]][1] - chart[me["rel"]][0])
     holds_fervor = holding_count(ctx, seat, "fervor") or any(
-        ctx.d.events[c]["kind"] == "fervor" for c in me["hand"])
+        ctx.d.events[c]["kind"] == "fervor" for c in me["hand"]
+    )
     if holds_fervor:
         need //= 2
     if seat in ctx.area(aid)["ties"]:
@@ -30,7 +31,9 @@ def progress(ctx: Ctx, seat: int, aid: str) -> None:
     here["conv"]["n"] += 1
     need = differential(ctx, seat, aid)
     if here["conv"]["n"] < need:
-        ctx.log("EMA-22.2", f"Conversion of {ctx.aname(aid)}: {here['conv']['n']} of {need} C results.")
+        ctx.log(
+            "EMA-22.2", f"Conversion of {ctx.aname(aid)}: {here['conv']['n']} of {need} C results."
+        )
         return
     convert(ctx, seat, aid)
 

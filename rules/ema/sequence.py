@@ -68,8 +68,11 @@ def initiative_rank(ctx: Ctx) -> list[int]:
 
 def _initiative_options(ctx: Ctx, frame: Frame) -> list[Option]:
     order = ctx.s["order"]
-    return [option({"slot": i}, f"Play {i + 1}{'st' if i == 0 else 'th'} this Round")
-            for i in range(len(order)) if order[i] is None]
+    return [
+        option({"slot": i}, f"Play {i + 1}{'st' if i == 0 else 'th'} this Round")
+        for i in range(len(order))
+        if order[i] is None
+    ]
 
 
 def _initiative_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -84,8 +87,13 @@ def _initiative_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         frame["seat"] = frame["queue"][0]
 
 
-handlers.decision("initiative", "EMA-SOP-III.6", lambda ctx, f: "Choose your place in the order of play",
-                  _initiative_options, _initiative_choose)
+handlers.decision(
+    "initiative",
+    "EMA-SOP-III.6",
+    lambda ctx, f: "Choose your place in the order of play",
+    _initiative_options,
+    _initiative_choose,
+)
 
 
 def end_round(ctx: Ctx) -> None:
@@ -116,7 +124,9 @@ def _turn(ctx: Ctx, frame: Frame) -> None:
     me = ctx.seat(seat)
     if frame["phase"] == "draw":
         me["taxed"], me["endeavors"] = False, 0
-        ctx.s["turn_asks"] = {}  # the per-turn caps on offers, proposals, asylum requests and waivers
+        ctx.s[
+            "turn_asks"
+        ] = {}  # the per-turn caps on offers, proposals, asylum requests and waivers
         ctx.s["current_event"] = None
         frame["phase"] = "main"
         events.draw(ctx, seat)
@@ -126,7 +136,11 @@ def _turn(ctx: Ctx, frame: Frame) -> None:
     else:
         ctx.pop()
         ctx.s["current_event"] = None  # the Event drawn was in force for this Player-Turn only
-        me["heirless_guard"] = False  # 19.2 Dynastic: the Heirless shelter ends with his turn at the latest
+        me["heirless_guard"] = (
+            False  # 19.2 Dynastic: the Heirless shelter ends with his turn at the latest
+        )
         if me["exile"] and me["asylum"] is None:
-            unplayed(ctx, seat)  # 21.1: still without asylum at the end of his turn, his cards go up unused
+            unplayed(
+                ctx, seat
+            )  # 21.1: still without asylum at the end of his turn, his cards go up unused
         events.spread_heresy(ctx)

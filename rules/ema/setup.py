@@ -9,8 +9,13 @@ from rules.core.engine import State
 from rules.ema import flow
 from rules.ema.state import Ctx, data
 
-PAGAN_BY_LANGUAGE = {"old_norse": "pagan_norse", "west_slavonic": "pagan_wslav", "east_slavonic": "pagan_eslav",
-                     "south_slavonic": "pagan_sslav", "baltic": "pagan_baltic"}
+PAGAN_BY_LANGUAGE = {
+    "old_norse": "pagan_norse",
+    "west_slavonic": "pagan_wslav",
+    "east_slavonic": "pagan_eslav",
+    "south_slavonic": "pagan_sslav",
+    "baltic": "pagan_baltic",
+}
 
 
 def pagan_kind(lang: str) -> str:
@@ -18,12 +23,16 @@ def pagan_kind(lang: str) -> str:
     if lang in PAGAN_BY_LANGUAGE:
         return PAGAN_BY_LANGUAGE[lang]
     langs = data().languages
-    return "pagan_germanic" if lang in langs and langs[lang]["group"] == "germanic" else "pagan_other"
+    return (
+        "pagan_germanic" if lang in langs and langs[lang]["group"] == "germanic" else "pagan_other"
+    )
 
 
 def _pagan_of(lang: str, printed: str) -> str:
     """A-33/27.6: a scenario Language without a Pagan row (Bulgar) keeps the 7.3 group's kind (South Slavonic)."""
-    return pagan_kind(lang if lang in PAGAN_BY_LANGUAGE or printed not in PAGAN_BY_LANGUAGE else printed)
+    return pagan_kind(
+        lang if lang in PAGAN_BY_LANGUAGE or printed not in PAGAN_BY_LANGUAGE else printed
+    )
 
 
 def _areas(scen: dict[str, Any]) -> dict[str, Any]:
@@ -35,21 +44,51 @@ def _areas(scen: dict[str, Any]) -> dict[str, Any]:
         for kind, listed in scen["religion"].items():
             if aid in listed:
                 rel = _pagan_of(lang, area["language"]) if kind == "pagan" else kind
-        out[aid] = {"owner": None, "ss": scen["initial_ss"].get(aid, area["norm"]), "unrest": False,
-                    "fort": scen["forts"].get(aid, 0), "ties": [], "claims": [], "partial": [],
-                    "lang": lang, "rel": rel, "conv": None}
+        out[aid] = {
+            "owner": None,
+            "ss": scen["initial_ss"].get(aid, area["norm"]),
+            "unrest": False,
+            "fort": scen["forts"].get(aid, 0),
+            "ties": [],
+            "claims": [],
+            "partial": [],
+            "lang": lang,
+            "rel": rel,
+            "conv": None,
+        }
     return out
 
 
 def _seat(scen: dict[str, Any], emp: dict[str, Any], areas: dict[str, Any]) -> dict[str, Any]:
     court = emp["court"]
     over = scen.get("leader_overrides", {}).get(emp["key"], {})
-    return {"empire": emp["key"], "empire_name": emp["name"], "leader": emp["leader"], "st": dict(emp["stature"]),
-            "court": court, "orig_court": court, "lang": over.get("language", areas[court]["lang"]),
-            "rel": over.get("religion", areas[court]["rel"]), "gold": data().tables["start_gold"], "hand": [],
-            "inplay": [], "years": [], "revealed": [], "card_uses": [], "defenses": 0, "excom": False, "exile": False,
-            "asylum": None, "vp_conv": 0, "taxed": False, "endeavors": 0, "heirless_guard": False,
-            "handicap": scen["handicap"].get(emp["key"], 0), "checks": 0, "waive": []}
+    return {
+        "empire": emp["key"],
+        "empire_name": emp["name"],
+        "leader": emp["leader"],
+        "st": dict(emp["stature"]),
+        "court": court,
+        "orig_court": court,
+        "lang": over.get("language", areas[court]["lang"]),
+        "rel": over.get("religion", areas[court]["rel"]),
+        "gold": data().tables["start_gold"],
+        "hand": [],
+        "inplay": [],
+        "years": [],
+        "revealed": [],
+        "card_uses": [],
+        "defenses": 0,
+        "excom": False,
+        "exile": False,
+        "asylum": None,
+        "vp_conv": 0,
+        "taxed": False,
+        "endeavors": 0,
+        "heirless_guard": False,
+        "handicap": scen["handicap"].get(emp["key"], 0),
+        "checks": 0,
+        "waive": [],
+    }
 
 
 def _place(state: State, scen: dict[str, Any], seat: int, emp: dict[str, Any]) -> None:
@@ -63,24 +102,49 @@ def _place(state: State, scen: dict[str, Any], seat: int, emp: dict[str, Any]) -
     wanted = (emp["areas"] if emp["claims_own"] else []) + emp["claims_extra"]
     skip = scen["claims_except"].get(emp["key"], [])
     for aid in wanted:
-        if aid not in skip and allowed(ctx, seat, aid) and seat not in state["areas"][aid]["claims"]:
+        if (
+            aid not in skip
+            and allowed(ctx, seat, aid)
+            and seat not in state["areas"][aid]["claims"]
+        ):
             state["areas"][aid]["claims"].append(seat)
 
 
-def new_state(seed: int, slug: str, number: str, players: int, options: dict[str, Any],
-              empires: list[str]) -> State:
+def new_state(
+    seed: int, slug: str, number: str, players: int, options: dict[str, Any], empires: list[str]
+) -> State:
     """The initial state, before the first Round is run."""
     scen = data().scenarios[number]
     chosen = [e for k in empires for e in scen["empires"] if e["key"] == k]
     areas = _areas(scen)
     state: State = {
-        "game": "ema", "slug": slug, "scenario": number, "players": players, "options": dict(options),
-        "rng": rng.seed_state(seed), "round": 1, "rounds": options.get("rounds") or scen["rounds"],
-        "year": scen["start_year"], "areas": areas, "seats": [_seat(scen, e, areas) for e in chosen],
-        "seafaring_extra": list(scen["seafaring_extra"]), "special": list(scen["special"]),
-        "year_deck": [], "event_deck": [], "event_discard": [], "order": [], "active": None,
-        "stack": [], "endeavor": None, "heresy": None, "black_death": False, "parleys_round": [], "over": False,
-        "agreements": [], "agreements_made": 0, "current_event": None,
+        "game": "ema",
+        "slug": slug,
+        "scenario": number,
+        "players": players,
+        "options": dict(options),
+        "rng": rng.seed_state(seed),
+        "round": 1,
+        "rounds": options.get("rounds") or scen["rounds"],
+        "year": scen["start_year"],
+        "areas": areas,
+        "seats": [_seat(scen, e, areas) for e in chosen],
+        "seafaring_extra": list(scen["seafaring_extra"]),
+        "special": list(scen["special"]),
+        "year_deck": [],
+        "event_deck": [],
+        "event_discard": [],
+        "order": [],
+        "active": None,
+        "stack": [],
+        "endeavor": None,
+        "heresy": None,
+        "black_death": False,
+        "parleys_round": [],
+        "over": False,
+        "agreements": [],
+        "agreements_made": 0,
+        "current_event": None,
     }
     for seat, emp in enumerate(chosen):
         _place(state, scen, seat, emp)
@@ -93,8 +157,11 @@ def new_state(seed: int, slug: str, number: str, players: int, options: dict[str
 def _decks(state: State, chosen: list[dict[str, Any]]) -> None:
     """The Event deck (A-30 option) less starting Holdings, which their Empires hold in play (31.7)."""
     events = data().events
-    deck = [c for c, card in sorted(events.items())
-            if state["options"]["event_deck"] == 56 or not card.get("authored")]
+    deck = [
+        c
+        for c, card in sorted(events.items())
+        if state["options"]["event_deck"] == 56 or not card.get("authored")
+    ]
     for seat, emp in enumerate(chosen):
         for kind in emp["holding"]:
             card = next(c for c in deck if events[c]["kind"] == kind)

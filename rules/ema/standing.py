@@ -20,14 +20,20 @@ def _key(name: str, value: Any) -> Test:
 
 # kind -> [(name, label, test)]
 CHOICES: dict[str, list[tuple[str, str, Test]]] = {
-    "defend": [("never", "Never defend", _key("defend", False)),
-               ("always", "Always defend when I can (no card played first)", _key("defend", True))],
+    "defend": [
+        ("never", "Never defend", _key("defend", False)),
+        ("always", "Always defend when I can (no card played first)", _key("defend", True)),
+    ],
     "def_gold": [("none", "Never spend extra gold on a Defense", _key("gold", 0))],
     "influence": [("none", "Never play Influence cards", _key("cards", 0))],
-    "parley": [("against", "Always vote against the caller", _key("vote", "against")),
-               ("for", "Always vote for the caller", _key("vote", "for"))],
-    "contest": [("always", "Always contest by Parley", _key("contest", True)),
-                ("never", "Never contest", _key("contest", False))],
+    "parley": [
+        ("against", "Always vote against the caller", _key("vote", "against")),
+        ("for", "Always vote for the caller", _key("vote", "for")),
+    ],
+    "contest": [
+        ("always", "Always contest by Parley", _key("contest", True)),
+        ("never", "Never contest", _key("contest", False)),
+    ],
     "offer_reply": [("decline", "Always decline", _key("accept", False))],
     "agree_reply": [("decline", "Always decline", _key("accept", False))],
     "asylum": [("refuse", "Always refuse asylum", _key("grant", False))],

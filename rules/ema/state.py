@@ -96,7 +96,9 @@ def is_christian(ctx: Ctx, seat: int) -> bool:
 def relations(ctx: Ctx, seat: int, aid: str) -> tuple[int, int]:
     """Language and Religion relationships between a seat's Leader and an Area."""
     me, here = ctx.seat(seat), ctx.area(aid)
-    return lang_relation(me["lang"], here["lang"]), rel_relation(me["rel"], here["rel"], me["excom"])
+    return lang_relation(me["lang"], here["lang"]), rel_relation(
+        me["rel"], here["rel"], me["excom"]
+    )
 
 
 def owned(state: State, seat: int) -> list[str]:

@@ -9,8 +9,14 @@ from rules.ema.empire import court_costs, halve, leg_targets
 from rules.ema.state import Ctx, owned, seafaring
 
 COMBAT = ("conquest", "pillage", "convert")
-STATURE_OF = {"conquest": "c", "pillage": "c", "convert": "c", "ruling": "a", "fortification": "a",
-              "diplomacy": "d"}
+STATURE_OF = {
+    "conquest": "c",
+    "pillage": "c",
+    "convert": "c",
+    "ruling": "a",
+    "fortification": "a",
+    "diplomacy": "d",
+}
 
 
 def base_cost(ctx: Ctx, kind: str) -> int:

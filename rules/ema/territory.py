@@ -22,7 +22,11 @@ def transfer(ctx: Ctx, aid: str, seat: int | None, how: str) -> None:
         here["unrest"] = True  # 17.0 Conquered
         if here["conv"] and here["conv"]["seat"] != seat:
             here["conv"] = None  # 22.21: another Player's conquest loses the progress
-        if seat is not None and here["rel"] == "moslem_iberian" and ctx.seat(seat)["rel"] in CHRISTIAN:
+        if (
+            seat is not None
+            and here["rel"] == "moslem_iberian"
+            and ctx.seat(seat)["rel"] in CHRISTIAN
+        ):
             here["rel"] = "RC"  # 22.27
             ctx.log("EMA-22.27", f"{ctx.aname(aid)} becomes Roman Catholic on its conquest.")
     elif how == "rebellion":
@@ -45,8 +49,11 @@ def clean_partials(ctx: Ctx) -> None:
     areas = ctx.s["areas"]
     for here in areas.values():
         if here["partial"]:
-            here["partial"] = [p for p in here["partial"]
-                               if areas[p["base"]]["owner"] == p["seat"] and here["owner"] != p["seat"]]
+            here["partial"] = [
+                p
+                for p in here["partial"]
+                if areas[p["base"]]["owner"] == p["seat"] and here["owner"] != p["seat"]
+            ]
 
 
 def court_candidates(ctx: Ctx, seat: int, language_only: bool = False) -> list[str]:
@@ -56,8 +63,11 @@ def court_candidates(ctx: Ctx, seat: int, language_only: bool = False) -> list[s
     """
     me = ctx.seat(seat)
     strict = ctx.s["options"]["court_rule"] == "language_and_religion" and not language_only
-    return [a for a in owned(ctx.s, seat)
-            if ctx.area(a)["lang"] == me["lang"] and (not strict or ctx.area(a)["rel"] == me["rel"])]
+    return [
+        a
+        for a in owned(ctx.s, seat)
+        if ctx.area(a)["lang"] == me["lang"] and (not strict or ctx.area(a)["rel"] == me["rel"])
+    ]
 
 
 def lose_court(ctx: Ctx, seat: int) -> None:
@@ -68,8 +78,11 @@ def lose_court(ctx: Ctx, seat: int) -> None:
         ctx.push({"kind": "court_move", "seat": seat, "why": "lost"})
         return
     me["exile"] = True
-    ctx.log("EMA-7.53", f"{ctx.name(seat)} has no Area of his Leader's Language and Religion: the "
-            "Leader goes into Exile.")
+    ctx.log(
+        "EMA-7.53",
+        f"{ctx.name(seat)} has no Area of his Leader's Language and Religion: the "
+        "Leader goes into Exile.",
+    )
 
 
 def check_return(ctx: Ctx, seat: int, aid: str) -> None:
@@ -78,7 +91,9 @@ def check_return(ctx: Ctx, seat: int, aid: str) -> None:
     here = ctx.area(aid)
     if me["exile"] and here["lang"] == me["lang"] and here["rel"] == me["rel"]:
         me["exile"], me["asylum"], me["court"] = False, None, aid
-        ctx.log("EMA-21.3", f"{ctx.name(seat)} returns from Exile with a Court in {ctx.aname(aid)}.")
+        ctx.log(
+            "EMA-21.3", f"{ctx.name(seat)} returns from Exile with a Court in {ctx.aname(aid)}."
+        )
 
 
 def refresh_connections(ctx: Ctx) -> None:
@@ -91,15 +106,21 @@ def refresh_connections(ctx: Ctx) -> None:
             here = ctx.area(aid)
             if aid not in linked and not here["unrest"]:
                 here["unrest"] = True
-                ctx.log("EMA-17.0.Trig-Disconnected", f"{ctx.aname(aid)} is cut off from the Court "
-                        f"of {ctx.name(seat)} and falls into Unrest.")
+                ctx.log(
+                    "EMA-17.0.Trig-Disconnected",
+                    f"{ctx.aname(aid)} is cut off from the Court "
+                    f"of {ctx.name(seat)} and falls into Unrest.",
+                )
 
 
 def _move_options(ctx: Ctx, frame: Frame) -> list[Option]:
     heirless = frame["why"] == "heirless"
     court = ctx.seat(frame["seat"])["court"]
-    opts = [option({"court": a}, f"Court to {ctx.aname(a)}")
-            for a in court_candidates(ctx, frame["seat"], heirless) if a != court]
+    opts = [
+        option({"court": a}, f"Court to {ctx.aname(a)}")
+        for a in court_candidates(ctx, frame["seat"], heirless)
+        if a != court
+    ]
     if heirless and court is not None:
         opts.insert(0, option({"court": None}, "Keep the Court where it is"))
     if not opts:
@@ -118,7 +139,9 @@ def _move_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
             ctx.log("EMA-7.53", f"{ctx.name(frame['seat'])} goes into Exile.")
         return
     me["court"] = action["court"]
-    ctx.log("EMA-7.52", f"{ctx.name(frame['seat'])} moves the Court to {ctx.aname(action['court'])}.")
+    ctx.log(
+        "EMA-7.52", f"{ctx.name(frame['seat'])} moves the Court to {ctx.aname(action['court'])}."
+    )
     refresh_connections(ctx)
 
 
@@ -126,14 +149,29 @@ def _return_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     ctx.pop()
     if action["back"] and ctx.area(frame["area"])["owner"] == frame["seat"]:
         ctx.seat(frame["seat"])["court"] = frame["area"]
-        ctx.log("EMA-7.54", f"{ctx.name(frame['seat'])} moves the Court back to {ctx.aname(frame['area'])}.")
+        ctx.log(
+            "EMA-7.54",
+            f"{ctx.name(frame['seat'])} moves the Court back to {ctx.aname(frame['area'])}.",
+        )
         refresh_connections(ctx)
 
 
-handlers.decision("court_move", "EMA-7.52", lambda ctx, f: "Choose the new Court Area",
-                  _move_options, _move_choose)
-handlers.decision("court_return", "EMA-7.54",
-                  lambda ctx, f: f"You reconquered your original Court {ctx.aname(f['area'])}: move the Court back?",
-                  lambda ctx, f: [option({"back": True}, "Move the Court back"),
-                                  option({"back": False}, "Keep the present Court")],
-                  _return_choose)
+handlers.decision(
+    "court_move",
+    "EMA-7.52",
+    lambda ctx, f: "Choose the new Court Area",
+    _move_options,
+    _move_choose,
+)
+handlers.decision(
+    "court_return",
+    "EMA-7.54",
+    lambda ctx, f: (
+        f"You reconquered your original Court {ctx.aname(f['area'])}: move the Court back?"
+    ),
+    lambda ctx, f: [
+        option({"back": True}, "Move the Court back"),
+        option({"back": False}, "Keep the present Court"),
+    ],
+    _return_choose,
+)

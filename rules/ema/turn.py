@@ -25,12 +25,17 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     me = ctx.seat(seat)
     opts: list[Option] = []
     if me["years"]:
-        opts += [option({"do": "endeavor", "kind": k}, endeavors.NAMES[k]) for k in KINDS
-                 if targets.any_endeavor(ctx, seat, k)]
+        opts += [
+            option({"do": "endeavor", "kind": k}, endeavors.NAMES[k])
+            for k in KINDS
+            if targets.any_endeavor(ctx, seat, k)
+        ]
     if not me["taxed"] and me["court"] is not None:
         opts.append(option({"do": "tax"}, "Taxation and Plunder"))
-    opts += [option({"do": "holding", "card": c}, f"Play {holding.NAMES[holding.kind_of(ctx, c)]}")
-             for c in holding.playable(ctx, seat)]
+    opts += [
+        option({"do": "holding", "card": c}, f"Play {holding.NAMES[holding.kind_of(ctx, c)]}")
+        for c in holding.playable(ctx, seat)
+    ]
     opts += _diplomacy_options(ctx, seat)
     if any(ctx.area(a)["fort"] for a in owned(ctx.s, seat)):
         opts.append(option({"do": "reduce_fort"}, "Reduce a Fortification of your own"))
@@ -39,9 +44,21 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     return opts
 
 
-CAPS = {"offer": 4, "agree": 4, "cancel": 4, "asylum": 3, "waive": 4}  # asks a Player-Turn: no endless turn
-CAPPED = {"offer": "offer", "agree": "agree", "cancel_agreement": "cancel", "asylum": "asylum",
-          "waive": "waive", "unwaive": "waive"}
+CAPS = {
+    "offer": 4,
+    "agree": 4,
+    "cancel": 4,
+    "asylum": 3,
+    "waive": 4,
+}  # asks a Player-Turn: no endless turn
+CAPPED = {
+    "offer": "offer",
+    "agree": "agree",
+    "cancel_agreement": "cancel",
+    "asylum": "asylum",
+    "waive": "waive",
+    "unwaive": "waive",
+}
 
 
 def _capped(ctx: Ctx, do: str) -> bool:
@@ -61,11 +78,17 @@ def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
         opts.append(option({"do": "offer"}, "Offer an exchange to another Player"))
         opts += agreements.menu(ctx, seat)
     if me["exile"] and me["asylum"] is None:
-        opts += [option({"do": "asylum", "host": h}, f"Ask {ctx.name(h)} for asylum")
-                 for h in range(len(ctx.s["seats"])) if h != seat and not ctx.seat(h)["exile"]]
+        opts += [
+            option({"do": "asylum", "host": h}, f"Ask {ctx.name(h)} for asylum")
+            for h in range(len(ctx.s["seats"]))
+            if h != seat and not ctx.seat(h)["exile"]
+        ]
     opts += _waiver_options(ctx, seat)
-    opts += [option({"do": "revoke", "exile": x}, f"Revoke the asylum of {ctx.name(x)}")
-             for x in range(len(ctx.s["seats"])) if ctx.seat(x)["asylum"] == seat]
+    opts += [
+        option({"do": "revoke", "exile": x}, f"Revoke the asylum of {ctx.name(x)}")
+        for x in range(len(ctx.s["seats"]))
+        if ctx.seat(x)["asylum"] == seat
+    ]
     if any(seat in h["ties"] for h in ctx.s["areas"].values()):
         opts.append(option({"do": "drop_tie"}, "Remove one of your own Diplomatic Ties"))
     return [o for o in opts if not _capped(ctx, o["action"]["do"])]
@@ -74,12 +97,25 @@ def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
 def _waiver_options(ctx: Ctx, seat: int) -> list[Option]:
     """Waive, or take back, one's Ties' +2 on the Rebellion Checks of another Player (12.42)."""
     waived = ctx.seat(seat).get("waive", [])
-    owners = sorted({h["owner"] for h in ctx.s["areas"].values()
-                     if seat in h["ties"] and h["owner"] is not None and h["owner"] != seat})
-    opts = [option({"do": "waive", "owner": p}, f"Waive the effect of your Ties on the Areas of {ctx.name(p)}")
-            for p in owners if p not in waived]
-    return opts + [option({"do": "unwaive", "owner": p}, f"Withdraw your waiver for {ctx.name(p)}")
-                   for p in waived]
+    owners = sorted(
+        {
+            h["owner"]
+            for h in ctx.s["areas"].values()
+            if seat in h["ties"] and h["owner"] is not None and h["owner"] != seat
+        }
+    )
+    opts = [
+        option(
+            {"do": "waive", "owner": p},
+            f"Waive the effect of your Ties on the Areas of {ctx.name(p)}",
+        )
+        for p in owners
+        if p not in waived
+    ]
+    return opts + [
+        option({"do": "unwaive", "owner": p}, f"Withdraw your waiver for {ctx.name(p)}")
+        for p in waived
+    ]
 
 
 def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -109,22 +145,43 @@ def _choose_more(ctx: Ctx, seat: int, action: Any) -> None:
     if do in ("claim_parley", "reduce_fort", "drop_tie"):
         ctx.push({"kind": do, "seat": seat})
     elif do == "offer":
-        ctx.push({"kind": "offer", "seat": seat, "stage": "partner", "partner": None, "item_kind": None,
-                  "give": None, "ask": None})
+        ctx.push(
+            {
+                "kind": "offer",
+                "seat": seat,
+                "stage": "partner",
+                "partner": None,
+                "item_kind": None,
+                "give": None,
+                "ask": None,
+            }
+        )
     elif do == "asylum":
         ctx.push({"kind": "asylum", "seat": action["host"], "exile": seat})
     elif do in ("waive", "unwaive"):
         me = ctx.seat(seat)
-        me["waive"] = sorted(set(me.get("waive", [])) - {action["owner"]} | ({action["owner"]} if do == "waive" else set()))
-        ctx.log("EMA-12.42", f"{ctx.name(seat)} " + ("waives" if do == "waive" else "withdraws the waiver of")
-                + f" the effect of his Ties on the Areas of {ctx.name(action['owner'])}.")
+        me["waive"] = sorted(
+            set(me.get("waive", [])) - {action["owner"]}
+            | ({action["owner"]} if do == "waive" else set())
+        )
+        ctx.log(
+            "EMA-12.42",
+            f"{ctx.name(seat)} "
+            + ("waives" if do == "waive" else "withdraws the waiver of")
+            + f" the effect of his Ties on the Areas of {ctx.name(action['owner'])}.",
+        )
     else:
         ctx.seat(action["exile"])["asylum"] = None
         ctx.log("EMA-21.2", f"{ctx.name(seat)} revokes the asylum of {ctx.name(action['exile'])}.")
 
 
-handlers.decision("main", "EMA-9.0.GR", lambda ctx, f: "Your Player-Turn: choose what to do next",
-                  _options, _choose)
+handlers.decision(
+    "main",
+    "EMA-9.0.GR",
+    lambda ctx, f: "Your Player-Turn: choose what to do next",
+    _options,
+    _choose,
+)
 
 
 def _claim_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -135,10 +192,17 @@ def _claim_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     parley.call(ctx, "claim", frame["seat"], None, [action["area"]])
 
 
-handlers.decision("claim_parley", "EMA-18.2", lambda ctx, f: "Claim Parley: choose the Area",
-                  lambda ctx, f: handlers.paged(ctx, f, [option({"area": a}, ctx.aname(a))
-                                                         for a in claims.parley_candidates(ctx, f["seat"])]),
-                  _claim_choose)
+handlers.decision(
+    "claim_parley",
+    "EMA-18.2",
+    lambda ctx, f: "Claim Parley: choose the Area",
+    lambda ctx, f: handlers.paged(
+        ctx,
+        f,
+        [option({"area": a}, ctx.aname(a)) for a in claims.parley_candidates(ctx, f["seat"])],
+    ),
+    _claim_choose,
+)
 
 
 def _fort_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -146,10 +210,23 @@ def _fort_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if action["area"] is not None:
         here = ctx.area(action["area"])
         here["fort"] = 2 if here["fort"] == 3 else 0
-        ctx.log("EMA-14.43", f"{ctx.name(frame['seat'])} reduces the forts of {ctx.aname(action['area'])}.")
+        ctx.log(
+            "EMA-14.43",
+            f"{ctx.name(frame['seat'])} reduces the forts of {ctx.aname(action['area'])}.",
+        )
 
 
-handlers.decision("reduce_fort", "EMA-14.43", lambda ctx, f: "Reduce which Fortification?",
-                  lambda ctx, f: [option({"area": None}, "None")] + [
-                      option({"area": a}, ctx.aname(a)) for a in owned(ctx.s, f["seat"]) if ctx.area(a)["fort"]],
-                  _fort_choose)
+handlers.decision(
+    "reduce_fort",
+    "EMA-14.43",
+    lambda ctx, f: "Reduce which Fortification?",
+    lambda ctx, f: (
+        [option({"area": None}, "None")]
+        + [
+            option({"area": a}, ctx.aname(a))
+            for a in owned(ctx.s, f["seat"])
+            if ctx.area(a)["fort"]
+        ]
+    ),
+    _fort_choose,
+)

@@ -15,15 +15,24 @@ def breakdown(state: State, seat: int) -> dict[str, int]:
     linked = court_costs(state, seat)
     mine = owned(state, seat)
     areas = sum(3 + state["areas"][a]["ss"] for a in mine if a in linked)
-    claimed = sum(3 for a in mine if seat in state["areas"][a]["claims"]  # a Claim of another
-                  and rel_relation(me["rel"], state["areas"][a]["rel"]) < 2)  # Religion is dormant, no VP
+    claimed = sum(
+        3
+        for a in mine
+        if seat in state["areas"][a]["claims"]  # a Claim of another
+        and rel_relation(me["rel"], state["areas"][a]["rel"]) < 2
+    )  # Religion is dormant, no VP
     bonus = 0
     scen = data().scenarios[state["scenario"]]
     for extra in scen["bonus"]:
         if extra["empire"] == me["empire"] and state["areas"][extra["area"]]["owner"] == seat:
             bonus += extra["points"]
-    return {"areas": int(areas), "claims": claimed, "conversions": int(me["vp_conv"]),
-            "handicap": int(me["handicap"]) if state["players"] > 1 else 0, "bonus": bonus}
+    return {
+        "areas": int(areas),
+        "claims": claimed,
+        "conversions": int(me["vp_conv"]),
+        "handicap": int(me["handicap"]) if state["players"] > 1 else 0,
+        "bonus": bonus,
+    }
 
 
 def result(state: State) -> Result:

@@ -15,8 +15,14 @@ def _played(me: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for number in me["revealed"]:
         use = uses.get(number, {})
-        out.append({"number": number, "use": use.get("use"), "endeavor": use.get("endeavor"),
-                    "target": use.get("target")})
+        out.append(
+            {
+                "number": number,
+                "use": use.get("use"),
+                "endeavor": use.get("endeavor"),
+                "target": use.get("target"),
+            }
+        )
     return out
 
 
@@ -27,10 +33,14 @@ def _seat_view(state: State, i: int, mine: bool) -> dict[str, Any]:
     shown["inplay"] = list(me["inplay"])
     shown["revealed"] = list(me["revealed"])
     shown["played"] = _played(me)
-    shown["year_cards_face_down"] = len(me["years"])  # hidden even from their holder until played (6.0)
+    shown["year_cards_face_down"] = len(
+        me["years"]
+    )  # hidden even from their holder until played (6.0)
     shown["hand_count"] = len(me["hand"])
     shown["hand"] = sorted(me["hand"]) if mine else None
-    shown["vp"] = sum(victory.breakdown(state, i).values())  # if the game ended now, from public facts (26.0)
+    shown["vp"] = sum(
+        victory.breakdown(state, i).values()
+    )  # if the game ended now, from public facts (26.0)
     return shown
 
 
@@ -39,17 +49,27 @@ def _frame_view(frame: dict[str, Any], seat: int | None) -> dict[str, Any]:
     if frame["kind"] != "parley":
         return {k: v for k, v in frame.items() if k not in ("queue",)}
     ballots = frame["ballots"]
-    return {"kind": "parley", "type": frame["type"], "caller": frame["caller"], "other": frame["other"],
-            "areas": list(frame["areas"]), "voters": list(frame["voters"]),
-            "voted": sorted(int(k) for k in ballots), "influence": dict(frame.get("influence", {})),
-            "my_ballot": ballots.get(str(seat)) if seat is not None else None}
+    return {
+        "kind": "parley",
+        "type": frame["type"],
+        "caller": frame["caller"],
+        "other": frame["other"],
+        "areas": list(frame["areas"]),
+        "voters": list(frame["voters"]),
+        "voted": sorted(int(k) for k in ballots),
+        "influence": dict(frame.get("influence", {})),
+        "my_ballot": ballots.get(str(seat)) if seat is not None else None,
+    }
 
 
 def _deciding_stack(state: State, seat: int | None) -> list[dict[str, Any]]:
     """Every pending decision, bottom first, as public as the top one (a Parley under its Influence
     declarations, an Endeavor's main menu under a Defense); the engine's own steps are left out."""
-    return [_frame_view(f, seat) for f in state["stack"]
-            if f["kind"] in handlers.DECISIONS or f["kind"] in handlers.MULTI]
+    return [
+        _frame_view(f, seat)
+        for f in state["stack"]
+        if f["kind"] in handlers.DECISIONS or f["kind"] in handlers.MULTI
+    ]
 
 
 def _endeavor(state: State) -> dict[str, Any] | None:
@@ -63,12 +83,20 @@ def _endeavor(state: State) -> dict[str, Any] | None:
 def _targets(state: State, seat: int | None) -> list[dict[str, Any]] | None:
     """For the seat choosing an Endeavor's Target: each Target's ER before gold and Defense (9.3)."""
     top = state["stack"][-1] if state["stack"] else None
-    if seat is None or top is None or top["kind"] != "declare" or top["seat"] != seat or top["stage"] != "target":
+    if (
+        seat is None
+        or top is None
+        or top["kind"] != "declare"
+        or top["seat"] != seat
+        or top["stage"] != "target"
+    ):
         return None
     ctx = Ctx(state)
     base = endeavors.declare_base(ctx, top)
-    return [{"area": t, "er": endeavors.rating(ctx, seat, top["endeavor"], base, t)}
-            for t in endeavors.declare_targets(ctx, top)]
+    return [
+        {"area": t, "er": endeavors.rating(ctx, seat, top["endeavor"], base, t)}
+        for t in endeavors.declare_targets(ctx, top)
+    ]
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -76,14 +104,25 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     top = state["stack"][-1] if state["stack"] else None
     mine = seat is not None and 0 <= seat < len(state["seats"])
     return {
-        "game": "ema", "scenario": state["slug"], "players": state["players"], "seat": seat,
-        "year": state["year"], "round": state["round"], "rounds": state["rounds"], "order": list(state["order"]),
-        "active": state["active"], "areas": {a: dict(h) for a, h in state["areas"].items()},
+        "game": "ema",
+        "scenario": state["slug"],
+        "players": state["players"],
+        "seat": seat,
+        "year": state["year"],
+        "round": state["round"],
+        "rounds": state["rounds"],
+        "order": list(state["order"]),
+        "active": state["active"],
+        "areas": {a: dict(h) for a, h in state["areas"].items()},
         "seats": [_seat_view(state, i, seat == i) for i in range(len(state["seats"]))],
-        "year_deck_count": len(state["year_deck"]), "event_deck_count": len(state["event_deck"]),
-        "event_discard": sorted(state["event_discard"]), "endeavor": _endeavor(state),
-        "deciding": _frame_view(top, seat) if top else None, "black_death": state["black_death"],
-        "options": dict(state["options"]), "over": state["over"],
+        "year_deck_count": len(state["year_deck"]),
+        "event_deck_count": len(state["event_deck"]),
+        "event_discard": sorted(state["event_discard"]),
+        "endeavor": _endeavor(state),
+        "deciding": _frame_view(top, seat) if top else None,
+        "black_death": state["black_death"],
+        "options": dict(state["options"]),
+        "over": state["over"],
         "agreements": [dict(a, parties=list(a["parties"])) for a in state.get("agreements", [])],
         "hand": sorted(state["seats"][seat]["hand"]) if mine and seat is not None else None,
         "current_event": state.get("current_event"),

@@ -14,8 +14,11 @@ from rules.ema import handlers, holding
 from rules.ema.handlers import option
 from rules.ema.state import Ctx, Frame
 
-WHY = {"start": "before the Endeavor is resolved", "end": "after the Endeavor",
-       "heirless": "after a Leader died heirless"}
+WHY = {
+    "start": "before the Endeavor is resolved",
+    "end": "after the Endeavor",
+    "heirless": "after a Leader died heirless",
+}
 
 
 def open_window(ctx: Ctx, why: str, skip: int) -> None:
@@ -40,7 +43,8 @@ def _queue(ctx: Ctx, frame: Frame) -> None:
 def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     return [option({"play": None}, "Play no Holding card now")] + [
         option({"play": c}, f"Play {holding.NAMES[holding.kind_of(ctx, c)]}")
-        for c in holding.playable(ctx, frame["seat"])]
+        for c in holding.playable(ctx, frame["seat"])
+    ]
 
 
 def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -49,8 +53,15 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if action["play"] is None:
         window["queue"] = window["queue"][1:]  # he passes: on to the next holder
         return
-    holding.play(ctx, frame["seat"], action["play"])  # he is asked again afterwards, for another card
+    holding.play(
+        ctx, frame["seat"], action["play"]
+    )  # he is asked again afterwards, for another card
 
 
-handlers.decision("card_window", "EMA-19.2", lambda ctx, f: f"Play a Holding card {WHY[f['why']]}?",
-                  _options, _choose)
+handlers.decision(
+    "card_window",
+    "EMA-19.2",
+    lambda ctx, f: f"Play a Holding card {WHY[f['why']]}?",
+    _options,
+    _choose,
+)

@@ -13,7 +13,11 @@ from rules.feudal.state import Ctx, Frame
 
 
 def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
-    opts = arming.options(ctx, seat) + supply.options(ctx, seat) + instants.playable(ctx, seat, "action")
+    opts = (
+        arming.options(ctx, seat)
+        + supply.options(ctx, seat)
+        + instants.playable(ctx, seat, "action")
+    )
     if not turn_frame(ctx)["combat"]:
         opts += attack_options(ctx, seat)  # FL-TURN-03: one combat per turn
     opts.append(option({"do": "end"}, "End the Action phase"))
@@ -31,11 +35,18 @@ def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     elif do == "constant":
         supply.play_constant(ctx, seat, action["card"])
     elif do == "instant":
-        instants.play_in_window(ctx, seat, action, "action")  # the others may answer it (FL-INST-04)
+        instants.play_in_window(
+            ctx, seat, action, "action"
+        )  # the others may answer it (FL-INST-04)
     else:
         turn_frame(ctx)["combat"] = True
         start_attack(ctx, seat, action["target"])
 
 
-handlers.decision("action", "FL-ACT-01", lambda ctx, f, s: "Action phase: arm, play cards, attack, or end",
-                  _options, _choose)
+handlers.decision(
+    "action",
+    "FL-ACT-01",
+    lambda ctx, f, s: "Action phase: arm, play cards, attack, or end",
+    _options,
+    _choose,
+)

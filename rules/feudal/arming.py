@@ -53,7 +53,9 @@ def options(ctx: Ctx, seat: int) -> list[Option]:
     opts = []
     for cid in sorted(set(ctx.seat(seat)["hand"])):
         if card(cid)["type"] in SLOT and affordable(ctx, seat, cid) and targets(ctx, seat, cid):
-            opts.append(option({"do": "arm", "card": cid}, f"Arm a character with {card(cid)['name']}"))
+            opts.append(
+                option({"do": "arm", "card": cid}, f"Arm a character with {card(cid)['name']}")
+            )
     return opts
 
 
@@ -71,11 +73,17 @@ def attach(ctx: Ctx, seat: int, cid: str, character: dict[str, Any]) -> None:
     pay(ctx, seat, cid)
     ctx.seat(seat)["hand"].remove(cid)
     character[SLOT[card(cid)["type"]][1]].append(cid)
-    ctx.log("FL-ARM-02", f"{ctx.name(seat)} arms {card(character['card'])['name']} with {card(cid)['name']}.")
+    ctx.log(
+        "FL-ARM-02",
+        f"{ctx.name(seat)} arms {card(character['card'])['name']} with {card(cid)['name']}.",
+    )
 
 
 def _target_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
-    return [option({"uid": ch["uid"]}, f"{card(ch['card'])['name']}") for ch in targets(ctx, seat, frame["card"])]
+    return [
+        option({"uid": ch["uid"]}, f"{card(ch['card'])['name']}")
+        for ch in targets(ctx, seat, frame["card"])
+    ]
 
 
 def _target_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
@@ -84,5 +92,11 @@ def _target_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     attach(ctx, seat, frame["card"], character)
 
 
-handlers.decision("arm_target", "FL-ARM-01", lambda ctx, f, s: f"Which character takes {card(f['card'])['name']}?",
-                  _target_options, _target_choose, free=False)
+handlers.decision(
+    "arm_target",
+    "FL-ARM-01",
+    lambda ctx, f, s: f"Which character takes {card(f['card'])['name']}?",
+    _target_options,
+    _target_choose,
+    free=False,
+)

@@ -53,7 +53,10 @@ def pair(ctx: Ctx, frame: Frame, mine: dict[str, Any], theirs: dict[str, Any]) -
     """Put two combatants head-to-head; the other side matches next (MU-01..03)."""
     mine["m"], theirs["m"] = theirs["uid"], mine["uid"]
     frame["mover"] = other(frame["mover"])
-    ctx.log("FL-COMBAT-MU-01", f"{card(mine['card'])['name']} is matched against {card(theirs['card'])['name']}.")
+    ctx.log(
+        "FL-COMBAT-MU-01",
+        f"{card(mine['card'])['name']} is matched against {card(theirs['card'])['name']}.",
+    )
 
 
 @handlers.combat_stage("cc_match")
@@ -112,9 +115,12 @@ def _hits(ctx: Ctx, frame: Frame, side: str) -> None:
         if hits:
             target["hit_by"] = c["owner"]
         how = "supports against" if c["sup"] is not None else "strikes"
-        ctx.log("FL-COMBAT-CC-02", f"{card(c['card'])['name']} {how} {card(target['card'])['name']}: "
-                f"{roll_text(roll, mod, string)} → {plural(hits, 'hit')}"
-                f"{' (a supporter hits at most once)' if capped else ''}.")
+        ctx.log(
+            "FL-COMBAT-CC-02",
+            f"{card(c['card'])['name']} {how} {card(target['card'])['name']}: "
+            f"{roll_text(roll, mod, string)} → {plural(hits, 'hit')}"
+            f"{' (a supporter hits at most once)' if capped else ''}.",
+        )
 
 
 def _blocks(ctx: Ctx, frame: Frame, side: str) -> None:
@@ -125,15 +131,21 @@ def _blocks(ctx: Ctx, frame: Frame, side: str) -> None:
                 roll = dice.roll2(ctx.s)
                 saved = min(c["hits"], successes(roll, e["blocks"]))
                 c["hits"] -= saved
-                ctx.log("FL-COMBAT-CC-07", f"{card(c['card'])['name']}'s armor {roll_text(roll, 0, e['blocks'])} → "
-                        f"{plural(saved, 'block')}.")
+                ctx.log(
+                    "FL-COMBAT-CC-07",
+                    f"{card(c['card'])['name']}'s armor {roll_text(roll, 0, e['blocks'])} → "
+                    f"{plural(saved, 'block')}.",
+                )
         if c["hits"]:
             roll, mod = dice.roll2(ctx.s), roll_mod(ctx, frame, side, c, "cc_block")
             string = thresholds(c, "cc_block")
             saved = min(c["hits"], successes(roll + mod, string))
             c["hits"] -= saved
-            ctx.log("FL-COMBAT-CC-08", f"{card(c['card'])['name']} blocks: {roll_text(roll, mod, string)} → "
-                    f"{plural(saved, 'block')} of {plural(saved + c['hits'], 'hit')}.")
+            ctx.log(
+                "FL-COMBAT-CC-08",
+                f"{card(c['card'])['name']} blocks: {roll_text(roll, mod, string)} → "
+                f"{plural(saved, 'block')} of {plural(saved + c['hits'], 'hit')}.",
+            )
 
 
 @handlers.combat_stage("cc_hits_a")
@@ -181,9 +193,14 @@ def _combat(ctx: Ctx) -> Frame:
 
 def _match_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     combat, side = _combat(ctx), frame["side"]
-    return [option({"mine": m["uid"], "theirs": t["uid"]},
-                   f"Match {card(m['card'])['name']} against {card(t['card'])['name']}")
-            for m in unassigned(combat, side) for t in unassigned(combat, other(side))]
+    return [
+        option(
+            {"mine": m["uid"], "theirs": t["uid"]},
+            f"Match {card(m['card'])['name']} against {card(t['card'])['name']}",
+        )
+        for m in unassigned(combat, side)
+        for t in unassigned(combat, other(side))
+    ]
 
 
 def _match_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
@@ -198,8 +215,11 @@ def _support_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     combat = _combat(ctx)
     found = find(combat, frame["uid"])
     assert found is not None
-    return [option({"uid": c["uid"]}, f"Support {card(c['card'])['name']}")
-            for c in combat[found[0]] if c["m"] is not None]
+    return [
+        option({"uid": c["uid"]}, f"Support {card(c['card'])['name']}")
+        for c in combat[found[0]]
+        if c["m"] is not None
+    ]
 
 
 def _support_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
@@ -209,7 +229,17 @@ def _support_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     found[1]["sup"] = action["uid"]
 
 
-handlers.decision("match", "FL-COMBAT-MU-02", lambda ctx, f, s: "Match up one of your combatants",
-                  _match_options, _match_choose)
-handlers.decision("support", "FL-COMBAT-MU-04", lambda ctx, f, s: "Which match-up does this combatant support?",
-                  _support_options, _support_choose)
+handlers.decision(
+    "match",
+    "FL-COMBAT-MU-02",
+    lambda ctx, f, s: "Match up one of your combatants",
+    _match_options,
+    _match_choose,
+)
+handlers.decision(
+    "support",
+    "FL-COMBAT-MU-04",
+    lambda ctx, f, s: "Which match-up does this combatant support?",
+    _support_options,
+    _support_choose,
+)

@@ -20,8 +20,11 @@ def attack_options(ctx: Ctx, seat: int) -> list[Option]:
     if not ctx.seat(seat)["area"]:
         return []
     n = int(ctx.s["players"])
-    return [option({"do": "attack", "target": t}, f"Attack {ctx.name(t)}")
-            for t in range(n) if t != seat and t != partner(ctx, seat)]
+    return [
+        option({"do": "attack", "target": t}, f"Attack {ctx.name(t)}")
+        for t in range(n)
+        if t != seat and t != partner(ctx, seat)
+    ]
 
 
 def between(ctx: Ctx, att: int, target: int) -> list[int]:
@@ -33,11 +36,30 @@ def between(ctx: Ctx, att: int, target: int) -> list[int]:
 def start_attack(ctx: Ctx, seat: int, target: int) -> None:
     """Announce the attack and open the combat frame (FL-COMBAT-PRE-01)."""
     ctx.log("FL-COMBAT-PRE-01", f"{ctx.name(seat)} attacks {ctx.name(target)}.")
-    ctx.push({"kind": "combat", "seat": seat, "att": seat, "target": target, "def": target, "loc": 0,
-              "site": "loc", "fight": "target", "stage": "send_a", "a": [], "d": [],
-              "vc": {"a": None, "d": None}, "boost": {"a": {}, "d": {}}, "dead": {"a": [], "d": []},
-              "queue": between(ctx, seat, target), "round": 0, "mover": "a", "spent": False,
-              "lone_tried": False, "sacked": False})
+    ctx.push(
+        {
+            "kind": "combat",
+            "seat": seat,
+            "att": seat,
+            "target": target,
+            "def": target,
+            "loc": 0,
+            "site": "loc",
+            "fight": "target",
+            "stage": "send_a",
+            "a": [],
+            "d": [],
+            "vc": {"a": None, "d": None},
+            "boost": {"a": {}, "d": {}},
+            "dead": {"a": [], "d": []},
+            "queue": between(ctx, seat, target),
+            "round": 0,
+            "mover": "a",
+            "spent": False,
+            "lone_tried": False,
+            "sacked": False,
+        }
+    )
 
 
 @handlers.step("combat")
@@ -63,8 +85,11 @@ def _check_a(ctx: Ctx, frame: Frame) -> None:
         frame["stage"] = "vc_a"
         return
     rule = ctx.opt("aborted_attack")
-    counts = (rule == "always" or (rule == "spent" and frame["spent"])
-              or (rule == "attempted" and (frame["lone_tried"] or frame["spent"])))
+    counts = (
+        rule == "always"
+        or (rule == "spent" and frame["spent"])
+        or (rule == "attempted" and (frame["lone_tried"] or frame["spent"]))
+    )
     from rules.feudal.flow import turn_frame
 
     turn = turn_frame(ctx)
@@ -72,7 +97,9 @@ def _check_a(ctx: Ctx, frame: Frame) -> None:
     # the rules stops a seat re-announcing, but an Action phase must not loop on no-ops.
     turn["aborted"] = turn.get("aborted", 0) + 1
     turn["combat"] = counts or turn["aborted"] >= 2
-    ctx.log("FL-COMBAT-SEND-06", f"{ctx.name(frame['att'])} sends nobody: the attack is called off.")
+    ctx.log(
+        "FL-COMBAT-SEND-06", f"{ctx.name(frame['att'])} sends nobody: the attack is called off."
+    )
     ctx.pop()
 
 
@@ -126,7 +153,9 @@ def _before_df(ctx: Ctx, frame: Frame) -> None:
     with no Continue/Withdraw choice (FL-MP-04, FL-MP-06).
     """
     if not frame["d"] and frame["fight"] == "intervention":
-        ctx.log("FL-MP-04", f"{ctx.name(frame['def'])} sends nobody: the intervention counts as a pass.")
+        ctx.log(
+            "FL-MP-04", f"{ctx.name(frame['def'])} sends nobody: the intervention counts as a pass."
+        )
         frame.update(fight="target", stage="intervene", **{"def": frame["target"]})
         return
     if not frame["d"]:
@@ -139,8 +168,11 @@ def _before_df(ctx: Ctx, frame: Frame) -> None:
 def _vc_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     hand = sorted(set(ctx.seat(seat)["hand"]))
     opts = [option({"do": "none"}, "Play no Victory card")]
-    opts += [option({"do": "up", "card": c}, f"Play {card(c)['name']} face-up")
-             for c in hand if card(c)["type"] == "victory"]
+    opts += [
+        option({"do": "up", "card": c}, f"Play {card(c)['name']} face-up")
+        for c in hand
+        if card(c)["type"] == "victory"
+    ]
     opts += [option({"do": "down", "card": c}, f"Play {card(c)['name']} face-down") for c in hand]
     return opts
 
@@ -154,17 +186,24 @@ def _vc_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     ctx.seat(seat)["hand"].remove(action["card"])
     up = action["do"] == "up"
     combat["vc"][frame["side"]] = {"card": action["card"], "up": up, "seat": seat}
-    shown = f"{card(action['card'])['name']} face-up" if up else "a card face-down as a Victory card"
-    ctx.log("FL-COMBAT-VC-01", f"{ctx.name(seat)} plays {shown}.",
-            {seat: f"You play {card(action['card'])['name']} {'face-up' if up else 'face-down'}."})
+    shown = (
+        f"{card(action['card'])['name']} face-up" if up else "a card face-down as a Victory card"
+    )
+    ctx.log(
+        "FL-COMBAT-VC-01",
+        f"{ctx.name(seat)} plays {shown}.",
+        {seat: f"You play {card(action['card'])['name']} {'face-up' if up else 'face-down'}."},
+    )
 
 
 def _loc_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     combat = next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "combat")
     target = ctx.seat(combat["target"])
     sites = card(target["locations"])["sites"]
-    return [option({"loc": i}, f"{site['name']}{'' if target['locs'][i]['token'] else ' (sacked)'}")
-            for i, site in enumerate(sites)]
+    return [
+        option({"loc": i}, f"{site['name']}{'' if target['locs'][i]['token'] else ' (sacked)'}")
+        for i, site in enumerate(sites)
+    ]
 
 
 def _loc_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
@@ -173,10 +212,22 @@ def _loc_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     combat = next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "combat")
     combat["loc"] = action["loc"]
     name = card(ctx.seat(combat["target"])["locations"])["sites"][action["loc"]]["name"]
-    ctx.log("FL-COMBAT-PRE-04", f"The target of the attack is {ctx.name(combat['target'])}'s {name}.")
+    ctx.log(
+        "FL-COMBAT-PRE-04", f"The target of the attack is {ctx.name(combat['target'])}'s {name}."
+    )
 
 
-handlers.decision("vc", "FL-COMBAT-VC-01", lambda ctx, f, s: "Play a Victory card (or bluff)?",
-                  _vc_options, _vc_choose)
-handlers.decision("target_loc", "FL-COMBAT-PRE-04", lambda ctx, f, s: "Which location do you attack?",
-                  _loc_options, _loc_choose)
+handlers.decision(
+    "vc",
+    "FL-COMBAT-VC-01",
+    lambda ctx, f, s: "Play a Victory card (or bluff)?",
+    _vc_options,
+    _vc_choose,
+)
+handlers.decision(
+    "target_loc",
+    "FL-COMBAT-PRE-04",
+    lambda ctx, f, s: "Which location do you attack?",
+    _loc_options,
+    _loc_choose,
+)

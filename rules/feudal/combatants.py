@@ -36,7 +36,9 @@ def effects(c: dict[str, Any]) -> list[dict[str, Any]]:
 
 def life(c: dict[str, Any]) -> int:
     """Life with modifiers; the printed value is Base Life."""
-    return int(card(c["card"])["life"]) + sum(int(e["amount"]) for e in effects(c) if e["kind"] == "life")
+    return int(card(c["card"])["life"]) + sum(
+        int(e["amount"]) for e in effects(c) if e["kind"] == "life"
+    )
 
 
 def thresholds(c: dict[str, Any], roll: str) -> list[int]:
@@ -85,7 +87,9 @@ def enemy_mod(pool: list[dict[str, Any]], roll: str) -> int:
     """Modifiers that members of the opposing pool put on this side's rolls (e.g. Brass)."""
     total = 0
     for c in pool:
-        total += sum(int(e["amount"]) for e in effects(c) if e["kind"] == "enemy_roll" and e["roll"] == roll)
+        total += sum(
+            int(e["amount"]) for e in effects(c) if e["kind"] == "enemy_roll" and e["roll"] == roll
+        )
     return total
 
 
@@ -150,7 +154,9 @@ def remove_dead(ctx: Ctx, frame: Frame, rule: str) -> None:
             if c["wounds"] >= life(c):
                 me = ctx.seat(c["owner"])
                 me["discard"] += [c["card"], *c["skills"], *c["weapons"]]
-                frame["dead"][side].append({"card": c["card"], "owner": c["owner"], "by": c["hit_by"]})
+                frame["dead"][side].append(
+                    {"card": c["card"], "owner": c["owner"], "by": c["hit_by"]}
+                )
                 ctx.log(rule, f"{card(c['card'])['name']} ({ctx.name(c['owner'])}) is killed.")
             else:
                 alive.append(c)

@@ -11,8 +11,18 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 DATA_DIR = Path(__file__).with_name("data")
-CARD_TYPES = ("character", "leader", "locations", "skill", "weapon", "supply", "instant", "victory",
-              "constant", "artifact")
+CARD_TYPES = (
+    "character",
+    "leader",
+    "locations",
+    "skill",
+    "weapon",
+    "supply",
+    "instant",
+    "victory",
+    "constant",
+    "artifact",
+)
 # Class codes by city group (icon table; A-10): "XX-<group>" on a card means any class of that group.
 GROUPS = {"under": ("BD", "HD", "SG"), "outer": ("MC", "SV", "WT"), "over": ("WH", "WK", "WR")}
 CLASSES = tuple(code for codes in GROUPS.values() for code in codes)
@@ -50,8 +60,27 @@ EFFECTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 COMMON = ("type", "name", "text", "source")
 FIELDS: dict[str, tuple[str, ...]] = {
-    "character": ("class", "generic", "life", "control", "skills", "weapons", "df", "cc", "block", "effects"),
-    "leader": ("max_draft", "attack_send", "defend_send", "supply_die", "min_hand", "leadership_die", "effects"),
+    "character": (
+        "class",
+        "generic",
+        "life",
+        "control",
+        "skills",
+        "weapons",
+        "df",
+        "cc",
+        "block",
+        "effects",
+    ),
+    "leader": (
+        "max_draft",
+        "attack_send",
+        "defend_send",
+        "supply_die",
+        "min_hand",
+        "leadership_die",
+        "effects",
+    ),
     "locations": ("sites",),
     "skill": ("cost_sup", "cost_ld", "class", "effects"),
     "weapon": ("cost_sup", "cost_ld", "class", "family", "weight", "armor", "effects"),
@@ -97,7 +126,9 @@ def _int(where: str, value: Any, lo: int, hi: int) -> int:
 
 def _thresholds(where: str, value: Any) -> None:
     """A combat string: a sorted list of thresholds (FL-STR-01, A-01)."""
-    if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+    if not isinstance(value, list) or any(
+        isinstance(v, bool) or not isinstance(v, int) for v in value
+    ):
         _fail(where, f"a combat string is a list of integers, got {value!r}")
     if value != sorted(value) or any(not 2 <= v <= 14 for v in value):
         _fail(where, f"thresholds must be sorted and within 2..14, got {value!r}")
@@ -190,7 +221,11 @@ def _check_costed(where: str, card: dict[str, Any]) -> None:
 
 def _check_weapon(where: str, card: dict[str, Any]) -> None:
     _check_costed(where, card)
-    if (card["family"] is None) != (card["weight"] is None) or card["weight"] not in (None, "light", "heavy"):
+    if (card["family"] is None) != (card["weight"] is None) or card["weight"] not in (
+        None,
+        "light",
+        "heavy",
+    ):
         _fail(where, "a Light/Heavy weapon names both its family and its weight")
     armor = any(e.get("kind") == "armor" for e in card["effects"])
     if card["armor"] is not armor:
@@ -224,9 +259,16 @@ def _check_supply(where: str, card: dict[str, Any]) -> None:
 
 
 _CHECKS = {
-    "character": _check_character, "leader": _check_leader, "locations": _check_locations,
-    "skill": _check_costed, "weapon": _check_weapon, "supply": _check_supply, "instant": _check_instant,
-    "victory": _check_victory, "constant": _check_costed, "artifact": _check_artifact,
+    "character": _check_character,
+    "leader": _check_leader,
+    "locations": _check_locations,
+    "skill": _check_costed,
+    "weapon": _check_weapon,
+    "supply": _check_supply,
+    "instant": _check_instant,
+    "victory": _check_victory,
+    "constant": _check_costed,
+    "artifact": _check_artifact,
 }
 
 
@@ -243,7 +285,13 @@ def _check_pairs(cards: dict[str, dict[str, Any]]) -> None:
 
 def deck_errors(deck: Any, cards: dict[str, dict[str, Any]]) -> list[str]:
     """Readable problems with a deck, empty when it is legal (FL-DECK-01..04)."""
-    if not isinstance(deck, dict) or set(deck) - {"name", "leader", "locations", "artifacts", "stockpile"}:
+    if not isinstance(deck, dict) or set(deck) - {
+        "name",
+        "leader",
+        "locations",
+        "artifacts",
+        "stockpile",
+    }:
         return ["A deck is an object with leader, locations, artifacts and stockpile."]
     errors = _frame_errors(deck, cards)
     stock = deck.get("stockpile")
@@ -255,13 +303,19 @@ def deck_errors(deck: Any, cards: dict[str, dict[str, Any]]) -> list[str]:
             errors.append(f"The stockpile names an unknown card {cid!r}.")
             continue
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            errors.append(f"{cards[cid]['name']}: the number of copies must be a positive whole number.")
+            errors.append(
+                f"{cards[cid]['name']}: the number of copies must be a positive whole number."
+            )
             continue
         total += count
         if cards[cid]["type"] in NOT_IN_STOCKPILE:
-            errors.append(f"{cards[cid]['name']} is a {cards[cid]['type']} card: it never goes in the stockpile.")
+            errors.append(
+                f"{cards[cid]['name']} is a {cards[cid]['type']} card: it never goes in the stockpile."
+            )
         elif count > MAX_COPIES:
-            errors.append(f"{cards[cid]['name']}: {count} copies, but at most {MAX_COPIES} are allowed.")
+            errors.append(
+                f"{cards[cid]['name']}: {count} copies, but at most {MAX_COPIES} are allowed."
+            )
     if total < MIN_STOCKPILE:
         errors.append(f"The stockpile has {total} cards; it needs at least {MIN_STOCKPILE}.")
     return errors

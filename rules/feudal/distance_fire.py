@@ -51,8 +51,11 @@ def _fire(ctx: Ctx, frame: Frame, side: str) -> None:
         found[1]["hits"] += hits
         if hits:
             found[1]["hit_by"] = c["owner"]
-        ctx.log("FL-COMBAT-DF-04", f"{card(c['card'])['name']} fires at {card(found[1]['card'])['name']}: "
-                f"{roll_text(roll, mod, string)} → {plural(hits, 'hit')}.")
+        ctx.log(
+            "FL-COMBAT-DF-04",
+            f"{card(c['card'])['name']} fires at {card(found[1]['card'])['name']}: "
+            f"{roll_text(roll, mod, string)} → {plural(hits, 'hit')}.",
+        )
 
 
 @handlers.combat_stage("df_aim_a")
@@ -99,15 +102,21 @@ def _df_block(ctx: Ctx, c: dict[str, Any]) -> None:
     roll = dice.roll2(ctx.s)
     blocks = min(c["hits"], successes(roll, sorted(string)))
     c["hits"] -= blocks
-    ctx.log("FL-COMBAT-DF-09", f"{card(c['card'])['name']} blocks in DF: {roll_text(roll, 0, sorted(string))} → "
-            f"{plural(blocks, 'block')}.")
+    ctx.log(
+        "FL-COMBAT-DF-09",
+        f"{card(c['card'])['name']} blocks in DF: {roll_text(roll, 0, sorted(string))} → "
+        f"{plural(blocks, 'block')}.",
+    )
 
 
 def _target_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     combat = next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "combat")
     found = find(combat, frame["uid"])
     assert found is not None
-    return [option({"uid": e["uid"]}, f"Shoot at {card(e['card'])['name']}") for e in combat[other(found[0])]]
+    return [
+        option({"uid": e["uid"]}, f"Shoot at {card(e['card'])['name']}")
+        for e in combat[other(found[0])]
+    ]
 
 
 def _target_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
@@ -118,6 +127,10 @@ def _target_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     found[1]["tgt"] = action["uid"]
 
 
-handlers.decision("df_target", "FL-COMBAT-DF-03",
-                  lambda ctx, f, s: "Choose the DF target of one of your combatants",
-                  _target_options, _target_choose)
+handlers.decision(
+    "df_target",
+    "FL-COMBAT-DF-03",
+    lambda ctx, f, s: "Choose the DF target of one of your combatants",
+    _target_options,
+    _target_choose,
+)

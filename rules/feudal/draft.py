@@ -36,8 +36,12 @@ def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     most = min(int(card(me["leader"])["max_draft"]), me["ld"] - ATTEMPT_COST)
     for cid in draftable(ctx, seat):
         for sway in range(most + 1):
-            opts.append(option({"do": "draft", "card": cid, "sway": sway},
-                               f"Draft {card(cid)['name']} (Control {card(cid)['control']}), sway {sway}"))
+            opts.append(
+                option(
+                    {"do": "draft", "card": cid, "sway": sway},
+                    f"Draft {card(cid)['name']} (Control {card(cid)['control']}), sway {sway}",
+                )
+            )
     return opts
 
 
@@ -49,8 +53,11 @@ def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     me["ld"] -= ATTEMPT_COST + sway
     me["hand"].remove(cid)
     roll = dice.d6(ctx.s)
-    ctx.log("FL-DRAFT-04", f"{ctx.name(seat)} tries to draft {card(cid)['name']} "
-            f"(Control {card(cid)['control']}) paying {ATTEMPT_COST + sway} Ld: rolls {roll}, sway {sway}.")
+    ctx.log(
+        "FL-DRAFT-04",
+        f"{ctx.name(seat)} tries to draft {card(cid)['name']} "
+        f"(Control {card(cid)['control']}) paying {ATTEMPT_COST + sway} Ld: rolls {roll}, sway {sway}.",
+    )
     result = {"kind": "draft_marker", "seat": seat, "card": cid, "roll": roll, "sway": sway}
     if not _succeeds(roll, sway, 0, card(cid)["control"]) and _marker_helps(ctx, seat, result):
         ctx.push(result)
@@ -68,7 +75,9 @@ def _succeeds(roll: int, sway: int, after: int, control: int) -> bool:
 def _marker_helps(ctx: Ctx, seat: int, frame: Frame) -> bool:
     """Offer the +1 marker only when it would turn the failure into a success (FL-DRAFT-07)."""
     control = card(frame["card"])["control"]
-    return markers.may_spend_marker(ctx, seat) and _succeeds(frame["roll"], frame["sway"], 1, control)
+    return markers.may_spend_marker(ctx, seat) and _succeeds(
+        frame["roll"], frame["sway"], 1, control
+    )
 
 
 def finish(ctx: Ctx, frame: Frame, after: int) -> None:
@@ -84,8 +93,10 @@ def finish(ctx: Ctx, frame: Frame, after: int) -> None:
 
 
 def _marker_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
-    return [option({"do": "marker_roll"}, "Spend a +1 marker on the Draft roll"),
-            option({"do": "accept"}, "Accept the failed draft")]
+    return [
+        option({"do": "marker_roll"}, "Spend a +1 marker on the Draft roll"),
+        option({"do": "accept"}, "Accept the failed draft"),
+    ]
 
 
 def _marker_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
@@ -98,8 +109,18 @@ def _marker_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
         finish(ctx, frame, 0)
 
 
-handlers.decision("draft", "FL-DRAFT-02", lambda ctx, f, s: "Draft phase: attempt to draft a character?",
-                  _options, _choose)
-handlers.decision("draft_marker", "FL-DRAFT-07",
-                  lambda ctx, f, s: f"The Draft roll of {f['roll']} fails: spend a +1 marker?",
-                  _marker_options, _marker_choose, free=False)
+handlers.decision(
+    "draft",
+    "FL-DRAFT-02",
+    lambda ctx, f, s: "Draft phase: attempt to draft a character?",
+    _options,
+    _choose,
+)
+handlers.decision(
+    "draft_marker",
+    "FL-DRAFT-07",
+    lambda ctx, f, s: f"The Draft roll of {f['roll']} fails: spend a +1 marker?",
+    _marker_options,
+    _marker_choose,
+    free=False,
+)

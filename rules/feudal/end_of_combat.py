@@ -58,8 +58,10 @@ def _sack(ctx: Ctx, frame: Frame) -> None:
     else:
         gain = RESACK_VP
     ctx.seat(frame["att"])["vp"] += gain
-    ctx.log("FL-COMBAT-END-02" if gain == SACK_VP else "FL-COMBAT-END-03",
-            f"{name} is sacked: {ctx.name(frame['att'])} gains {gain} VP.")
+    ctx.log(
+        "FL-COMBAT-END-02" if gain == SACK_VP else "FL-COMBAT-END-03",
+        f"{name} is sacked: {ctx.name(frame['att'])} gains {gain} VP.",
+    )
 
 
 def _met(frame: Frame, side: str, spec: dict[str, Any]) -> bool:
@@ -84,9 +86,13 @@ def _victory(ctx: Ctx, frame: Frame) -> None:
         if spec["type"] == "victory" and _met(frame, side, spec):
             ctx.seat(seat)["vp"] += spec["vp"]
             ctx.seat(seat)["later_draw"] += spec["later_draw"]
-            ctx.log("FL-COMBAT-VC-04", f"{ctx.name(seat)} reveals {spec['name']}: +{spec['vp']} VP.")
+            ctx.log(
+                "FL-COMBAT-VC-04", f"{ctx.name(seat)} reveals {spec['name']}: +{spec['vp']} VP."
+            )
         else:
-            ctx.log("FL-COMBAT-VC-04", f"{ctx.name(seat)} reveals {spec['name']}: no Victory result.")
+            ctx.log(
+                "FL-COMBAT-VC-04", f"{ctx.name(seat)} reveals {spec['name']}: no Victory result."
+            )
         ctx.seat(seat)["discard"].append(vc["card"])
         frame["vc"][side] = None
 
@@ -97,7 +103,10 @@ def discard_victory(ctx: Ctx, frame: Frame, rule: str) -> None:
         vc = frame["vc"][side]
         if vc is not None:
             ctx.seat(vc["seat"])["discard"].append(vc["card"])
-            ctx.log(rule, f"{ctx.name(vc['seat'])}'s {card(vc['card'])['name']} is discarded without effect.")
+            ctx.log(
+                rule,
+                f"{ctx.name(vc['seat'])}'s {card(vc['card'])['name']} is discarded without effect.",
+            )
             frame["vc"][side] = None
 
 
@@ -115,8 +124,11 @@ def control_rolls(ctx: Ctx, frame: Frame) -> None:
             won = roll < control and not (strict_one and roll == 1)
             if won:
                 ctx.seat(roller)["vp"] += 1
-            ctx.log("FL-COMBAT-END-06", f"{ctx.name(roller)} rolls {roll} for {card(dead['card'])['name']} "
-                    f"(Control {control}): {'+1 VP' if won else 'no VP'}.")
+            ctx.log(
+                "FL-COMBAT-END-06",
+                f"{ctx.name(roller)} rolls {roll} for {card(dead['card'])['name']} "
+                f"(Control {control}): {'+1 VP' if won else 'no VP'}.",
+            )
 
 
 def return_pool(ctx: Ctx, frame: Frame, side: str) -> None:

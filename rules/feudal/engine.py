@@ -16,29 +16,49 @@ from rules.feudal.state import Ctx
 # Switches for the book's ambiguities (../shared/reference/rules-feudal-lords.md §4): name -> allowed
 # values, the first being the recommended reading and the default.
 OPTIONS: dict[str, tuple[Any, ...]] = {
-    "starter_rules": ("auto", "on", "off"),        # A-35 / FL-GEN-02: ignore class designations
-    "natural_one_control_vp": (False, True),       # A-12 (d): a natural 1 fails the Control/VP roll
-    "supply_vp": (True, False),                    # Supply cards count toward winning
-    "wounds": ("clear", "attack"),                 # wounds cleared after each combat
+    "starter_rules": ("auto", "on", "off"),  # A-35 / FL-GEN-02: ignore class designations
+    "natural_one_control_vp": (False, True),  # A-12 (d): a natural 1 fails the Control/VP roll
+    "supply_vp": (True, False),  # Supply cards count toward winning
+    "wounds": ("clear", "attack"),  # wounds cleared after each combat
     "aborted_attack": ("spent", "attempted", "always"),  # does an empty attack use the combat
-    "priority": ("full", "holders"),               # A-21, §5.2: who is asked at Instant windows
-    "turn_limit": (200,),                          # a platform cap on turns (any int 20..2000)
+    "priority": ("full", "holders"),  # A-21, §5.2: who is asked at Instant windows
+    "turn_limit": (200,),  # a platform cap on turns (any int 20..2000)
 }
 MODES = {"duel": (2, 2), "melee": (3, 4), "teams": (4, 4), "solitaire": (1, 1)}
 
 SCENARIOS = [
-    {"slug": "duel", "title": "Feudal Lords — duel", "min_players": 2, "max_players": 2,
-     "description": "Two lords, starter decks: draft, arm, supply and raid until one holds 10 VP.",
-     "config": {"mode": "duel", "options": {}}},
-    {"slug": "melee", "title": "Feudal Lords — melee", "min_players": 3, "max_players": 4,
-     "description": "Three or four lords; attacks may be intercepted by anyone seated in between.",
-     "config": {"mode": "melee", "options": {}}},
-    {"slug": "teams", "title": "Feudal Lords — teams", "min_players": 4, "max_players": 4,
-     "description": "Two teams of partners seated opposite; the first team to 16 VP wins.",
-     "config": {"mode": "teams", "options": {}}},
-    {"slug": "solitaire", "title": "Feudal Lords — solitaire", "min_players": 1, "max_players": 1,
-     "description": "Defeat nine defenders in three piles with a pool of markers.",
-     "config": {"mode": "solitaire", "options": {}}},
+    {
+        "slug": "duel",
+        "title": "Feudal Lords — duel",
+        "min_players": 2,
+        "max_players": 2,
+        "description": "Two lords, starter decks: draft, arm, supply and raid until one holds 10 VP.",
+        "config": {"mode": "duel", "options": {}},
+    },
+    {
+        "slug": "melee",
+        "title": "Feudal Lords — melee",
+        "min_players": 3,
+        "max_players": 4,
+        "description": "Three or four lords; attacks may be intercepted by anyone seated in between.",
+        "config": {"mode": "melee", "options": {}},
+    },
+    {
+        "slug": "teams",
+        "title": "Feudal Lords — teams",
+        "min_players": 4,
+        "max_players": 4,
+        "description": "Two teams of partners seated opposite; the first team to 16 VP wins.",
+        "config": {"mode": "teams", "options": {}},
+    },
+    {
+        "slug": "solitaire",
+        "title": "Feudal Lords — solitaire",
+        "min_players": 1,
+        "max_players": 1,
+        "description": "Defeat nine defenders in three piles with a pool of markers.",
+        "config": {"mode": "solitaire", "options": {}},
+    },
 ]
 
 
@@ -117,7 +137,7 @@ class FeudalEngine(Engine):
                 vc["card"] = pool.pop()
             held[:] = [pool.pop() for _ in held]
             if i != seat:
-                me["hand"], pool = pool[: len(me["hand"])], pool[len(me["hand"]):]
+                me["hand"], pool = pool[: len(me["hand"])], pool[len(me["hand"]) :]
             me["stock"] = pool
         return new
 
@@ -135,14 +155,25 @@ class FeudalEngine(Engine):
         if "solo" in before:
             old, new = before["solo"], after["solo"]
             return len(new["deck"]) < len(old["deck"]) or any(
-                len(b) > len(a) > 0 for b, a in zip(old["piles"], new["piles"], strict=True))
-        if any(len(a["stock"]) < len(b["stock"]) for b, a in zip(before["seats"], after["seats"], strict=True)):
+                len(b) > len(a) > 0 for b, a in zip(old["piles"], new["piles"], strict=True)
+            )
+        if any(
+            len(a["stock"]) < len(b["stock"])
+            for b, a in zip(before["seats"], after["seats"], strict=True)
+        ):
             return True
         if _held_any(before) and not _held_any(after):
             return True  # the opening discards are shown (FL-SETUP-07)
-        still_down = {(vc["seat"], vc["card"]) for i in range(len(after["seats"])) for vc in _face_down(after, i)}
-        return any((vc["seat"], vc["card"]) not in still_down
-                   for i in range(len(before["seats"])) for vc in _face_down(before, i))
+        still_down = {
+            (vc["seat"], vc["card"])
+            for i in range(len(after["seats"]))
+            for vc in _face_down(after, i)
+        }
+        return any(
+            (vc["seat"], vc["card"]) not in still_down
+            for i in range(len(before["seats"]))
+            for vc in _face_down(before, i)
+        )
 
     def prompt_kinds(self) -> dict[str, str]:
         return {
@@ -157,7 +188,9 @@ def _face_down(state: State, seat: int) -> list[dict[str, Any]]:
     found = []
     for frame in state["stack"]:
         if frame["kind"] == "combat":
-            found += [vc for vc in frame["vc"].values() if vc and vc["seat"] == seat and not vc["up"]]
+            found += [
+                vc for vc in frame["vc"].values() if vc and vc["seat"] == seat and not vc["up"]
+            ]
     return found
 
 

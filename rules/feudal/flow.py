@@ -26,8 +26,15 @@ def prompts(ctx: Ctx) -> list[Prompt]:
         opts = spec.options(ctx, frame, seat)
         if spec.free:
             opts = opts + markers.options(ctx, seat)
-        found.append({"seat": seat, "kind": frame["kind"], "text": spec.text(ctx, frame, seat),
-                      "rule": spec.rule, "options": opts})
+        found.append(
+            {
+                "seat": seat,
+                "kind": frame["kind"],
+                "text": spec.text(ctx, frame, seat),
+                "rule": spec.rule,
+                "options": opts,
+            }
+        )
     return found
 
 

@@ -42,16 +42,21 @@ DECISIONS: dict[str, Decision] = {}
 STEPS: dict[str, StepFn] = {}
 
 
-def decision(kind: str, rule: str, text: TextFn, options: OptionsFn, choose: ChooseFn,
-             seats: SeatsFn = _one_seat, free: bool = True) -> None:
+def decision(
+    kind: str,
+    rule: str,
+    text: TextFn,
+    options: OptionsFn,
+    choose: ChooseFn,
+    seats: SeatsFn = _one_seat,
+    free: bool = True,
+) -> None:
     """Register a decision frame kind."""
     DECISIONS[kind] = Decision(rule, text, options, choose, seats, free)
 
 
 # Register an automatic step frame kind: @step("kind").
 step = registrar(STEPS)
-
-
 
 
 COMBAT_STAGES: dict[str, StepFn] = {}

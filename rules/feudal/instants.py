@@ -27,13 +27,20 @@ from rules.feudal.state import (
     partner,
 )
 
-STOP_NAMES = {"react": "the defender's reaction", "before_df": "before Distance Fire",
-              "after_df": "after the DF rolls", "cc_att_hits": "after the attackers' CC hits",
-              "cc_def_hits": "after the defenders' CC hits", "before_end": "before End Combat",
-              "action": "the Action phase"}
+STOP_NAMES = {
+    "react": "the defender's reaction",
+    "before_df": "before Distance Fire",
+    "after_df": "after the DF rolls",
+    "cc_att_hits": "after the attackers' CC hits",
+    "cc_def_hits": "after the defenders' CC hits",
+    "before_end": "before End Combat",
+    "action": "the Action phase",
+}
 
 
-def open_window(ctx: Ctx, stop: str, first: int, played: list[dict[str, Any]] | None = None) -> None:
+def open_window(
+    ctx: Ctx, stop: str, first: int, played: list[dict[str, Any]] | None = None
+) -> None:
     """Push a priority window, seats in clockwise order from `first` (FL-INST-04, A-21).
 
     `played` holds an Instant already on the stack (one played in the Action phase): every
@@ -45,8 +52,17 @@ def open_window(ctx: Ctx, stop: str, first: int, played: list[dict[str, Any]] | 
         # Faster, but skipping a seat tells the table it holds no playable Instant (§5.2).
         order = [s for s in order if playable(ctx, s, stop)]
     if order:
-        ctx.push({"kind": "window", "seat": order[0], "stop": stop, "order": order, "turn": 0,
-                  "passes": 0, "played": list(played or [])})
+        ctx.push(
+            {
+                "kind": "window",
+                "seat": order[0],
+                "stop": stop,
+                "order": order,
+                "turn": 0,
+                "passes": 0,
+                "played": list(played or []),
+            }
+        )
     elif played:
         resolve(ctx, played)
 
@@ -65,14 +81,22 @@ def playable(ctx: Ctx, seat: int, stop: str) -> list[Option]:
     classes: list[str] | None = None
     for cid in sorted(set(me["hand"])):
         spec = card(cid)
-        if spec["type"] != "instant" or stop not in spec["timing"] or not affordable(ctx, seat, cid):
+        if (
+            spec["type"] != "instant"
+            or stop not in spec["timing"]
+            or not affordable(ctx, seat, cid)
+        ):
             continue
         if spec["class"] is not None:
             classes = area_classes(ctx, seat) if classes is None else classes
             if not class_ok(ctx, spec["class"], classes):
                 continue  # FL-INST-03: a character of the class in area or pool
         for target, label in _targets(ctx, seat, spec["effects"][0]):
-            opts.append(option({"do": "instant", "card": cid, "target": target}, f"Play {spec['name']}{label}"))
+            opts.append(
+                option(
+                    {"do": "instant", "card": cid, "target": target}, f"Play {spec['name']}{label}"
+                )
+            )
     return opts
 
 
@@ -84,7 +108,9 @@ def _targets(ctx: Ctx, seat: int, effect: dict[str, Any]) -> list[tuple[Any, str
     if kind == "drain":
         # Never against oneself, nor against a partner in team play (FL-TEAM-04).
         mate = partner(ctx, seat)
-        return [(t, f" on {ctx.name(t)}") for t in range(int(ctx.s["players"])) if t not in (seat, mate)]
+        return [
+            (t, f" on {ctx.name(t)}") for t in range(int(ctx.s["players"])) if t not in (seat, mate)
+        ]
     if combat is None:
         return []
     if kind == "cancel" or (kind == "relocate" and effect["to"] == "open"):
@@ -133,7 +159,9 @@ def resolve(ctx: Ctx, played: list[dict[str, Any]]) -> None:
         effect = card(play["card"])["effects"][0]
         if effect["kind"] in ("relocate", "cancel"):
             if site_set:
-                ctx.log("FL-INST-05", f"{card(play['card'])['name']} is overridden by a later Instant.")
+                ctx.log(
+                    "FL-INST-05", f"{card(play['card'])['name']} is overridden by a later Instant."
+                )
                 ctx.seat(play["seat"])["discard"].append(play["card"])
                 continue
             site_set = True
@@ -182,5 +210,10 @@ def _mend(ctx: Ctx, combat: Frame, uid: int, effect: dict[str, Any]) -> None:
         found[1]["hits"] -= min(effect["amount"], found[1]["hits"])
 
 
-handlers.decision("window", "FL-INST-04",
-                  lambda ctx, f, s: f"Play an Instant {STOP_NAMES[f['stop']]}, or pass", _options, _choose)
+handlers.decision(
+    "window",
+    "FL-INST-04",
+    lambda ctx, f, s: f"Play an Instant {STOP_NAMES[f['stop']]}, or pass",
+    _options,
+    _choose,
+)

@@ -27,10 +27,15 @@ def check(state: State) -> None:
     named: Counter[str] = Counter()
     for i, me in enumerate(state["seats"]):
         _check(0 <= me["sup"] <= 6 and 0 <= me["ld"] <= 6, f"seat {i} Sup/Ld out of 0..6")
-        _check(0 <= me["markers"] <= _marker_cap(me) and me["vp"] >= 0, f"seat {i} markers or VP out of range")
+        _check(
+            0 <= me["markers"] <= _marker_cap(me) and me["vp"] >= 0,
+            f"seat {i} markers or VP out of range",
+        )
         _check(held[i] == me["cards"], f"seat {i} has {held[i]} cards, not {me['cards']}")
         for loc in me["locs"]:
-            _check(loc["token"] or loc["supply"] is None, f"seat {i} has a Supply on a sacked location")
+            _check(
+                loc["token"] or loc["supply"] is None, f"seat {i} has a Supply on a sacked location"
+            )
         for c in _characters(state, i):
             _check_character(c, i)
             if not card(c["card"])["generic"]:
@@ -46,7 +51,9 @@ def _marker_cap(me: dict[str, Any]) -> int:
     """5 markers plus those the seat's Artifacts in play give (FL-SETUP-03, FL-MARK-01); a deck may
     hold several copies of one Artifact, so the bound follows the Artifacts, not a fixed 6."""
     arts = [loc["artifact"] for loc in me["locs"] if loc["artifact"]]
-    return START_MARKERS + sum(int(e["amount"]) for a in arts for e in card(a)["effects"] if e["kind"] == "markers")
+    return START_MARKERS + sum(
+        int(e["amount"]) for a in arts for e in card(a)["effects"] if e["kind"] == "markers"
+    )
 
 
 def _characters(state: State, seat: int) -> list[dict[str, Any]]:
@@ -59,12 +66,18 @@ def _characters(state: State, seat: int) -> list[dict[str, Any]]:
 
 def _check_character(c: dict[str, Any], seat: int) -> None:
     body = card(c["card"])
-    _check(len(c["skills"]) <= body["skills"] and len(c["weapons"]) <= body["weapons"],
-           f"seat {seat}: {body['name']} over its slots")
-    _check(len(set(c["skills"])) == len(c["skills"]) and len(set(c["weapons"])) == len(c["weapons"]),
-           f"seat {seat}: {body['name']} holds duplicates")
+    _check(
+        len(c["skills"]) <= body["skills"] and len(c["weapons"]) <= body["weapons"],
+        f"seat {seat}: {body['name']} over its slots",
+    )
+    _check(
+        len(set(c["skills"])) == len(c["skills"]) and len(set(c["weapons"])) == len(c["weapons"]),
+        f"seat {seat}: {body['name']} holds duplicates",
+    )
     families = [card(w)["family"] for w in c["weapons"] if card(w)["family"]]
-    _check(len(set(families)) == len(families), f"seat {seat}: {body['name']} holds Light and Heavy")
+    _check(
+        len(set(families)) == len(families), f"seat {seat}: {body['name']} holds Light and Heavy"
+    )
 
 
 def _check_combat(frame: dict[str, Any]) -> None:

@@ -27,8 +27,12 @@ def spend_marker(ctx: Ctx, seat: int) -> None:
 
 def _drained(ctx: Ctx, seat: int) -> bool:
     """A Sup loss aimed at the seat is pending: no exchange in reaction to it (FL-GEN-13)."""
-    return any(p["target"] == seat and p["drain"]
-               for frame in ctx.s["stack"] if frame["kind"] == "window" for p in frame["played"])
+    return any(
+        p["target"] == seat and p["drain"]
+        for frame in ctx.s["stack"]
+        if frame["kind"] == "window"
+        for p in frame["played"]
+    )
 
 
 def options(ctx: Ctx, seat: int) -> list[Option]:
@@ -58,7 +62,9 @@ def choose(ctx: Ctx, seat: int, action: dict[str, Any]) -> None:
     elif action["do"] == "marker":
         spend_marker(ctx, seat)
         me[action["res"]] += 1
-        ctx.log("FL-MARK-02", f"{ctx.name(seat)} spends a +1 marker: +1 {action['res'].capitalize()}.")
+        ctx.log(
+            "FL-MARK-02", f"{ctx.name(seat)} spends a +1 marker: +1 {action['res'].capitalize()}."
+        )
     else:
         mate = partner(ctx, seat)
         assert mate is not None

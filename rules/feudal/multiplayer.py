@@ -25,7 +25,13 @@ def defender_reset(frame: Frame) -> dict[str, Any]:
     """
     for c in frame["a"]:
         c.update(hits=0, m=None, sup=None, tgt=None, hit_by=None)
-    return {"d": [], "dead": {"a": [], "d": []}, "round": 0, "mover": "a", "boost": {"a": {}, "d": {}}}
+    return {
+        "d": [],
+        "dead": {"a": [], "d": []},
+        "round": 0,
+        "mover": "a",
+        "boost": {"a": {}, "d": {}},
+    }
 
 
 @handlers.combat_stage("intervene")
@@ -93,9 +99,16 @@ def _combat(ctx: Ctx) -> Frame:
     return next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "combat")
 
 
-handlers.decision("intervene", "FL-MP-04", lambda ctx, f, s: "An attack passes you: intervene?",
-                  _options, _choose)
-handlers.decision("continue", "FL-MP-09", lambda ctx, f, s: "Continue the attack or withdraw?",
-                  lambda ctx, f, s: [option({"do": "continue"}, "Continue to the original target"),
-                                     option({"do": "withdraw"}, "Withdraw")],
-                  _continue_choose)
+handlers.decision(
+    "intervene", "FL-MP-04", lambda ctx, f, s: "An attack passes you: intervene?", _options, _choose
+)
+handlers.decision(
+    "continue",
+    "FL-MP-09",
+    lambda ctx, f, s: "Continue the attack or withdraw?",
+    lambda ctx, f, s: [
+        option({"do": "continue"}, "Continue to the original target"),
+        option({"do": "withdraw"}, "Withdraw"),
+    ],
+    _continue_choose,
+)

@@ -29,8 +29,10 @@ def hand_check(ctx: Ctx, seat: int) -> None:
 
 def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     me = ctx.seat(seat)
-    return [option({"do": "keep"}, f"Keep Sup {me['sup']} and Ld {me['ld']} for next turn"),
-            option({"do": "reroll"}, "Reroll both Resource dice")]
+    return [
+        option({"do": "keep"}, f"Keep Sup {me['sup']} and Ld {me['ld']} for next turn"),
+        option({"do": "reroll"}, "Reroll both Resource dice"),
+    ]
 
 
 def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
@@ -41,5 +43,10 @@ def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
         ctx.log("FL-RES-02", f"{ctx.name(seat)} keeps the Resource dice.")
 
 
-handlers.decision("resource", "FL-RES-02", lambda ctx, f, s: "Keep your Resource dice, or reroll both",
-                  _options, _choose)
+handlers.decision(
+    "resource",
+    "FL-RES-02",
+    lambda ctx, f, s: "Keep your Resource dice, or reroll both",
+    _options,
+    _choose,
+)

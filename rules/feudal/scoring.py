@@ -24,7 +24,11 @@ def total(state: State, seat: int) -> int:
 
 def artifact_target(state: State, seat: int) -> int:
     """How much the seat's Artifacts raise the VP target (FL-WIN-03)."""
-    return sum(int(card(loc["artifact"])["vp_target"]) for loc in state["seats"][seat]["locs"] if loc["artifact"])
+    return sum(
+        int(card(loc["artifact"])["vp_target"])
+        for loc in state["seats"][seat]["locs"]
+        if loc["artifact"]
+    )
 
 
 def sides(state: State) -> list[list[int]]:
@@ -38,7 +42,10 @@ def sides(state: State) -> list[list[int]]:
 def side_score(state: State, members: list[int]) -> tuple[int, int]:
     """A side's VP and its target: 10 (or 16 for a team) plus Artifacts (FL-WIN-03, A-30)."""
     base = TEAM_TARGET if state["mode"] == "teams" else BASE_TARGET
-    return (sum(total(state, s) for s in members), base + sum(artifact_target(state, s) for s in members))
+    return (
+        sum(total(state, s) for s in members),
+        base + sum(artifact_target(state, s) for s in members),
+    )
 
 
 def check_end_of_turn(ctx: Ctx) -> bool:
@@ -81,7 +88,9 @@ def result(state: State) -> Result:
         breakdown = {"tokens": int(state["seats"][seat]["vp"])}
         if state["options"]["supply_vp"]:
             breakdown["supplies"] = supplies(state, seat)
-        rows.append({"seat": seat, "score": sum(breakdown.values()), "rank": 0, "breakdown": breakdown})
+        rows.append(
+            {"seat": seat, "score": sum(breakdown.values()), "rank": 0, "breakdown": breakdown}
+        )
     key = {r["seat"]: _rank_key(state, r, winners) for r in rows}
     for r in rows:
         r["rank"] = 1 + sum(1 for o in rows if key[o["seat"]] > key[r["seat"]])
@@ -89,7 +98,9 @@ def result(state: State) -> Result:
 
 
 def _rank_key(state: State, row: SeatResult, winners: list[int]) -> tuple[int, int]:
-    team = next(m for m in sides(state) if row["seat"] in m) if state["mode"] != "solitaire" else [0]
+    team = (
+        next(m for m in sides(state) if row["seat"] in m) if state["mode"] != "solitaire" else [0]
+    )
     score = side_score(state, team)[0] if state["mode"] != "solitaire" else row["score"]
     return (1 if row["seat"] in winners else 0, score)
 

@@ -27,11 +27,20 @@ def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     for ch in me["area"]:
         cost = standard_cost(ctx, seat, ch, frame["as"])
         if cost <= me["ld"]:
-            opts.append(option({"do": "add", "uid": ch["uid"]},
-                               f"Send {card(ch['card'])['name']} for {cost} Ld (Standard)"))
+            opts.append(
+                option(
+                    {"do": "add", "uid": ch["uid"]},
+                    f"Send {card(ch['card'])['name']} for {cost} Ld (Standard)",
+                )
+            )
     if not frame["added"]:
-        opts += [option({"do": "lone", "uid": ch["uid"]}, f"Try {card(ch['card'])['name']} as a Lone combatant")
-                 for ch in me["area"]]
+        opts += [
+            option(
+                {"do": "lone", "uid": ch["uid"]},
+                f"Try {card(ch['card'])['name']} as a Lone combatant",
+            )
+            for ch in me["area"]
+        ]
     return opts
 
 
@@ -55,9 +64,19 @@ def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     combat["lone_tried"] = True
     roll = dice.d6(ctx.s)
     cost = max(0, int(card(character["card"])["control"]) - roll)
-    ctx.log("FL-COMBAT-SEND-04", f"{ctx.name(seat)} tries {name} as a Lone combatant: rolls {roll}, "
-            f"cost {cost} Ld.")
-    ctx.push({"kind": "lone_pay", "seat": seat, "side": frame["side"], "uid": character["uid"], "cost": cost})
+    ctx.log(
+        "FL-COMBAT-SEND-04",
+        f"{ctx.name(seat)} tries {name} as a Lone combatant: rolls {roll}, cost {cost} Ld.",
+    )
+    ctx.push(
+        {
+            "kind": "lone_pay",
+            "seat": seat,
+            "side": frame["side"],
+            "uid": character["uid"],
+            "cost": cost,
+        }
+    )
 
 
 def _into_pool(ctx: Ctx, seat: int, side: str, character: dict[str, Any]) -> None:
@@ -83,15 +102,26 @@ def _lone_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     if action["do"] == "pay":
         me["ld"] -= frame["cost"]
         _into_pool(ctx, seat, frame["side"], character)
-        ctx.log("FL-COMBAT-SEND-04", f"{ctx.name(seat)} pays {frame['cost']} Ld: "
-                f"{card(character['card'])['name']} goes in alone.")
+        ctx.log(
+            "FL-COMBAT-SEND-04",
+            f"{ctx.name(seat)} pays {frame['cost']} Ld: "
+            f"{card(character['card'])['name']} goes in alone.",
+        )
     else:
         ctx.log("FL-COMBAT-SEND-05", f"{ctx.name(seat)} cannot or will not pay: nobody is sent.")
 
 
-handlers.decision("send", "FL-COMBAT-SEND-01",
-                  lambda ctx, f, s: f"Build your {'attack' if f['as'] == 'attack' else 'defense'} pool",
-                  _options, _choose)
-handlers.decision("lone_pay", "FL-COMBAT-SEND-05",
-                  lambda ctx, f, s: f"The Lone combatant costs {f['cost']} Ld: pay it?",
-                  _lone_options, _lone_choose)
+handlers.decision(
+    "send",
+    "FL-COMBAT-SEND-01",
+    lambda ctx, f, s: f"Build your {'attack' if f['as'] == 'attack' else 'defense'} pool",
+    _options,
+    _choose,
+)
+handlers.decision(
+    "lone_pay",
+    "FL-COMBAT-SEND-05",
+    lambda ctx, f, s: f"The Lone combatant costs {f['cost']} Ld: pay it?",
+    _lone_options,
+    _lone_choose,
+)

@@ -49,18 +49,34 @@ def new_state(seed: int, config: dict[str, Any], players: int, options: dict[str
     """Lay out each seat, shuffle, roll, draw ten and prompt every seat to discard two."""
     decks = resolve_decks(config, players)
     state: State = {
-        "game": "feudal", "mode": config.get("mode", "duel"), "players": players, "options": options,
-        "rng": rng.seed_state(seed), "seats": [], "stack": [], "active": None, "first": 0,
-        "turns": 0, "over": False, "winner": None, "next_uid": 1,
-        "starter": starter_mode(config, players), "ended_by": None,
+        "game": "feudal",
+        "mode": config.get("mode", "duel"),
+        "players": players,
+        "options": options,
+        "rng": rng.seed_state(seed),
+        "seats": [],
+        "stack": [],
+        "active": None,
+        "first": 0,
+        "turns": 0,
+        "over": False,
+        "winner": None,
+        "next_uid": 1,
+        "starter": starter_mode(config, players),
+        "ended_by": None,
     }
     ctx = Ctx(state)
     for deck in decks:
         state["seats"].append(_lay_out(ctx, deck))
     deciding = {str(i): bool(me["artifacts"]) for i, me in enumerate(state["seats"])}
     if any(deciding.values()):
-        ctx.push({"kind": "setup_artifacts", "seat": min(int(k) for k, v in deciding.items() if v),
-                  "open": deciding})
+        ctx.push(
+            {
+                "kind": "setup_artifacts",
+                "seat": min(int(k) for k, v in deciding.items() if v),
+                "open": deciding,
+            }
+        )
     else:
         _deal(ctx)
     return state
@@ -75,9 +91,14 @@ def _deal(ctx: Ctx) -> None:
         draw(ctx, i, OPENING_DRAW, "FL-SETUP-07")
     ctx.s["first"] = rng.below(ctx.s, players)
     ctx.log("FL-SETUP-08", f"{ctx.name(ctx.s['first'])} goes first.")
-    ctx.push({"kind": "setup_discard", "seat": ctx.s["first"],
-              "left": {str(i): OPENING_DISCARD for i in range(players)},
-              "held": {str(i): [] for i in range(players)}})
+    ctx.push(
+        {
+            "kind": "setup_discard",
+            "seat": ctx.s["first"],
+            "left": {str(i): OPENING_DISCARD for i in range(players)},
+            "held": {str(i): [] for i in range(players)},
+        }
+    )
 
 
 def _lay_out(ctx: Ctx, deck: dict[str, Any]) -> dict[str, Any]:
@@ -89,10 +110,22 @@ def _lay_out(ctx: Ctx, deck: dict[str, Any]) -> dict[str, Any]:
     stock = sorted(cid for cid, n in deck["stockpile"].items() for _ in range(n))
     rng.shuffle(ctx.s, stock)
     return {
-        "leader": deck["leader"], "locations": deck["locations"], "locs": locs, "hand": [],
-        "stock": stock, "discard": [], "area": [], "constants": [], "sup": 0, "ld": 0,
-        "markers": START_MARKERS, "marker_spent": False, "vp": 0, "later_draw": 0,
-        "cards": len(stock), "artifacts": list(deck.get("artifacts", [])),
+        "leader": deck["leader"],
+        "locations": deck["locations"],
+        "locs": locs,
+        "hand": [],
+        "stock": stock,
+        "discard": [],
+        "area": [],
+        "constants": [],
+        "sup": 0,
+        "ld": 0,
+        "markers": START_MARKERS,
+        "marker_spent": False,
+        "vp": 0,
+        "later_draw": 0,
+        "cards": len(stock),
+        "artifacts": list(deck.get("artifacts", [])),
     }
 
 
@@ -104,8 +137,13 @@ def _art_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     me = ctx.seat(seat)
     sites = card(me["locations"])["sites"]
     free = [i for i, loc in enumerate(me["locs"]) if loc["artifact"] is None]
-    opts = [option({"do": "artifact", "card": a, "loc": i}, f"Play {card(a)['name']} at {sites[i]['name']}")
-            for a in dict.fromkeys(me["artifacts"]) for i in free]
+    opts = [
+        option(
+            {"do": "artifact", "card": a, "loc": i}, f"Play {card(a)['name']} at {sites[i]['name']}"
+        )
+        for a in dict.fromkeys(me["artifacts"])
+        for i in free
+    ]
     return [*opts, option({"do": "done"}, "Play no more Artifacts")]
 
 
@@ -119,7 +157,9 @@ def _art_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
         me["locs"][loc]["artifact"] = cid
         me["markers"] += sum(e["amount"] for e in card(cid)["effects"] if e["kind"] == "markers")
         site = card(me["locations"])["sites"][loc]["name"]
-        ctx.log("FL-SETUP-04", f"{ctx.name(seat)} plays the Artifact {card(cid)['name']} at {site}.")
+        ctx.log(
+            "FL-SETUP-04", f"{ctx.name(seat)} plays the Artifact {card(cid)['name']} at {site}."
+        )
     full = all(loc["artifact"] for loc in me["locs"])
     if action["do"] == "done" or full or not me["artifacts"]:
         frame["open"][str(seat)] = False
@@ -146,20 +186,36 @@ def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     me["hand"].remove(action["discard"])
     frame["held"][str(seat)].append(action["discard"])
     frame["left"][str(seat)] -= 1
-    ctx.log("FL-SETUP-07", None, {seat: f"You set {card(action['discard'])['name']} aside to discard."})
+    ctx.log(
+        "FL-SETUP-07", None, {seat: f"You set {card(action['discard'])['name']} aside to discard."}
+    )
     if _seats(ctx, frame):
         return
     ctx.pop()
     for i in range(int(ctx.s["players"])):
         held = frame["held"][str(i)]
         ctx.seat(i)["discard"].extend(held)
-        ctx.log("FL-SETUP-07", f"{ctx.name(i)} discards {', '.join(card(c)['name'] for c in held)}.")
+        ctx.log(
+            "FL-SETUP-07", f"{ctx.name(i)} discards {', '.join(card(c)['name'] for c in held)}."
+        )
     flow.start_turn(ctx, ctx.s["first"])
 
 
-handlers.decision("setup_artifacts", "FL-SETUP-04",
-                  lambda ctx, f, s: "Play your Artifacts: at most one on each location",
-                  _art_options, _art_choose, seats=_art_seats, free=False)
-handlers.decision("setup_discard", "FL-SETUP-07",
-                  lambda ctx, f, s: f"Discard {f['left'][str(s)]} more card(s) to form your opening hand",
-                  _options, _choose, seats=_seats, free=False)
+handlers.decision(
+    "setup_artifacts",
+    "FL-SETUP-04",
+    lambda ctx, f, s: "Play your Artifacts: at most one on each location",
+    _art_options,
+    _art_choose,
+    seats=_art_seats,
+    free=False,
+)
+handlers.decision(
+    "setup_discard",
+    "FL-SETUP-07",
+    lambda ctx, f, s: f"Discard {f['left'][str(s)]} more card(s) to form your opening hand",
+    _options,
+    _choose,
+    seats=_seats,
+    free=False,
+)

@@ -22,18 +22,41 @@ PILES, PILE_SIZE, HAND, START_MARKERS = 3, 3, 7, 10
 def new_state(seed: int, options: dict[str, Any]) -> State:
     """Deal the piles and the hand, turn the tops up and fill the marker pool (SOLO-01..05)."""
     deck = sorted(cid for cid, spec in data().cards.items() if spec["type"] == "character")
-    state: State = {"game": "feudal", "mode": "solitaire", "players": 1, "options": options,
-                    "rng": rng.seed_state(seed), "stack": [], "active": 0, "turns": 0, "over": False,
-                    "winner": None, "ended_by": None, "next_uid": 1, "starter": True}
+    state: State = {
+        "game": "feudal",
+        "mode": "solitaire",
+        "players": 1,
+        "options": options,
+        "rng": rng.seed_state(seed),
+        "stack": [],
+        "active": 0,
+        "turns": 0,
+        "over": False,
+        "winner": None,
+        "ended_by": None,
+        "next_uid": 1,
+        "starter": True,
+    }
     rng.shuffle(state, deck)
     piles = [[deck.pop() for _ in range(PILE_SIZE)] for _ in range(PILES)]
     hand = [deck.pop() for _ in range(HAND)]
     tops = sum(card(p[-1])["control"] for p in piles)
-    state["solo"] = {"deck": deck, "hand": hand, "living": [], "discard": [], "piles": piles,
-                     "markers": START_MARKERS + tops, "killed": 0, "won": False, "cards": len(data().cards)}
+    state["solo"] = {
+        "deck": deck,
+        "hand": hand,
+        "living": [],
+        "discard": [],
+        "piles": piles,
+        "markers": START_MARKERS + tops,
+        "killed": 0,
+        "won": False,
+        "cards": len(data().cards),
+    }
     state["solo"]["cards"] = len(deck) + len(hand) + PILES * PILE_SIZE
     ctx = Ctx(state)
-    ctx.log("FL-SOLO-05", f"Three defenders face you; your marker pool is {state['solo']['markers']}.")
+    ctx.log(
+        "FL-SOLO-05", f"Three defenders face you; your marker pool is {state['solo']['markers']}."
+    )
     ctx.push({"kind": "solo"})
     from rules.feudal.flow import advance
 
@@ -78,8 +101,18 @@ def _next_combat(ctx: Ctx, frame: Frame) -> None:
     roll = dice.roll2(ctx.s)
     ctx.s["turns"] += 1
     ctx.log("FL-SOLO-07", f"Combat {ctx.s['turns']}: the DF roll is {roll}.")
-    ctx.push({"kind": "fight", "stage": "pick", "df": roll, "att": None, "pile": None, "aw": 0, "dw": 0,
-              "roll": {"a": roll, "d": roll}})
+    ctx.push(
+        {
+            "kind": "fight",
+            "stage": "pick",
+            "df": roll,
+            "att": None,
+            "pile": None,
+            "aw": 0,
+            "dw": 0,
+            "roll": {"a": roll, "d": roll},
+        }
+    )
 
 
 @handlers.step("fight")
@@ -94,7 +127,11 @@ def _body(cid: str) -> dict[str, Any]:
 
 def _mod(me: str, foe: str, roll: str) -> int:
     """Relevant text-box bonuses only: own roll modifiers and enemy penalties (SOLO-19)."""
-    penalty = sum(int(e["amount"]) for e in effects(_body(foe)) if e["kind"] == "enemy_roll" and e["roll"] == roll)
+    penalty = sum(
+        int(e["amount"])
+        for e in effects(_body(foe))
+        if e["kind"] == "enemy_roll" and e["roll"] == roll
+    )
     return own_mod(_body(me), roll) + penalty
 
 
@@ -108,7 +145,10 @@ def _df(ctx: Ctx, frame: Frame) -> None:
     att, foe = frame["att"], _defender(ctx, frame)
     frame["ah"] = successes(frame["roll"]["a"] + _mod(att, foe, "df"), thresholds(_body(att), "df"))
     frame["dh"] = successes(frame["roll"]["d"] + _mod(foe, att, "df"), thresholds(_body(foe), "df"))
-    ctx.log("FL-SOLO-09", f"DF: {card(att)['name']} scores {frame['ah']}, {card(foe)['name']} scores {frame['dh']}.")
+    ctx.log(
+        "FL-SOLO-09",
+        f"DF: {card(att)['name']} scores {frame['ah']}, {card(foe)['name']} scores {frame['dh']}.",
+    )
     if (frame["dh"] and _df_blocks(att)) or (frame["ah"] and _df_blocks(foe)):
         roll = dice.roll2(ctx.s)  # one shared block roll, which markers may shift (SOLO-10/11)
         frame["roll"] = {"a": roll, "d": roll}
@@ -131,8 +171,11 @@ def _df_block(ctx: Ctx, frame: Frame) -> None:
     a_blocks = successes(frame["roll"]["a"], _df_blocks(att))
     d_blocks = successes(frame["roll"]["d"], _df_blocks(foe))
     _df_wounds(frame, a_blocks, d_blocks)
-    ctx.log("FL-SOLO-19", f"Blocks in DF: {card(att)['name']} {a_blocks}, {card(foe)['name']} {d_blocks}; "
-            f"wounds {frame['aw']} and {frame['dw']}.")
+    ctx.log(
+        "FL-SOLO-19",
+        f"Blocks in DF: {card(att)['name']} {a_blocks}, {card(foe)['name']} {d_blocks}; "
+        f"wounds {frame['aw']} and {frame['dw']}.",
+    )
     frame["stage"] = "over" if _someone_dead(frame, att, foe) else "hit1"
 
 
@@ -152,9 +195,16 @@ def _hit(ctx: Ctx, frame: Frame) -> None:
 
 def _score(ctx: Ctx, frame: Frame) -> None:
     att, foe, rnd = frame["att"], _defender(ctx, frame), frame["stage"][-1]
-    frame["ah"] = successes(frame["roll"]["a"] + _mod(att, foe, "cc_hit"), thresholds(_body(att), "cc_hit"))
-    frame["dh"] = successes(frame["roll"]["d"] + _mod(foe, att, "cc_hit"), thresholds(_body(foe), "cc_hit"))
-    ctx.log("FL-SOLO-10", f"{card(att)['name']} scores {frame['ah']} hit(s), {card(foe)['name']} {frame['dh']}.")
+    frame["ah"] = successes(
+        frame["roll"]["a"] + _mod(att, foe, "cc_hit"), thresholds(_body(att), "cc_hit")
+    )
+    frame["dh"] = successes(
+        frame["roll"]["d"] + _mod(foe, att, "cc_hit"), thresholds(_body(foe), "cc_hit")
+    )
+    ctx.log(
+        "FL-SOLO-10",
+        f"{card(att)['name']} scores {frame['ah']} hit(s), {card(foe)['name']} {frame['dh']}.",
+    )
     if not frame["ah"] and not frame["dh"]:
         frame["stage"] = "hit2" if rnd == "1" else "over"  # no block roll is needed (A-31)
         return
@@ -168,11 +218,18 @@ def _score(ctx: Ctx, frame: Frame) -> None:
 def _block(ctx: Ctx, frame: Frame) -> None:
     """Blocks cancel this round's hits; the rest become wounds (SOLO-12)."""
     att, foe, rnd = frame["att"], _defender(ctx, frame), frame["stage"][-1]
-    a_blocks = successes(frame["roll"]["a"] + _mod(att, foe, "cc_block"), thresholds(_body(att), "cc_block"))
-    d_blocks = successes(frame["roll"]["d"] + _mod(foe, att, "cc_block"), thresholds(_body(foe), "cc_block"))
+    a_blocks = successes(
+        frame["roll"]["a"] + _mod(att, foe, "cc_block"), thresholds(_body(att), "cc_block")
+    )
+    d_blocks = successes(
+        frame["roll"]["d"] + _mod(foe, att, "cc_block"), thresholds(_body(foe), "cc_block")
+    )
     frame["aw"] += max(0, frame["dh"] - a_blocks)
     frame["dw"] += max(0, frame["ah"] - d_blocks)
-    ctx.log("FL-SOLO-12", f"Wounds: {card(att)['name']} {frame['aw']}, {card(foe)['name']} {frame['dw']}.")
+    ctx.log(
+        "FL-SOLO-12",
+        f"Wounds: {card(att)['name']} {frame['aw']}, {card(foe)['name']} {frame['dw']}.",
+    )
     frame["stage"] = "over" if rnd == "2" or _someone_dead(frame, att, foe) else "hit2"
 
 
@@ -221,8 +278,18 @@ def _kill_defender(ctx: Ctx, pile_index: int) -> None:
         ctx.log("FL-SOLO-14", f"A pile is cleared; {card(burnt)['name']} is discarded for markers.")
 
 
-STAGES = {"pick": _pick, "df": _df, "dfblock": _df_block, "hit1": _hit, "hit2": _hit, "score1": _score, "score2": _score,
-          "block1": _block, "block2": _block, "over": _over}
+STAGES = {
+    "pick": _pick,
+    "df": _df,
+    "dfblock": _df_block,
+    "hit1": _hit,
+    "hit2": _hit,
+    "score1": _score,
+    "score2": _score,
+    "block1": _block,
+    "block2": _block,
+    "over": _over,
+}
 
 
 def _fight_frame(ctx: Ctx) -> Frame:
@@ -231,9 +298,13 @@ def _fight_frame(ctx: Ctx) -> Frame:
 
 def _pick_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     solo = ctx.s["solo"]
-    return [option({"card": c, "pile": i}, f"{card(c)['name']} against {card(p[-1])['name']}")
-            for c in sorted(set(solo["hand"])) if card(c)["control"] <= solo["markers"]
-            for i, p in enumerate(solo["piles"]) if p]
+    return [
+        option({"card": c, "pile": i}, f"{card(c)['name']} against {card(p[-1])['name']}")
+        for c in sorted(set(solo["hand"]))
+        if card(c)["control"] <= solo["markers"]
+        for i, p in enumerate(solo["piles"])
+        if p
+    ]
 
 
 def _pick_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
@@ -242,18 +313,31 @@ def _pick_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     fight, solo = _fight_frame(ctx), ctx.s["solo"]
     solo["hand"].remove(action["card"])
     fight["att"], fight["pile"] = action["card"], action["pile"]
-    ctx.log("FL-SOLO-08", f"{card(action['card'])['name']} attacks {card(_defender(ctx, fight))['name']}.")
+    ctx.log(
+        "FL-SOLO-08",
+        f"{card(action['card'])['name']} attacks {card(_defender(ctx, fight))['name']}.",
+    )
     if not _pay(ctx, card(action["card"])["control"]):
         ctx.push({"kind": "solo_adjust", "seat": 0})
 
 
 def _adjust_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     fight = _fight_frame(ctx)
-    opts = [option({"do": "done"}, f"Keep the rolls (you {fight['roll']['a']}, defender {fight['roll']['d']})")]
+    opts = [
+        option(
+            {"do": "done"},
+            f"Keep the rolls (you {fight['roll']['a']}, defender {fight['roll']['d']})",
+        )
+    ]
     if ctx.s["solo"]["markers"] > 0:
         for side, who in (("a", "your character"), ("d", "the defender")):
-            opts += [option({"do": "shift", "side": side, "by": by}, f"Spend a marker: {by:+d} to {who}'s roll")
-                     for by in (1, -1)]
+            opts += [
+                option(
+                    {"do": "shift", "side": side, "by": by},
+                    f"Spend a marker: {by:+d} to {who}'s roll",
+                )
+                for by in (1, -1)
+            ]
     return opts
 
 
@@ -264,8 +348,11 @@ def _adjust_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
         return
     fight = _fight_frame(ctx)
     fight["roll"][action["side"]] += action["by"]
-    ctx.log("FL-SOLO-11", f"A marker moves the {'attacker' if action['side'] == 'a' else 'defender'}'s "
-            f"roll to {fight['roll'][action['side']]}.")
+    ctx.log(
+        "FL-SOLO-11",
+        f"A marker moves the {'attacker' if action['side'] == 'a' else 'defender'}'s "
+        f"roll to {fight['roll'][action['side']]}.",
+    )
     _pay(ctx, 1)
 
 
@@ -286,12 +373,30 @@ def _keep_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
         solo["discard"].append(frame["card"])
 
 
-handlers.decision("solo_pick", "FL-SOLO-08", lambda ctx, f, s: "Choose an attacker and a defender",
-                  _pick_options, _pick_choose, free=False)
-handlers.decision("solo_adjust", "FL-SOLO-11", lambda ctx, f, s: "Spend markers on the roll?",
-                  _adjust_options, _adjust_choose, free=False)
-handlers.decision("solo_keep", "FL-SOLO-15", lambda ctx, f, s: "Your attacker survived wounded",
-                  _keep_options, _keep_choose, free=False)
+handlers.decision(
+    "solo_pick",
+    "FL-SOLO-08",
+    lambda ctx, f, s: "Choose an attacker and a defender",
+    _pick_options,
+    _pick_choose,
+    free=False,
+)
+handlers.decision(
+    "solo_adjust",
+    "FL-SOLO-11",
+    lambda ctx, f, s: "Spend markers on the roll?",
+    _adjust_options,
+    _adjust_choose,
+    free=False,
+)
+handlers.decision(
+    "solo_keep",
+    "FL-SOLO-15",
+    lambda ctx, f, s: "Your attacker survived wounded",
+    _keep_options,
+    _keep_choose,
+    free=False,
+)
 
 
 def determinize(state: State) -> State:
@@ -313,13 +418,27 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     """Face-up defenders, counts of face-down ones, the hand for the player only."""
     solo = state["solo"]
     fight = next((f for f in state["stack"] if f["kind"] == "fight"), None)
-    return {"game": "feudal", "mode": "solitaire", "players": 1, "seat": seat,
-            "defenders": [{"top": p[-1] if p else None, "hidden": max(0, len(p) - 1)} for p in solo["piles"]],
-            "hand": sorted(solo["hand"]) if seat == 0 else None, "hand_count": len(solo["hand"]),
-            "living": list(solo["living"]), "discard": list(solo["discard"]), "deck_count": len(solo["deck"]),
-            "markers": solo["markers"], "killed": solo["killed"], "over": state["over"],
-            "fight": {k: fight[k] for k in ("stage", "att", "pile", "aw", "dw", "roll")} if fight else None,
-            "winner": state["winner"]}
+    return {
+        "game": "feudal",
+        "mode": "solitaire",
+        "players": 1,
+        "seat": seat,
+        "defenders": [
+            {"top": p[-1] if p else None, "hidden": max(0, len(p) - 1)} for p in solo["piles"]
+        ],
+        "hand": sorted(solo["hand"]) if seat == 0 else None,
+        "hand_count": len(solo["hand"]),
+        "living": list(solo["living"]),
+        "discard": list(solo["discard"]),
+        "deck_count": len(solo["deck"]),
+        "markers": solo["markers"],
+        "killed": solo["killed"],
+        "over": state["over"],
+        "fight": {k: fight[k] for k in ("stage", "att", "pile", "aw", "dw", "roll")}
+        if fight
+        else None,
+        "winner": state["winner"],
+    }
 
 
 def check(state: State) -> None:
@@ -331,4 +450,6 @@ def check(state: State) -> None:
         if frame["kind"] == "fight" and frame["att"] or frame["kind"] == "solo_keep":
             count += 1
     if count != solo["cards"] or solo["markers"] < 0:
-        raise InvariantError(f"solitaire: {count} cards of {solo['cards']}, markers {solo['markers']}")
+        raise InvariantError(
+            f"solitaire: {count} cards of {solo['cards']}, markers {solo['markers']}"
+        )

@@ -9,8 +9,15 @@ from rules.core.frames import StepContext
 from rules.feudal.components import GROUPS, FeudalData, load
 
 MAX_RES = 6
-TYPE_NAMES = {"character": "Character", "skill": "Skill", "weapon": "Weapon", "supply": "Supply",
-              "instant": "Instant", "victory": "Victory", "constant": "Constant"}
+TYPE_NAMES = {
+    "character": "Character",
+    "skill": "Skill",
+    "weapon": "Weapon",
+    "supply": "Supply",
+    "instant": "Instant",
+    "victory": "Victory",
+    "constant": "Constant",
+}
 
 
 def data() -> FeudalData:
@@ -102,7 +109,11 @@ def abilities(ctx: Ctx, seat: int, kind: str) -> int:
     """Summed amounts of a seat's leader, Constant and Artifact abilities of one kind."""
     me = ctx.seat(seat)
     total = 0
-    sources = [me["leader"], *me["constants"], *[loc["artifact"] for loc in me["locs"] if loc["artifact"]]]
+    sources = [
+        me["leader"],
+        *me["constants"],
+        *[loc["artifact"] for loc in me["locs"] if loc["artifact"]],
+    ]
     for cid in sources:
         for effect in card(cid).get("effects", []):
             if effect["kind"] == kind:
@@ -149,7 +160,11 @@ def abilities_roll(ctx: Ctx, seat: int, roll: str) -> int:
     """A seat's Constant and Artifact modifiers to its combatants' rolls of one kind."""
     me = ctx.seat(seat)
     total = 0
-    sources = [me["leader"], *me["constants"], *[loc["artifact"] for loc in me["locs"] if loc["artifact"]]]
+    sources = [
+        me["leader"],
+        *me["constants"],
+        *[loc["artifact"] for loc in me["locs"] if loc["artifact"]],
+    ]
     for cid in sources:
         for effect in card(cid).get("effects", []):
             if effect["kind"] == "side_roll" and effect["roll"] == roll:

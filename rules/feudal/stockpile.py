@@ -16,7 +16,10 @@ def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     opts = [option({"do": "draw"}, f"Draw {frame['discarded'] + 1} card(s)")]
     if frame["discarded"] < MAX_DISCARD:
         hand = ctx.seat(seat)["hand"]
-        opts += [option({"do": "discard", "card": c}, f"Discard {card(c)['name']}") for c in sorted(set(hand))]
+        opts += [
+            option({"do": "discard", "card": c}, f"Discard {card(c)['name']}")
+            for c in sorted(set(hand))
+        ]
     return opts
 
 
@@ -32,5 +35,10 @@ def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     draw(ctx, seat, frame["discarded"] + 1, "FL-STOCK-02")
 
 
-handlers.decision("stock", "FL-STOCK-01", lambda ctx, f, s: "Stockpile phase: discard up to 2 cards, then draw",
-                  _options, _choose)
+handlers.decision(
+    "stock",
+    "FL-STOCK-01",
+    lambda ctx, f, s: "Stockpile phase: discard up to 2 cards, then draw",
+    _options,
+    _choose,
+)

@@ -10,7 +10,9 @@ from rules.feudal.state import Ctx, card, class_ok
 
 def open_locations(ctx: Ctx, seat: int) -> list[int]:
     """Unsacked locations without a Supply card (FL-SUPPLY-03)."""
-    return [i for i, loc in enumerate(ctx.seat(seat)["locs"]) if loc["token"] and loc["supply"] is None]
+    return [
+        i for i, loc in enumerate(ctx.seat(seat)["locs"]) if loc["token"] and loc["supply"] is None
+    ]
 
 
 def options(ctx: Ctx, seat: int) -> list[Option]:
@@ -21,12 +23,22 @@ def options(ctx: Ctx, seat: int) -> list[Option]:
     opts = []
     for cid in sorted(set(me["hand"])):
         spec = card(cid)
-        if spec["type"] == "supply" and affordable(ctx, seat, cid) and class_ok(ctx, spec["class"], classes):
+        if (
+            spec["type"] == "supply"
+            and affordable(ctx, seat, cid)
+            and class_ok(ctx, spec["class"], classes)
+        ):
             for i in open_locations(ctx, seat):
-                opts.append(option({"do": "supply", "card": cid, "loc": i},
-                                   f"Play {spec['name']} at {sites[i]['name']}"))
+                opts.append(
+                    option(
+                        {"do": "supply", "card": cid, "loc": i},
+                        f"Play {spec['name']} at {sites[i]['name']}",
+                    )
+                )
         elif spec["type"] == "constant" and affordable(ctx, seat, cid):
-            opts.append(option({"do": "constant", "card": cid}, f"Play the Constant {spec['name']}"))
+            opts.append(
+                option({"do": "constant", "card": cid}, f"Play the Constant {spec['name']}")
+            )
     return opts
 
 

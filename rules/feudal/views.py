@@ -17,9 +17,13 @@ def _seat(state: State, i: int, viewer: int | None) -> dict[str, Any]:
     me = state["seats"][i]
     shown = {k: me[k] for k in SEAT_PUBLIC}
     shown.update(
-        seat=i, locs=[dict(loc) for loc in me["locs"]], discard=list(me["discard"]),
-        area=[_character(c) for c in me["area"]], hand_count=len(me["hand"]),
-        stock_count=len(me["stock"]), total=scoring.total(state, i),
+        seat=i,
+        locs=[dict(loc) for loc in me["locs"]],
+        discard=list(me["discard"]),
+        area=[_character(c) for c in me["area"]],
+        hand_count=len(me["hand"]),
+        stock_count=len(me["stock"]),
+        total=scoring.total(state, i),
         hand=sorted(me["hand"]) if viewer == i else None,
     )
     return shown
@@ -41,9 +45,13 @@ def _vc(vc: dict[str, Any] | None, viewer: int | None) -> dict[str, Any] | None:
 def _combat(frame: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     keys = ("att", "target", "def", "loc", "site", "fight", "stage", "round", "queue", "sacked")
     shown = {k: frame[k] for k in keys}
-    shown.update(a=[_character(c) for c in frame["a"]], d=[_character(c) for c in frame["d"]],
-                 vc={s: _vc(frame["vc"][s], viewer) for s in ("a", "d")},
-                 dead={s: list(frame["dead"][s]) for s in ("a", "d")}, boost=dict(frame["boost"]))
+    shown.update(
+        a=[_character(c) for c in frame["a"]],
+        d=[_character(c) for c in frame["d"]],
+        vc={s: _vc(frame["vc"][s], viewer) for s in ("a", "d")},
+        dead={s: list(frame["dead"][s]) for s in ("a", "d")},
+        boost=dict(frame["boost"]),
+    )
     return shown
 
 
@@ -51,7 +59,9 @@ def _pending(frame: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A decision frame as others may see it: who is deciding what, never a hidden card."""
     shown = {k: frame[k] for k in FRAME_PUBLIC if k in frame}
     if frame["kind"] == "window":
-        shown["played"] = [{"seat": p["seat"], "card": p["card"], "target": p["target"]} for p in frame["played"]]
+        shown["played"] = [
+            {"seat": p["seat"], "card": p["card"], "target": p["target"]} for p in frame["played"]
+        ]
     elif frame["kind"] == "setup_discard" and viewer is not None:
         shown["held"] = list(frame["held"][str(viewer)])  # only one's own, until all have chosen
     return shown
@@ -66,12 +76,18 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     combat = next((f for f in reversed(state["stack"]) if f["kind"] == "combat"), None)
     top = state["stack"][-1] if state["stack"] else None
     return {
-        "game": "feudal", "mode": state["mode"], "players": state["players"], "seat": seat,
-        "active": state["active"], "turns": state["turns"], "starter": state["starter"],
+        "game": "feudal",
+        "mode": state["mode"],
+        "players": state["players"],
+        "seat": seat,
+        "active": state["active"],
+        "turns": state["turns"],
+        "starter": state["starter"],
         "seats": [_seat(state, i, seat) for i in range(int(state["players"]))],
         # The viewer's own hand again at the top, as every engine's view offers it (None for spectators).
         "hand": sorted(state["seats"][seat]["hand"]) if seat is not None else None,
         "combat": _combat(combat, seat) if combat else None,
         "pending": _pending(top, seat) if top else None,
-        "over": state["over"], "winner": state["winner"],
+        "over": state["over"],
+        "winner": state["winner"],
     }

@@ -33,9 +33,20 @@ def start(ctx: Ctx, seat: int, src: str, dest: str, group: dict[str, int]) -> No
     """Set up the two armies and begin with the Volley (BARB-02..04, PVP-02)."""
     here = ctx.s["prov"][dest]
     attackers = [_unit(u, False, seat) for u in UNITS for _ in range(group.get(u, 0))]
-    frame: dict[str, Any] = {"kind": "battle", "seat": seat, "att": seat, "def": here["owner"],
-                             "prov": dest, "origin": src, "token": None, "phase": 0,
-                             "stage": "roll", "hits": [0, 0], "cancel": [0, 0], "rolls": [[], []]}
+    frame: dict[str, Any] = {
+        "kind": "battle",
+        "seat": seat,
+        "att": seat,
+        "def": here["owner"],
+        "prov": dest,
+        "origin": src,
+        "token": None,
+        "phase": 0,
+        "stage": "roll",
+        "hits": [0, 0],
+        "cancel": [0, 0],
+        "rolls": [[], []],
+    }
     if here["barb"] is not None:
         frame["def"] = None
         frame["token"] = here["barb"]["token"]
@@ -46,8 +57,11 @@ def start(ctx: Ctx, seat: int, src: str, dest: str, group: dict[str, int]) -> No
         if here["city"]:
             defenders.append(_unit("archer", True, here["owner"]))
         here["units"] = dict.fromkeys(UNITS, 0)
-        ctx.log("HRE-BASE-PVP-02", f"The defender adds {here['farms']} Transient infantry for Farms"
-                + (" and a Transient archer for the City." if here["city"] else "."))
+        ctx.log(
+            "HRE-BASE-PVP-02",
+            f"The defender adds {here['farms']} Transient infantry for Farms"
+            + (" and a Transient archer for the City." if here["city"] else "."),
+        )
     frame["sides"] = [attackers, defenders]
     for i, who in enumerate((frame["att"], frame["def"])):
         frame["cancel"][i] = modifier_total(ctx.s, who, "cancel_damage") if who is not None else 0
@@ -70,7 +84,10 @@ def _barbarians(ctx: Ctx, seat: int, here: dict[str, Any]) -> list[dict[str, Any
     if extra:
         army.append(_unit(extra, True, None))
     desc = ", ".join(f"{token['units'][u]} {u}" for u in UNITS if token["units"].get(u))
-    ctx.log("HRE-BASE-BARB-04", f"The Barbarians fight with {desc}" + (f" and an extra {extra}." if extra else "."))
+    ctx.log(
+        "HRE-BASE-BARB-04",
+        f"The Barbarians fight with {desc}" + (f" and an extra {extra}." if extra else "."),
+    )
     return army
 
 
@@ -168,8 +185,10 @@ def _roll_phase(ctx: Ctx, frame: Frame) -> None:
         who = ctx.name(frame["att"] if side == 0 else frame["def"])
         shown = " ".join(f"{r}(≥{n})" for r, n in zip(rolls, needs, strict=True)) or "no dice"
         extra = f", +{bonus} from Keeps" if bonus else ""
-        ctx.log(f"HRE-BASE-BSEQ-0{3 + frame['phase']}",
-                f"{phase.capitalize()}: {who} rolls {shown}{extra}: {hits} hits.")
+        ctx.log(
+            f"HRE-BASE-BSEQ-0{3 + frame['phase']}",
+            f"{phase.capitalize()}: {who} rolls {shown}{extra}: {hits} hits.",
+        )
 
 
 def _armour_left(ctx: Ctx, unit: dict[str, Any]) -> int:
@@ -192,11 +211,18 @@ def _classes(ctx: Ctx, units: list[dict[str, Any]]) -> dict[tuple[str, bool, int
 
 def auto_target(ctx: Ctx, units: list[dict[str, Any]], phase: int) -> int:
     """The automatic priority for hits against a player (HRE-M01-GEN-02/03, used by AMB-17)."""
+
     def key(i: int) -> tuple[int, int, int, int, int, int]:
         u = units[i]
         left = _armour_left(ctx, u)
-        return (0 if left == 1 else 1, 0 if u["d"] + u["p"] else 1, left,
-                -level(ctx, u), TYPE_RANK[u["t"]], 1 if u["tr"] else 0)
+        return (
+            0 if left == 1 else 1,
+            0 if u["d"] + u["p"] else 1,
+            left,
+            -level(ctx, u),
+            TYPE_RANK[u["t"]],
+            1 if u["tr"] else 0,
+        )
 
     return min(targets(ctx, units), key=key)
 
@@ -212,7 +238,11 @@ def _assign_step(ctx: Ctx, frame: Frame, side: int) -> bool:
         chooser = (frame["att"] + 1) % len(ctx.s["seats"])  # AMB-17 option
     classes = _classes(ctx, enemy)
     if chooser is None or len(classes) == 1:
-        index = auto_target(ctx, enemy, frame["phase"]) if chooser is None else next(iter(classes.values()))
+        index = (
+            auto_target(ctx, enemy, frame["phase"])
+            if chooser is None
+            else next(iter(classes.values()))
+        )
         enemy[index]["p"] += 1
         frame["hits"][side] -= 1
         return True
@@ -225,7 +255,9 @@ def _assign_options(ctx: Ctx, frame: Frame) -> list[Option]:
     enemy = battle["sides"][1 - frame["side"]]
     opts = []
     for (kind, transient, dmg), index in sorted(_classes(ctx, enemy).items()):
-        label = f"Hit a {'Transient ' if transient else ''}{kind}" + (f" ({dmg} damage so far)" if dmg else "")
+        label = f"Hit a {'Transient ' if transient else ''}{kind}" + (
+            f" ({dmg} damage so far)" if dmg else ""
+        )
         opts.append(option({"hit": index}, label))
     return opts
 
@@ -238,9 +270,11 @@ def _assign_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
 
 
 handlers.decision(
-    "assign", "HRE-BASE-BSEQ-07",
+    "assign",
+    "HRE-BASE-BSEQ-07",
     lambda ctx, f: f"Assign your hits ({ctx.s['stack'][-2]['hits'][f['side']]} left)",
-    _assign_options, _assign_choose,
+    _assign_options,
+    _assign_choose,
 )
 
 
@@ -261,9 +295,16 @@ def _cancel_options(ctx: Ctx, frame: Frame) -> list[Option]:
     for i, u in enumerate(units):
         if u["p"] > 0:
             seen.setdefault((u["t"], u["tr"], u["d"], u["p"]), i)
-    opts = [option({"cancel": i}, f"Cancel 1 damage on a {'Transient ' if tr else ''}{t} ({p} assigned)")
-            for (t, tr, _, p), i in sorted(seen.items())]
-    return [*opts, option({"cancel": None}, f"Keep the rest ({battle['cancel'][frame['side']]}) for later")]
+    opts = [
+        option(
+            {"cancel": i}, f"Cancel 1 damage on a {'Transient ' if tr else ''}{t} ({p} assigned)"
+        )
+        for (t, tr, _, p), i in sorted(seen.items())
+    ]
+    return [
+        *opts,
+        option({"cancel": None}, f"Keep the rest ({battle['cancel'][frame['side']]}) for later"),
+    ]
 
 
 def _cancel_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -280,9 +321,11 @@ def _cancel_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
 
 
 handlers.decision(
-    "cancel_damage", "HRE-BASE-BSEQ-10",
+    "cancel_damage",
+    "HRE-BASE-BSEQ-10",
     lambda ctx, f: "A Technology lets you cancel damage assigned to your units",
-    _cancel_options, _cancel_choose,
+    _cancel_options,
+    _cancel_choose,
 )
 
 
@@ -295,8 +338,11 @@ def _apply_damage(ctx: Ctx, frame: Frame) -> None:
             if not unit["dead"] and unit["d"] >= stats(ctx, unit)["armour"]:
                 unit["dead"] = True
     lost = [sum(1 for u in side if u["dead"]) for side in frame["sides"]]
-    ctx.log("HRE-BASE-BSEQ-07", f"After the {PHASES[frame['phase']]}: attacker has lost {lost[0]}, "
-            f"defender {lost[1]} units.")
+    ctx.log(
+        "HRE-BASE-BSEQ-07",
+        f"After the {PHASES[frame['phase']]}: attacker has lost {lost[0]}, "
+        f"defender {lost[1]} units.",
+    )
 
 
 def battle_result(ctx: Ctx, frame: Frame, side: int) -> int:

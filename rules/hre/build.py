@@ -24,7 +24,11 @@ def production_cost(ctx: Ctx, seat: int, prov: str, res: str) -> Cost | None:
     if ctx.d.provinces[prov]["resource"] == res:
         return discounted(ctx, seat, "production", costs["production_local"])
     # Blocked neighbours count only with the AMB-10 option; by default only in-play ones do.
-    near = ctx.d.adjacent[prov] if ctx.s["options"].get("blocked_resources") else neighbours(ctx.s, prov)
+    near = (
+        ctx.d.adjacent[prov]
+        if ctx.s["options"].get("blocked_resources")
+        else neighbours(ctx.s, prov)
+    )
     if any(ctx.d.provinces[q]["resource"] == res for q in near):
         return discounted(ctx, seat, "production", costs["production_neighbour"])
     return None
@@ -60,23 +64,45 @@ def _province_options(ctx: Ctx, seat: int, prov: str) -> list[Option]:
     here, name = ctx.s["prov"][prov], ctx.d.provinces[prov]["name"]
     costs = ctx.d.board["costs"]
     opts = []
-    if not here["city"] and ctx.s["cities"] > 0 and affordable(ctx, seat, discounted(ctx, seat, "city", costs["city"])):
+    if (
+        not here["city"]
+        and ctx.s["cities"] > 0
+        and affordable(ctx, seat, discounted(ctx, seat, "city", costs["city"]))
+    ):
         opts.append(option({"build": "city", "prov": prov}, f"Build a City in {name}"))
     if _free_slot(ctx, prov):
         for res in ("wood", "leather", "stone", "iron"):
             cost = production_cost(ctx, seat, prov, res)
             if cost is not None and affordable(ctx, seat, cost):
-                opts.append(option({"build": "production", "prov": prov, "res": res},
-                                   f"Build a {res} Production building in {name}"))
+                opts.append(
+                    option(
+                        {"build": "production", "prov": prov, "res": res},
+                        f"Build a {res} Production building in {name}",
+                    )
+                )
         churches_left = ctx.s["churches"] < ctx.d.board["church_track"]["spaces"]
-        if not here["church"] and churches_left and any(
-                _church_affordable(ctx, seat, r) for r in [None, *relics_in_hand(ctx, seat)]):
+        if (
+            not here["church"]
+            and churches_left
+            and any(_church_affordable(ctx, seat, r) for r in [None, *relics_in_hand(ctx, seat)])
+        ):
             opts.append(option({"build": "church", "prov": prov}, f"Build a Church in {name}"))
-    if here["city"] and here["keep"] < 3 and affordable(
-            ctx, seat, discounted(ctx, seat, "keep", costs["keep"][here["keep"]])):
-        opts.append(option({"build": "keep", "prov": prov}, f"Raise the Keep in {name} to level {here['keep'] + 1}"))
-    if here["farms"] == 1 and ctx.seat(seat)["farms_track"] > 0 and affordable(
-            ctx, seat, discounted(ctx, seat, "farm", costs["farm"])):
+    if (
+        here["city"]
+        and here["keep"] < 3
+        and affordable(ctx, seat, discounted(ctx, seat, "keep", costs["keep"][here["keep"]]))
+    ):
+        opts.append(
+            option(
+                {"build": "keep", "prov": prov},
+                f"Raise the Keep in {name} to level {here['keep'] + 1}",
+            )
+        )
+    if (
+        here["farms"] == 1
+        and ctx.seat(seat)["farms_track"] > 0
+        and affordable(ctx, seat, discounted(ctx, seat, "farm", costs["farm"]))
+    ):
         opts.append(option({"build": "farm", "prov": prov}, f"Build a second Farm in {name}"))
     return opts
 
@@ -131,16 +157,25 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     request_payment(ctx, seat, cost, after, f"HRE-BASE-BUILD-{_COST_RULE[what]}")
 
 
-_COST_RULE = {"city": "02", "production": "06", "church": "10", "keep": "15", "farm": "19",
-              "warehouse": "20"}
+_COST_RULE = {
+    "city": "02",
+    "production": "06",
+    "church": "10",
+    "keep": "15",
+    "farm": "19",
+    "warehouse": "20",
+}
 
 handlers.decision("build", RULE, lambda ctx, f: "Build: choose what and where", _options, _choose)
 
 
 def _relic_options(ctx: Ctx, frame: Frame) -> list[Option]:
     seat = frame["seat"]
-    opts = [option({"relic": r}, f"Play the Relic {ctx.d.cards[r]['name']}")
-            for r in relics_in_hand(ctx, seat) if _church_affordable(ctx, seat, r)]
+    opts = [
+        option({"relic": r}, f"Play the Relic {ctx.d.cards[r]['name']}")
+        for r in relics_in_hand(ctx, seat)
+        if _church_affordable(ctx, seat, r)
+    ]
     if _church_affordable(ctx, seat, None):
         opts.append(option({"relic": None}, "Play no Relic"))
     return opts
@@ -152,15 +187,22 @@ def _relic_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     cost, before = relic_plan(ctx, seat, relic)
     if relic is not None:
         ctx.seat(seat)["hand"].remove(relic)
-        ctx.log("HRE-BASE-BUILD-13", f"{ctx.name(seat)} plays the Relic {ctx.d.cards[relic]['name']}.")
+        ctx.log(
+            "HRE-BASE-BUILD-13", f"{ctx.name(seat)} plays the Relic {ctx.d.cards[relic]['name']}."
+        )
         if before:
             gain(ctx, seat, before, "HRE-BASE-BUILD-13", " from the Relic")
     after = {"do": "build_church", "prov": frame["prov"], "relic": relic}
     request_payment(ctx, seat, [cost], after, "HRE-BASE-BUILD-10")
 
 
-handlers.decision("relic", "HRE-BASE-BUILD-13",
-                  lambda ctx, f: "You may play one Relic with this Church", _relic_options, _relic_choose)
+handlers.decision(
+    "relic",
+    "HRE-BASE-BUILD-13",
+    lambda ctx, f: "You may play one Relic with this Church",
+    _relic_options,
+    _relic_choose,
+)
 
 
 @handlers.then("build_city")
@@ -168,15 +210,21 @@ def _city(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     """A City from the supply, then 2 Culture Points (BUILD-02, -03)."""
     ctx.s["prov"][data["prov"]]["city"] = True
     ctx.s["cities"] -= 1
-    ctx.log("HRE-BASE-BUILD-02", f"{ctx.name(seat)} builds a City in {ctx.d.provinces[data['prov']]['name']}.")
+    ctx.log(
+        "HRE-BASE-BUILD-02",
+        f"{ctx.name(seat)} builds a City in {ctx.d.provinces[data['prov']]['name']}.",
+    )
     gain(ctx, seat, {"cp": 2}, "HRE-BASE-BUILD-03", " for the City")
 
 
 @handlers.then("build_production")
 def _production(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     ctx.s["prov"][data["prov"]]["bld"].append(data["res"])
-    ctx.log("HRE-BASE-BUILD-06", f"{ctx.name(seat)} builds a {data['res']} Production building in "
-            f"{ctx.d.provinces[data['prov']]['name']}.")
+    ctx.log(
+        "HRE-BASE-BUILD-06",
+        f"{ctx.name(seat)} builds a {data['res']} Production building in "
+        f"{ctx.d.provinces[data['prov']]['name']}.",
+    )
 
 
 def church_vp(ctx: Ctx, prov: str) -> int:
@@ -184,9 +232,15 @@ def church_vp(ctx: Ctx, prov: str) -> int:
     region = ctx.d.provinces[prov]["region"]
 
     def has_church(reg: str) -> bool:
-        return any(ctx.s["prov"][p]["church"] for p in ctx.d.region_provinces[reg] if p in ctx.s["prov"])
+        return any(
+            ctx.s["prov"][p]["church"] for p in ctx.d.region_provinces[reg] if p in ctx.s["prov"]
+        )
 
-    near = ctx.d.adjacent[prov] if ctx.s["options"].get("blocked_in_regions") else neighbours(ctx.s, prov)
+    near = (
+        ctx.d.adjacent[prov]
+        if ctx.s["options"].get("blocked_in_regions")
+        else neighbours(ctx.s, prov)
+    )
     others = {ctx.d.provinces[q]["region"] for q in near} - {region}
     return 5 + (0 if has_church(region) else 1) + sum(1 for r in others if not has_church(r))
 
@@ -199,8 +253,11 @@ def _church(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     ctx.s["prov"][prov]["church"] = True
     ctx.s["churches"] += 1
     ctx.seat(seat)["vp"] += vp
-    ctx.log("HRE-BASE-BUILD-12", f"{ctx.name(seat)} builds Church {ctx.s['churches']} in "
-            f"{ctx.d.provinces[prov]['name']}: +{vp} VP.")
+    ctx.log(
+        "HRE-BASE-BUILD-12",
+        f"{ctx.name(seat)} builds Church {ctx.s['churches']} in "
+        f"{ctx.d.provinces[prov]['name']}: +{vp} VP.",
+    )
     relic = data.get("relic")
     if relic is not None:
         spec = ctx.d.cards[relic]["relic"]
@@ -213,19 +270,26 @@ def _church(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
 def _keep(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     here = ctx.s["prov"][data["prov"]]
     here["keep"] += 1
-    ctx.log("HRE-BASE-BUILD-16", f"{ctx.name(seat)} raises the Keep in "
-            f"{ctx.d.provinces[data['prov']]['name']} to level {here['keep']}.")
+    ctx.log(
+        "HRE-BASE-BUILD-16",
+        f"{ctx.name(seat)} raises the Keep in "
+        f"{ctx.d.provinces[data['prov']]['name']} to level {here['keep']}.",
+    )
 
 
 @handlers.then("build_farm")
 def _farm(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     ctx.s["prov"][data["prov"]]["farms"] += 1
     ctx.seat(seat)["farms_track"] -= 1
-    ctx.log("HRE-BASE-BUILD-19", f"{ctx.name(seat)} builds a second Farm in "
-            f"{ctx.d.provinces[data['prov']]['name']}.")
+    ctx.log(
+        "HRE-BASE-BUILD-19",
+        f"{ctx.name(seat)} builds a second Farm in {ctx.d.provinces[data['prov']]['name']}.",
+    )
 
 
 @handlers.then("build_warehouse")
 def _warehouse(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
     ctx.seat(seat)["warehouse"] += 1
-    ctx.log("HRE-BASE-BUILD-20", f"{ctx.name(seat)} builds Warehouse {ctx.seat(seat)['warehouse']}.")
+    ctx.log(
+        "HRE-BASE-BUILD-20", f"{ctx.name(seat)} builds Warehouse {ctx.seat(seat)['warehouse']}."
+    )

@@ -21,8 +21,19 @@ REACTIONS = ("recruit", "regroup", "cultural_exchange", "wood_or_stone", "wood_o
 PLAYER_COUNTS = (2, 3, 4)
 CARD_TYPES = ("common_tech", "military_tech", "relic", "cognomen", "grand_building")
 MODULES = (None, "M03")
-SCORE_PER = ("city", "church", "keep_level", "title", "trophy", "farm", "province",
-             "common_tech", "military_tech", "gold", "region_presence")
+SCORE_PER = (
+    "city",
+    "church",
+    "keep_level",
+    "title",
+    "trophy",
+    "farm",
+    "province",
+    "common_tech",
+    "military_tech",
+    "gold",
+    "region_presence",
+)
 DISCOUNT_TARGETS = ("city", "production", "church", "keep", "farm", "warehouse", "recruit")
 PHASES = ("volley", "charge", "melee")
 # Only archers volley and only cavalry charge at level I, so an extra die elsewhere would be dead.
@@ -67,7 +78,9 @@ def _fail(where: str, msg: str) -> NoReturn:
     raise ComponentError(f"{where}: {msg}")
 
 
-def _obj(where: str, value: Any, required: Iterable[str], optional: Iterable[str] = ()) -> dict[str, Any]:
+def _obj(
+    where: str, value: Any, required: Iterable[str], optional: Iterable[str] = ()
+) -> dict[str, Any]:
     """Check that value is a dict with exactly the required keys plus allowed optional ones."""
     if not isinstance(value, dict):
         _fail(where, f"expected an object, got {type(value).__name__}")
@@ -139,7 +152,9 @@ def _unique_ids(where: str, items: list[Any], pattern: re.Pattern[str]) -> dict[
 # --------------------------------------------------------------------------- effect vocabulary
 
 
-def _amounts(where: str, value: Any, keys: Iterable[str], allow_empty: bool = False) -> dict[str, int]:
+def _amounts(
+    where: str, value: Any, keys: Iterable[str], allow_empty: bool = False
+) -> dict[str, int]:
     """Check a dict of key -> positive int drawn from keys."""
     if not isinstance(value, dict) or (not value and not allow_empty):
         _fail(where, f"expected a non-empty object, got {value!r}")
@@ -323,7 +338,10 @@ def _card(cid: str, card: dict[str, Any]) -> None:
         _str(f"{where}.starting", card["starting"], SLUG)
     is_gb = ctype == "grand_building"
     if is_gb != (cid in GRAND_BUILDING_IDS):
-        _fail(where, f"{GRAND_BUILDING_IDS[0]}..{GRAND_BUILDING_IDS[-1]} are exactly the Grand Buildings")
+        _fail(
+            where,
+            f"{GRAND_BUILDING_IDS[0]}..{GRAND_BUILDING_IDS[-1]} are exactly the Grand Buildings",
+        )
     if is_gb and card["module"] != "M03":
         _fail(where, "a Grand Building belongs to module M03")
     CARD_CHECKS[ctype](where, card)
@@ -351,8 +369,19 @@ def _region(rid: str, region: Any) -> None:
         _str(f"{where}.title", region["title"], SLUG)
 
 
-PROVINCE_KEYS = ("id", "name", "region", "resource", "players", "solo_number", "solo_blocked",
-                 "x", "y", "land", "water")
+PROVINCE_KEYS = (
+    "id",
+    "name",
+    "region",
+    "resource",
+    "players",
+    "solo_number",
+    "solo_blocked",
+    "x",
+    "y",
+    "land",
+    "water",
+)
 
 
 def _province(pid: str, prov: Any, regions: dict[str, Any]) -> None:
@@ -420,7 +449,9 @@ def _map(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """Check the map and return (regions, provinces) indexed by id."""
     top = _obj("map.json", raw, ("regions", "provinces"))
     regions = _unique_ids("map.json: regions", _list("map.json: regions", top["regions"], 1), SLUG)
-    provs = _unique_ids("map.json: provinces", _list("map.json: provinces", top["provinces"], 1), SLUG)
+    provs = _unique_ids(
+        "map.json: provinces", _list("map.json: provinces", top["provinces"], 1), SLUG
+    )
     for rid, region in regions.items():
         _region(rid, region)
     for pid, prov in provs.items():
@@ -442,8 +473,20 @@ def _map(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
 def _ruler(rid: str, ruler: Any, provs: dict[str, Any], cards: dict[str, Any]) -> None:
     """Check one Ruler card and its links to the map and the Culture cards."""
     where = f"rulers.json: {rid}"
-    _obj(where, ruler, ("id", "name", "capital", "costs", "starting_cards", "players", "module",
-                        "solo_restricted"))
+    _obj(
+        where,
+        ruler,
+        (
+            "id",
+            "name",
+            "capital",
+            "costs",
+            "starting_cards",
+            "players",
+            "module",
+            "solo_restricted",
+        ),
+    )
     _str(f"{where}.name", ruler["name"])
     _ref(f"{where}.capital", ruler["capital"], provs, "province")
     _enum(f"{where}.players", ruler["players"], PLAYER_COUNTS)
@@ -479,7 +522,8 @@ def _rulers(raw: Any, provs: dict[str, Any], cards: dict[str, Any]) -> dict[str,
         _fail("rulers.json", "base Ruler capitals must lie in different Regions")
     for cid, card in cards.items():
         if card["starting"] is not None and cid not in rulers.get(card["starting"], {}).get(
-                "starting_cards", ()):
+            "starting_cards", ()
+        ):
             _fail(f"culture_cards.json: {cid}", f"starting for unknown Ruler {card['starting']!r}")
     return rulers
 
@@ -509,11 +553,32 @@ def _titles(raw: Any, regions: dict[str, Any]) -> dict[str, Any]:
 # --------------------------------------------------------------------------- board
 
 
-BOARD_KEYS = ("offer_size", "base_access", "culture_track", "church_track", "reaction_layout",
-              "actions", "warehouse_track", "farm_track", "trophy_track", "units", "unit_supply",
-              "cities", "discs", "exhausted_at_setup", "farms_per_player", "costs", "trade_value",
-              "hand_limit", "react_at", "city_slots", "city_vp", "production_yield",
-              "start_resources", "start_infantry")
+BOARD_KEYS = (
+    "offer_size",
+    "base_access",
+    "culture_track",
+    "church_track",
+    "reaction_layout",
+    "actions",
+    "warehouse_track",
+    "farm_track",
+    "trophy_track",
+    "units",
+    "unit_supply",
+    "cities",
+    "discs",
+    "exhausted_at_setup",
+    "farms_per_player",
+    "costs",
+    "trade_value",
+    "hand_limit",
+    "react_at",
+    "city_slots",
+    "city_vp",
+    "production_yield",
+    "start_resources",
+    "start_infantry",
+)
 
 
 def _culture_track(board: dict[str, Any]) -> None:
@@ -627,13 +692,18 @@ def _board_tables(board: dict[str, Any]) -> None:
     _per_count("board.json: church_track.end", church["end"])
     if max(church["end"].values()) > spaces:
         _fail("board.json: church_track.end", "an end marker lies beyond the last space")
-    _amounts("board.json: unit_supply", _obj("board.json: unit_supply", board["unit_supply"], UNITS),
-             UNITS)
+    _amounts(
+        "board.json: unit_supply",
+        _obj("board.json: unit_supply", board["unit_supply"], UNITS),
+        UNITS,
+    )
     _amounts("board.json: trade_value", board["trade_value"], RESOURCES)
     _amounts("board.json: start_resources", board["start_resources"], (*RESOURCES, "gold"))
-    costs = _obj("board.json: costs", board["costs"], ("city", "production_local",
-                                                        "production_neighbour", "church", "keep",
-                                                        "farm"))
+    costs = _obj(
+        "board.json: costs",
+        board["costs"],
+        ("city", "production_local", "production_neighbour", "church", "keep", "farm"),
+    )
     for key, value in costs.items():
         for n, cost in enumerate(value if key == "keep" else [value]):
             _cost(f"board.json: costs.{key}[{n}]", cost)
@@ -683,8 +753,11 @@ def _barbarians(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """Check barbarians.json and return (military, tokens by id)."""
     top = _obj("barbarians.json", raw, ("military", "tokens"))
     _unit_stats("barbarians.json: military", top["military"], with_cost=False)
-    tokens = _unique_ids("barbarians.json: tokens", _list("barbarians.json: tokens", top["tokens"]),
-                         re.compile(r"B\d{2}"))
+    tokens = _unique_ids(
+        "barbarians.json: tokens",
+        _list("barbarians.json: tokens", top["tokens"]),
+        re.compile(r"B\d{2}"),
+    )
     if len(tokens) != BARBARIAN_TOKENS:
         _fail("barbarians.json: tokens", f"expected {BARBARIAN_TOKENS} tokens, got {len(tokens)}")
     for tid, token in tokens.items():
@@ -697,8 +770,11 @@ def _coverage(provs: dict[str, Any], rulers: dict[str, Any], tokens: dict[str, A
     for players in PLAYER_COUNTS:
         live = in_play(provs, players)
         if len(live) > len(tokens) + players:
-            _fail("map.json", f"{players} players: {len(live)} provinces in play but only "
-                  f"{len(tokens)} Barbarian tokens for the non-Capitals")
+            _fail(
+                "map.json",
+                f"{players} players: {len(live)} provinces in play but only "
+                f"{len(tokens)} Barbarian tokens for the non-Capitals",
+            )
     for rid, ruler in rulers.items():
         if ruler["module"] is None and provs[ruler["capital"]]["players"] != min(PLAYER_COUNTS):
             _fail(f"rulers.json: {rid}", "a base Ruler's capital must be in play at 2 players")
@@ -746,8 +822,10 @@ def build(raw: dict[str, Any]) -> HreData:
         barbarian_units=raw["barbarians"]["military"],
         tokens={t["id"]: t for t in raw["barbarians"]["tokens"]},
         adjacent={pid: tuple(sorted({*p["land"], *p["water"]})) for pid, p in provinces.items()},
-        region_provinces={rid: tuple(sorted(pid for pid, p in provinces.items()
-                                            if p["region"] == rid)) for rid in regions},
+        region_provinces={
+            rid: tuple(sorted(pid for pid, p in provinces.items() if p["region"] == rid))
+            for rid in regions
+        },
     )
 
 

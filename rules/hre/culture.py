@@ -46,8 +46,9 @@ def cycle_offer(ctx: Ctx, rule: str) -> None:
 
 def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     reach = min(accessible(ctx, frame["seat"]), len(ctx.s["offer"]))
-    opts = [option({"take": i}, f"Take {ctx.d.cards[ctx.s['offer'][i]]['name']}")
-            for i in range(reach)]
+    opts = [
+        option({"take": i}, f"Take {ctx.d.cards[ctx.s['offer'][i]]['name']}") for i in range(reach)
+    ]
     return opts or [option({"take": None}, "No card can be taken: the action has no effect")]
 
 
@@ -60,7 +61,9 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
 
 
 handlers.decision(
-    "culture", "HRE-BASE-DEV-01",
+    "culture",
+    "HRE-BASE-DEV-01",
     lambda ctx, f: "Development of Culture: take an accessible card from the offer",
-    _options, _choose,
+    _options,
+    _choose,
 )

@@ -86,8 +86,11 @@ def _pay_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
 
 
 handlers.decision(
-    "pay", "HRE-BASE-GEN-08", lambda ctx, f: "Choose how to pay (Gold may replace a resource)",
-    _pay_options, _pay_choose,
+    "pay",
+    "HRE-BASE-GEN-08",
+    lambda ctx, f: "Choose how to pay (Gold may replace a resource)",
+    _pay_options,
+    _pay_choose,
 )
 
 

@@ -37,8 +37,10 @@ def check_triggers(ctx: Ctx, seat: int) -> None:
     if not found:
         return
     ctx.s["end_triggered"] = True
-    ctx.log(found[0], "The end of the game is triggered (" + ", ".join(found) + "): "
-            "every player passes at once.")
+    ctx.log(
+        found[0],
+        "The end of the game is triggered (" + ", ".join(found) + "): every player passes at once.",
+    )
     n = len(ctx.s["seats"])
     for k in reversed(range(n)):
         passing.push(ctx, (seat + k) % n, "immediate")
@@ -50,5 +52,7 @@ def finish(ctx: Ctx) -> None:
     ctx.s["active"] = None
     for row in scoring.result(ctx.s)["seats"]:
         parts = ", ".join(f"{k} {v}" for k, v in row["breakdown"].items() if v)
-        ctx.log("HRE-BASE-SCORE-01", f"{ctx.name(row['seat'])} scores {row['score']} "
-                f"(rank {row['rank']}): {parts}.")
+        ctx.log(
+            "HRE-BASE-SCORE-01",
+            f"{ctx.name(row['seat'])} scores {row['score']} (rank {row['rank']}): {parts}.",
+        )

@@ -14,15 +14,30 @@ from rules.hre.state import Ctx
 # Switches for the book's ambiguities (../shared/reference/rules-hre.md §4): name → allowed values,
 # the first being the recommended reading and the default.
 OPTIONS: dict[str, tuple[Any, ...]] = {
-    "title_chaining": (False, True),              # AMB-02: more than one Title per turn
-    "natural_one": ("final", "natural"),          # AMB-15: which 1 always misses
-    "unplayed_cognomens": ("resolve", "lost"),    # AMB-31: Cognomens left at the final Pass
+    "title_chaining": (False, True),  # AMB-02: more than one Title per turn
+    "natural_one": ("final", "natural"),  # AMB-15: which 1 always misses
+    "unplayed_cognomens": ("resolve", "lost"),  # AMB-31: Cognomens left at the final Pass
     "barbarian_hits": ("auto", "left_neighbour"),  # AMB-17: who assigns the Barbarians' hits
-    "blocked_in_regions": (False, True),          # AMB-21: blocked provinces count in Regions
-    "blocked_resources": (False, True),           # AMB-10: blocked neighbours' resources count
+    "blocked_in_regions": (False, True),  # AMB-21: blocked provinces count in Regions
+    "blocked_resources": (False, True),  # AMB-10: blocked neighbours' resources count
 }
-MODULES = ("M01", "M02", "M03", "M04", "M05", "M06", "M07", "M08", "M09", "M10", "M11",
-           "M12A", "M13A", "M14A", "M15A")
+MODULES = (
+    "M01",
+    "M02",
+    "M03",
+    "M04",
+    "M05",
+    "M06",
+    "M07",
+    "M08",
+    "M09",
+    "M10",
+    "M11",
+    "M12A",
+    "M13A",
+    "M14A",
+    "M15A",
+)
 SUPPORTED_MODULES: tuple[str, ...] = ()
 
 SCENARIOS = [
@@ -30,7 +45,7 @@ SCENARIOS = [
         "slug": "base",
         "title": "Holy Roman Empire — base game",
         "description": "The base game for 2–4 players: build, research, fight Barbarians and rivals, "
-                       "claim Titles, and score at the end.",
+        "claim Titles, and score at the end.",
         "min_players": 2,
         "max_players": 4,
         "config": {"modules": [], "options": {}},
@@ -105,8 +120,9 @@ class HreEngine(Engine):
         if super().undo_barrier(before, after, seat) or len(before["deck"]) != len(after["deck"]):
             return True
         faces = {p: h["barb"] for p, h in before["prov"].items()}
-        return any(h["barb"] is not None and faces.get(p) != h["barb"] for p, h in after["prov"].items()) or any(
-            faces[p] is not None and h["barb"] is None for p, h in after["prov"].items())
+        return any(
+            h["barb"] is not None and faces.get(p) != h["barb"] for p, h in after["prov"].items()
+        ) or any(faces[p] is not None and h["barb"] is None for p, h in after["prov"].items())
 
     def check_invariants(self, state: State) -> None:
         invariants.check(state)
@@ -144,7 +160,9 @@ def _redeal_tokens(state: State) -> None:
     for pid, here in sorted(state["prov"].items()):
         if here["barb"]:
             face = here["barb"]["face"]
-            groups.setdefault(face + canonical_json(tokens[here["barb"]["token"]][face]), []).append(pid)
+            groups.setdefault(
+                face + canonical_json(tokens[here["barb"]["token"]][face]), []
+            ).append(pid)
     for key in sorted(groups):
         pids = groups[key]
         face = state["prov"][pids[0]]["barb"]["face"]

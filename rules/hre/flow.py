@@ -30,13 +30,15 @@ def prompts(ctx: Ctx) -> list[Prompt]:
         return []
     frame = stack[-1]
     spec = handlers.DECISIONS[frame["kind"]]
-    return [{
-        "seat": frame["seat"],
-        "kind": frame["kind"],
-        "text": spec.text(ctx, frame),
-        "rule": spec.rule,
-        "options": spec.options(ctx, frame),
-    }]
+    return [
+        {
+            "seat": frame["seat"],
+            "kind": frame["kind"],
+            "text": spec.text(ctx, frame),
+            "rule": spec.rule,
+            "options": spec.options(ctx, frame),
+        }
+    ]
 
 
 def choose(ctx: Ctx, seat: int, action: Any) -> None:
@@ -58,8 +60,17 @@ def advance(ctx: Ctx) -> None:
 
 def start_turn(ctx: Ctx, seat: int, extra: int = 0) -> None:
     """Begin a seat's turn (HRE-BASE-TURN-01)."""
-    ctx.push({"kind": "turn", "seat": seat, "phase": "start", "action": None,
-              "title_used": False, "battle": False, "extra": extra})
+    ctx.push(
+        {
+            "kind": "turn",
+            "seat": seat,
+            "phase": "start",
+            "action": None,
+            "title_used": False,
+            "battle": False,
+            "extra": extra,
+        }
+    )
     ctx.s["active"] = seat
 
 
@@ -81,8 +92,12 @@ def _turn_options(ctx: Ctx, frame: Frame) -> list[Option]:
     if frame["phase"] == "start":
         if ctx.seat(seat)["discs"] > 0:
             for i, slot in enumerate(ctx.s["slots"]):
-                opts.append(option({"do": "noble", "slot": i},
-                                   f"Place a Noble on {ACTION_NAMES[slot['action']]}"))
+                opts.append(
+                    option(
+                        {"do": "noble", "slot": i},
+                        f"Place a Noble on {ACTION_NAMES[slot['action']]}",
+                    )
+                )
         if may_pass(ctx, seat):
             opts.append(option({"do": "pass"}, "Pass"))
     else:
@@ -99,7 +114,10 @@ def _turn_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         ctx.seat(seat)["discs"] -= 1
         slot["stack"].append(seat)
         frame["phase"], frame["action"] = "after", slot["action"]
-        ctx.log("HRE-BASE-TURN-03", f"{ctx.name(seat)} places a Noble on {ACTION_NAMES[slot['action']]}.")
+        ctx.log(
+            "HRE-BASE-TURN-03",
+            f"{ctx.name(seat)} places a Noble on {ACTION_NAMES[slot['action']]}.",
+        )
         begin_action(ctx, seat, slot["action"])
     elif do == "title":
         titles.repeat(ctx, frame, action["title"])
@@ -167,8 +185,11 @@ def _push_reaction(ctx: Ctx) -> bool:
         if len(slot["stack"]) >= ctx.d.board["react_at"]:
             owner = slot["stack"].pop(0)
             ctx.seat(owner)["exhausted"] += 1
-            ctx.log("HRE-BASE-REACT-01", f"The bottom Noble on {ACTION_NAMES[slot['action']]} "
-                    f"is pushed out: {ctx.name(owner)} reacts.")
+            ctx.log(
+                "HRE-BASE-REACT-01",
+                f"The bottom Noble on {ACTION_NAMES[slot['action']]} "
+                f"is pushed out: {ctx.name(owner)} reacts.",
+            )
             ctx.push({"kind": "reaction", "seat": owner, "slot": i})
             return True
     return False
@@ -199,14 +220,19 @@ def _hand_limit_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     me = ctx.seat(frame["seat"])
     me["hand"].remove(action["discard"])
     ctx.s["discard"].append(action["discard"])
-    ctx.log("HRE-BASE-GEN-18", f"{ctx.name(frame['seat'])} discards "
-            f"{ctx.d.cards[action['discard']]['name']} to the hand limit.")
+    ctx.log(
+        "HRE-BASE-GEN-18",
+        f"{ctx.name(frame['seat'])} discards "
+        f"{ctx.d.cards[action['discard']]['name']} to the hand limit.",
+    )
     if len(me["hand"]) <= ctx.d.board["hand_limit"]:
         ctx.s["stack"].pop()
 
 
 handlers.decision(
-    "hand_limit", "HRE-BASE-GEN-18",
+    "hand_limit",
+    "HRE-BASE-GEN-18",
     lambda ctx, f: f"Discard down to {ctx.d.board['hand_limit']} Culture cards",
-    _hand_limit_options, _hand_limit_choose,
+    _hand_limit_options,
+    _hand_limit_choose,
 )

@@ -39,19 +39,32 @@ def payments(ctx: Ctx, seat: int, prov: str) -> list[dict[str, int]]:
 
 def _can_settle(ctx: Ctx, seat: int, prov: str) -> bool:
     here = ctx.s["prov"][prov]
-    return (here["owner"] == seat and here["farms"] == 0
-            and ctx.seat(seat)["farms_track"] > 0 and bool(payments(ctx, seat, prov)))
+    return (
+        here["owner"] == seat
+        and here["farms"] == 0
+        and ctx.seat(seat)["farms_track"] > 0
+        and bool(payments(ctx, seat, prov))
+    )
 
 
 def options(ctx: Ctx, seat: int) -> list[Option]:
     """The free actions open to the seat now."""
-    opts = [option({"do": "settle", "prov": p}, f"Settle {ctx.d.provinces[p]['name']} "
-                   f"(cost {settle_cost(ctx, seat, p)})")
-            for p in sorted(ctx.s["prov"]) if _can_settle(ctx, seat, p)]
+    opts = [
+        option(
+            {"do": "settle", "prov": p},
+            f"Settle {ctx.d.provinces[p]['name']} (cost {settle_cost(ctx, seat, p)})",
+        )
+        for p in sorted(ctx.s["prov"])
+        if _can_settle(ctx, seat, p)
+    ]
     for card in ctx.seat(seat)["hand"]:
         if ctx.d.cards[card]["type"] == "cognomen":
-            opts.append(option({"do": "cognomen", "card": card},
-                               f"Play the Cognomen {ctx.d.cards[card]['name']}"))
+            opts.append(
+                option(
+                    {"do": "cognomen", "card": card},
+                    f"Play the Cognomen {ctx.d.cards[card]['name']}",
+                )
+            )
     return opts
 
 
@@ -77,14 +90,19 @@ def settle(ctx: Ctx, seat: int, prov: str, paid: dict[str, int]) -> None:
     me["farms_track"] -= 1
     here["farms"] = 1
     spent = ", ".join(f"{n} {u}" for u, n in sorted(paid.items()))
-    ctx.log("HRE-BASE-SETTLE-07", f"{ctx.name(seat)} settles {ctx.d.provinces[prov]['name']}, "
-            f"returning {spent}; Army limit now {scoring.army_limit_of(ctx, seat)}.")
+    ctx.log(
+        "HRE-BASE-SETTLE-07",
+        f"{ctx.name(seat)} settles {ctx.d.provinces[prov]['name']}, "
+        f"returning {spent}; Army limit now {scoring.army_limit_of(ctx, seat)}.",
+    )
     refresh_owner(ctx.s, prov)
 
 
 def _settle_pay_options(ctx: Ctx, frame: Frame) -> list[Option]:
-    return [option({"units": w}, "Return " + ", ".join(f"{n} {u}" for u, n in sorted(w.items())))
-            for w in payments(ctx, frame["seat"], frame["prov"])]
+    return [
+        option({"units": w}, "Return " + ", ".join(f"{n} {u}" for u, n in sorted(w.items())))
+        for w in payments(ctx, frame["seat"], frame["prov"])
+    ]
 
 
 def _settle_pay_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -93,9 +111,11 @@ def _settle_pay_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
 
 
 handlers.decision(
-    "settle_pay", "HRE-BASE-SETTLE-06",
+    "settle_pay",
+    "HRE-BASE-SETTLE-06",
     lambda ctx, f: f"Choose the units that pay for settling {ctx.d.provinces[f['prov']]['name']}",
-    _settle_pay_options, _settle_pay_choose,
+    _settle_pay_options,
+    _settle_pay_choose,
 )
 
 

@@ -51,8 +51,6 @@ step = registrar(STEPS)
 then = registrar(THEN)
 
 
-
-
 def run_then(ctx: Ctx, seat: int, after: dict[str, Any]) -> None:
     """Run a named continuation."""
     THEN[after["do"]](ctx, seat, after)

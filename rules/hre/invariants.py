@@ -28,18 +28,28 @@ def check(state: State) -> None:
 def _check_seats(ctx: Ctx) -> None:
     board = ctx.d.board
     for i, me in enumerate(ctx.s["seats"]):
-        _check(me["gold"] >= 0 and all(me["res"][r] >= 0 for r in RESOURCES), f"seat {i} owes resources")
+        _check(
+            me["gold"] >= 0 and all(me["res"][r] >= 0 for r in RESOURCES),
+            f"seat {i} owes resources",
+        )
         for unit in UNITS:
             _check(in_supply(ctx.s, i, unit) >= 0, f"seat {i} has too many {unit} in play")
         on_cards = sum(slot["stack"].count(i) for slot in ctx.s["slots"])
-        _check(me["discs"] + on_cards + me["exhausted"] == me["total_discs"], f"seat {i} discs lost")
+        _check(
+            me["discs"] + on_cards + me["exhausted"] == me["total_discs"], f"seat {i} discs lost"
+        )
         farms = sum(p["farms"] for p in ctx.s["prov"].values() if p["owner"] == i)
         total = farms + me["farms_track"] + me["farms_boxed"]
         _check(total == board["farms_per_player"], f"seat {i} has {total} Farms, not 12")
         _check(0 <= me["culture"] < len(board["culture_track"]), f"seat {i} Culture off the track")
-        _check(0 <= me["warehouse"] < len(board["warehouse_track"]), f"seat {i} Warehouse off the track")
-        _check(len(me["techs"]) <= 4 and all(1 <= t["level"] <= 3 for t in me["techs"]),
-               f"seat {i} Technologies out of range")
+        _check(
+            0 <= me["warehouse"] < len(board["warehouse_track"]),
+            f"seat {i} Warehouse off the track",
+        )
+        _check(
+            len(me["techs"]) <= 4 and all(1 <= t["level"] <= 3 for t in me["techs"]),
+            f"seat {i} Technologies out of range",
+        )
         home = capital(ctx.s, i)
         _check(home is None or ctx.s["prov"][home]["owner"] == i, f"seat {i} lost its Capital")
 
@@ -49,16 +59,25 @@ def _check_board(ctx: Ctx) -> None:
     cities = sum(1 for p in s["prov"].values() if p["city"])
     _check(cities + s["cities"] == ctx.d.board["cities"][str(s["players"])], "Cities not conserved")
     churches = sum(1 for p in s["prov"].values() if p["church"])
-    _check(churches == s["churches"] <= ctx.d.board["church_track"]["spaces"], "Churches not conserved")
+    _check(
+        churches == s["churches"] <= ctx.d.board["church_track"]["spaces"], "Churches not conserved"
+    )
     for pid, here in s["prov"].items():
         count = unit_count(here["units"])
         _check(min(here["units"].values()) >= 0, f"{pid} has negative units")
-        _check(not (here["barb"] and here["owner"] is not None), f"{pid} is both Barbarian and owned")
+        _check(
+            not (here["barb"] and here["owner"] is not None), f"{pid} is both Barbarian and owned"
+        )
         if here["owner"] is None:
             _check(count == 0 and here["farms"] == 0, f"{pid} has pieces but no owner")
-        _check(0 <= here["farms"] <= 2 and 0 <= here["keep"] <= 3, f"{pid} Farms or Keep out of range")
+        _check(
+            0 <= here["farms"] <= 2 and 0 <= here["keep"] <= 3, f"{pid} Farms or Keep out of range"
+        )
         slots = len(here["bld"]) + here["church"]
-        _check(slots <= (ctx.d.board["city_slots"] if here["city"] else 1), f"{pid} has too many buildings")
+        _check(
+            slots <= (ctx.d.board["city_slots"] if here["city"] else 1),
+            f"{pid} has too many buildings",
+        )
 
 
 def _check_cards(ctx: Ctx) -> None:
@@ -72,7 +91,10 @@ def _check_cards(ctx: Ctx) -> None:
             cards.append(frame["then"]["relic"])
     dupes = [c for c, k in Counter(cards).items() if k > 1]
     _check(not dupes, f"cards in two places: {dupes}")
-    _check(len(cards) == s["cards_in_game"], f"{len(cards)} cards found, {s['cards_in_game']} in the game")
+    _check(
+        len(cards) == s["cards_in_game"],
+        f"{len(cards)} cards found, {s['cards_in_game']} in the game",
+    )
     _check(len(s["offer"]) <= ctx.d.board["offer_size"], "offer too large")
 
 

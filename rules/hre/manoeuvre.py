@@ -46,8 +46,12 @@ def _army_options(ctx: Ctx, frame: Frame) -> list[Option]:
         if here["owner"] == seat:
             for unit in UNITS:
                 if here["units"][unit]:
-                    opts.append(option({"army": "return", "prov": prov, "unit": unit},
-                                       f"Return a {unit} from {ctx.d.provinces[prov]['name']}"))
+                    opts.append(
+                        option(
+                            {"army": "return", "prov": prov, "unit": unit},
+                            f"Return a {unit} from {ctx.d.provinces[prov]['name']}",
+                        )
+                    )
     return opts
 
 
@@ -61,15 +65,22 @@ def _army_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     else:
         ctx.s["prov"][action["prov"]]["units"][action["unit"]] -= 1
         refresh_owner(ctx.s, action["prov"])
-        ctx.log("HRE-BASE-MANOEUVRE-02", f"{ctx.name(seat)} returns a {action['unit']} from "
-                f"{ctx.d.provinces[action['prov']]['name']} over the Army limit.")
+        ctx.log(
+            "HRE-BASE-MANOEUVRE-02",
+            f"{ctx.name(seat)} returns a {action['unit']} from "
+            f"{ctx.d.provinces[action['prov']]['name']} over the Army limit.",
+        )
     if _excess(ctx, frame) <= 0:
         ctx.s["stack"].pop()
 
 
-handlers.decision("army", "HRE-BASE-MANOEUVRE-02",
-                  lambda ctx, f: f"Over the Army limit by {_excess(ctx, f)}: return units or pay Gold",
-                  _army_options, _army_choose)
+handlers.decision(
+    "army",
+    "HRE-BASE-MANOEUVRE-02",
+    lambda ctx, f: f"Over the Army limit by {_excess(ctx, f)}: return units or pay Gold",
+    _army_options,
+    _army_choose,
+)
 
 
 def hostile(ctx: Ctx, seat: int, prov: str) -> bool:
@@ -89,8 +100,12 @@ def _move_options(ctx: Ctx, frame: Frame) -> list[Option]:
             if frame["regroup"] and hostile(ctx, seat, dest):
                 continue
             verb = "attack" if hostile(ctx, seat, dest) else "move to"
-            opts.append(option({"from": prov, "to": dest}, f"From {ctx.d.provinces[prov]['name']}, "
-                               f"{verb} {ctx.d.provinces[dest]['name']}"))
+            opts.append(
+                option(
+                    {"from": prov, "to": dest},
+                    f"From {ctx.d.provinces[prov]['name']}, {verb} {ctx.d.provinces[dest]['name']}",
+                )
+            )
     return opts or [option({"from": None}, "No units can move: no effect")]
 
 
@@ -104,17 +119,33 @@ def _move_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         group = {u: n for u, n in units.items() if n}
         resolve_move(ctx, frame["seat"], action["from"], action["to"], group, frame["regroup"])
         return
-    ctx.push({"kind": "move_count", "seat": frame["seat"], "from": action["from"], "to": action["to"],
-              "regroup": frame["regroup"], "group": {}})
+    ctx.push(
+        {
+            "kind": "move_count",
+            "seat": frame["seat"],
+            "from": action["from"],
+            "to": action["to"],
+            "regroup": frame["regroup"],
+            "group": {},
+        }
+    )
 
 
-handlers.decision("move", "HRE-BASE-MANOEUVRE-03",
-                  lambda ctx, f: "Manoeuvre: move one group to a neighbouring province",
-                  _move_options, _move_choose)
+handlers.decision(
+    "move",
+    "HRE-BASE-MANOEUVRE-03",
+    lambda ctx, f: "Manoeuvre: move one group to a neighbouring province",
+    _move_options,
+    _move_choose,
+)
 # The same step as a Regroup reaction: no battle may follow (REGROUP-01, -02).
-handlers.decision("regroup", "HRE-BASE-REGROUP-01",
-                  lambda ctx, f: "Regroup: move one group to a neighbouring province you may enter",
-                  _move_options, _move_choose)
+handlers.decision(
+    "regroup",
+    "HRE-BASE-REGROUP-01",
+    lambda ctx, f: "Regroup: move one group to a neighbouring province you may enter",
+    _move_options,
+    _move_choose,
+)
 
 
 def _next_type(ctx: Ctx, frame: Frame) -> str | None:
@@ -126,8 +157,10 @@ def _count_options(ctx: Ctx, frame: Frame) -> list[Option]:
     unit = _next_type(ctx, frame)
     assert unit is not None
     have = ctx.s["prov"][frame["from"]]["units"][unit]
-    later = any(u != unit and n and u not in frame["group"]
-                for u, n in ctx.s["prov"][frame["from"]]["units"].items())
+    later = any(
+        u != unit and n and u not in frame["group"]
+        for u, n in ctx.s["prov"][frame["from"]]["units"].items()
+    )
     low = 0 if later or sum(frame["group"].values()) else 1
     return [option({"count": n}, f"Move {n} {unit}") for n in range(low, have + 1)]
 
@@ -142,11 +175,18 @@ def _count_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         resolve_move(ctx, frame["seat"], frame["from"], frame["to"], group, frame["regroup"])
 
 
-handlers.decision("move_count", "HRE-BASE-MANOEUVRE-03",
-                  lambda ctx, f: f"How many {_next_type(ctx, f)} move?", _count_options, _count_choose)
+handlers.decision(
+    "move_count",
+    "HRE-BASE-MANOEUVRE-03",
+    lambda ctx, f: f"How many {_next_type(ctx, f)} move?",
+    _count_options,
+    _count_choose,
+)
 
 
-def resolve_move(ctx: Ctx, seat: int, src: str, dest: str, group: dict[str, int], regroup: bool) -> None:
+def resolve_move(
+    ctx: Ctx, seat: int, src: str, dest: str, group: dict[str, int], regroup: bool
+) -> None:
     """Move the group; entering a hostile province starts a battle (MANOEUVRE-04, -05)."""
     here = ctx.s["prov"][src]
     for unit, n in group.items():
@@ -156,8 +196,11 @@ def resolve_move(ctx: Ctx, seat: int, src: str, dest: str, group: dict[str, int]
     names = ctx.d.provinces
     rule = "HRE-BASE-REGROUP-01" if regroup else "HRE-BASE-MANOEUVRE-03"
     if hostile(ctx, seat, dest):
-        ctx.log("HRE-BASE-MANOEUVRE-04", f"{ctx.name(seat)} attacks {names[dest]['name']} "
-                f"from {names[src]['name']} with {what}.")
+        ctx.log(
+            "HRE-BASE-MANOEUVRE-04",
+            f"{ctx.name(seat)} attacks {names[dest]['name']} "
+            f"from {names[src]['name']} with {what}.",
+        )
         turn = next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "turn")
         turn["battle"] = True
         battle.start(ctx, seat, src, dest, group)
@@ -166,4 +209,6 @@ def resolve_move(ctx: Ctx, seat: int, src: str, dest: str, group: dict[str, int]
     for unit, n in group.items():
         there["units"][unit] += n
     there["owner"] = seat
-    ctx.log(rule, f"{ctx.name(seat)} moves {what} from {names[src]['name']} to {names[dest]['name']}.")
+    ctx.log(
+        rule, f"{ctx.name(seat)} moves {what} from {names[src]['name']} to {names[dest]['name']}."
+    )

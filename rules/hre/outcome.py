@@ -46,8 +46,11 @@ def resolve(ctx: Ctx, frame: Frame) -> None:
 
     mine, theirs = battle_result(ctx, frame, 0), battle_result(ctx, frame, 1)
     won = mine > theirs
-    ctx.log("HRE-BASE-BSEQ-11", f"Battle Result: attacker {mine}, defender {theirs}: the attacker "
-            + ("wins." if won else "loses."))
+    ctx.log(
+        "HRE-BASE-BSEQ-11",
+        f"Battle Result: attacker {mine}, defender {theirs}: the attacker "
+        + ("wins." if won else "loses."),
+    )
     if frame["def"] is None:
         _barbarian_outcome(ctx, frame, won)
     elif won:
@@ -62,8 +65,11 @@ def _retreat_attacker(ctx: Ctx, frame: Frame, rule: str) -> None:
     back = survivors(frame, 0)
     _place(ctx, frame["att"], frame["origin"], back)
     if sum(back.values()):
-        ctx.log(rule, f"{ctx.name(frame['att'])}'s surviving units go back to "
-                f"{ctx.d.provinces[frame['origin']]['name']}.")
+        ctx.log(
+            rule,
+            f"{ctx.name(frame['att'])}'s surviving units go back to "
+            f"{ctx.d.provinces[frame['origin']]['name']}.",
+        )
 
 
 def _barbarian_outcome(ctx: Ctx, frame: Frame, won: bool) -> None:
@@ -80,8 +86,11 @@ def _barbarian_outcome(ctx: Ctx, frame: Frame, won: bool) -> None:
     me["trophies"].append(token)
     _place(ctx, seat, frame["prov"], survivors(frame, 0))
     me["vp"] += vp
-    ctx.log("HRE-BASE-BARB-08", f"{ctx.name(seat)} beats the Barbarians in "
-            f"{ctx.d.provinces[frame['prov']]['name']}, takes the trophy and scores {vp} VP.")
+    ctx.log(
+        "HRE-BASE-BARB-08",
+        f"{ctx.name(seat)} beats the Barbarians in "
+        f"{ctx.d.provinces[frame['prov']]['name']}, takes the trophy and scores {vp} VP.",
+    )
     reward = ctx.d.tokens[token]["reward"]
     if reward.get("extra_turn"):
         turn = next(f for f in reversed(ctx.s["stack"]) if f["kind"] in ("turn", "turn_end"))
@@ -127,10 +136,16 @@ def _retreat_defender(ctx: Ctx, seat: int, prov: str, units: dict[str, int]) -> 
     """To a neighbouring province the defender controls, their choice; else killed (PVP-05)."""
     places = [q for q in neighbours(ctx.s, prov) if ctx.s["prov"][q]["owner"] == seat]
     if not places:
-        ctx.log("HRE-BASE-PVP-05", f"{ctx.name(seat)}'s surviving units have nowhere to retreat and are killed.")
+        ctx.log(
+            "HRE-BASE-PVP-05",
+            f"{ctx.name(seat)}'s surviving units have nowhere to retreat and are killed.",
+        )
     elif len(places) == 1:
         _place(ctx, seat, places[0], units)
-        ctx.log("HRE-BASE-PVP-05", f"{ctx.name(seat)}'s survivors retreat to {ctx.d.provinces[places[0]]['name']}.")
+        ctx.log(
+            "HRE-BASE-PVP-05",
+            f"{ctx.name(seat)}'s survivors retreat to {ctx.d.provinces[places[0]]['name']}.",
+        )
     else:
         ctx.push({"kind": "retreat", "seat": seat, "prov": prov, "carry": units})
 
@@ -141,20 +156,31 @@ def retreat_label(name: str, there: int) -> str:
 
 
 def _retreat_options(ctx: Ctx, frame: Frame) -> list[Option]:
-    return [option({"to": q}, retreat_label(ctx.d.provinces[q]["name"], unit_count(ctx.s["prov"][q]["units"])))
-            for q in neighbours(ctx.s, frame["prov"]) if ctx.s["prov"][q]["owner"] == frame["seat"]]
+    return [
+        option(
+            {"to": q},
+            retreat_label(ctx.d.provinces[q]["name"], unit_count(ctx.s["prov"][q]["units"])),
+        )
+        for q in neighbours(ctx.s, frame["prov"])
+        if ctx.s["prov"][q]["owner"] == frame["seat"]
+    ]
 
 
 def _retreat_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     ctx.s["stack"].pop()
     _place(ctx, frame["seat"], action["to"], frame["carry"])
-    ctx.log("HRE-BASE-PVP-05", f"{ctx.name(frame['seat'])}'s survivors retreat to "
-            f"{ctx.d.provinces[action['to']]['name']}.")
+    ctx.log(
+        "HRE-BASE-PVP-05",
+        f"{ctx.name(frame['seat'])}'s survivors retreat to "
+        f"{ctx.d.provinces[action['to']]['name']}.",
+    )
 
 
 def _revanchism_options(ctx: Ctx, frame: Frame) -> list[Option]:
     most = min(frame["farms"], in_supply(ctx.s, frame["seat"], "infantry"))
-    return [option({"infantry": n}, f"Place {n} free infantry in your Capital") for n in range(most + 1)]
+    return [
+        option({"infantry": n}, f"Place {n} free infantry in your Capital") for n in range(most + 1)
+    ]
 
 
 def _revanchism_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -163,8 +189,11 @@ def _revanchism_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     home = capital(ctx.s, frame["seat"])
     if action["infantry"] and home is not None:
         ctx.s["prov"][home]["units"]["infantry"] += action["infantry"]
-        ctx.log("HRE-BASE-PVP-07", f"Revanchism: {ctx.name(frame['seat'])} places "
-                f"{action['infantry']} infantry in {ctx.d.provinces[home]['name']}.")
+        ctx.log(
+            "HRE-BASE-PVP-07",
+            f"Revanchism: {ctx.name(frame['seat'])} places "
+            f"{action['infantry']} infantry in {ctx.d.provinces[home]['name']}.",
+        )
 
 
 def loot_options(ctx: Ctx, seat: int) -> list[str]:
@@ -186,13 +215,30 @@ def _loot_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     else:
         victim["res"][what] -= 1
         thief["res"][what] += 1
-    ctx.log("HRE-BASE-PVP-09", f"{ctx.name(frame['seat'])} takes 1 {what} from {ctx.name(frame['from'])}.")
+    ctx.log(
+        "HRE-BASE-PVP-09",
+        f"{ctx.name(frame['seat'])} takes 1 {what} from {ctx.name(frame['from'])}.",
+    )
 
 
-handlers.decision("retreat", "HRE-BASE-PVP-05", lambda ctx, f: "Choose where your survivors retreat",
-                  _retreat_options, _retreat_choose)
-handlers.decision("revanchism", "HRE-BASE-PVP-07",
-                  lambda ctx, f: "Revanchism: place free infantry in your Capital",
-                  _revanchism_options, _revanchism_choose)
-handlers.decision("loot", "HRE-BASE-PVP-09", lambda ctx, f: "Take 1 Gold or 1 resource from the defender",
-                  _loot_options, _loot_choose)
+handlers.decision(
+    "retreat",
+    "HRE-BASE-PVP-05",
+    lambda ctx, f: "Choose where your survivors retreat",
+    _retreat_options,
+    _retreat_choose,
+)
+handlers.decision(
+    "revanchism",
+    "HRE-BASE-PVP-07",
+    lambda ctx, f: "Revanchism: place free infantry in your Capital",
+    _revanchism_options,
+    _revanchism_choose,
+)
+handlers.decision(
+    "loot",
+    "HRE-BASE-PVP-09",
+    lambda ctx, f: "Take 1 Gold or 1 resource from the defender",
+    _loot_options,
+    _loot_choose,
+)

@@ -30,8 +30,15 @@ STEPS_BY_MODE = {
 def push(ctx: Ctx, seat: int, mode: str) -> None:
     """Start a Pass procedure for a seat."""
     me = ctx.seat(seat)
-    ctx.push({"kind": "pass", "seat": seat, "mode": mode, "next": 0,
-              "all_available": me["discs"] == me["total_discs"]})
+    ctx.push(
+        {
+            "kind": "pass",
+            "seat": seat,
+            "mode": mode,
+            "next": 0,
+            "all_available": me["discs"] == me["total_discs"],
+        }
+    )
 
 
 @handlers.step("pass")
@@ -139,16 +146,27 @@ def _out(ctx: Ctx, frame: Frame) -> None:
 
 
 PASS_STEPS: dict[int, Any] = {
-    1: _cycle_offer, 2: _claim_title, 3: _take_back_discs, 4: _sell, 5: _hold,
-    6: _gold, 7: _cognomens, 8: _produce, 9: _refresh, 10: _out,
+    1: _cycle_offer,
+    2: _claim_title,
+    3: _take_back_discs,
+    4: _sell,
+    5: _hold,
+    6: _gold,
+    7: _cognomens,
+    8: _produce,
+    9: _refresh,
+    10: _out,
 }
 
 
 def _sell_options(ctx: Ctx, frame: Frame) -> list[Option]:
     me = ctx.seat(frame["seat"])
     value = ctx.d.board["trade_value"]
-    opts = [option({"sell": r}, f"Sell 1 {r} for {value[r]} Culture Points")
-            for r in RESOURCES if me["res"][r] > 0]
+    opts = [
+        option({"sell": r}, f"Sell 1 {r} for {value[r]} Culture Points")
+        for r in RESOURCES
+        if me["res"][r] > 0
+    ]
     return [*opts, option({"sell": None}, "Sell nothing more")]
 
 
@@ -158,8 +176,13 @@ def _sell_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         ctx.s["stack"].pop()
         return
     ctx.seat(frame["seat"])["res"][res] -= 1
-    advance_culture(ctx, frame["seat"], int(ctx.d.board["trade_value"][res]),
-                    "HRE-BASE-PASS-07", f" selling 1 {res}")
+    advance_culture(
+        ctx,
+        frame["seat"],
+        int(ctx.d.board["trade_value"][res]),
+        "HRE-BASE-PASS-07",
+        f" selling 1 {res}",
+    )
     frame["left"] -= 1
     if frame["left"] <= 0 or resources_held(ctx.s, frame["seat"]) == 0:
         ctx.s["stack"].pop()
@@ -173,14 +196,24 @@ def _discard_options(ctx: Ctx, frame: Frame) -> list[Option]:
 def _discard_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     seat = frame["seat"]
     ctx.seat(seat)["res"][action["discard"]] -= 1
-    ctx.log("HRE-BASE-PASS-08", f"{ctx.name(seat)} discards 1 {action['discard']} over the hold value.")
+    ctx.log(
+        "HRE-BASE-PASS-08", f"{ctx.name(seat)} discards 1 {action['discard']} over the hold value."
+    )
     if resources_held(ctx.s, seat) <= hold_value(ctx, seat):
         ctx.s["stack"].pop()
 
 
-handlers.decision("sell", "HRE-BASE-PASS-07",
-                  lambda ctx, f: f"Pass step 4: you may sell up to {f['left']} more resources",
-                  _sell_options, _sell_choose)
-handlers.decision("discard_res", "HRE-BASE-PASS-08",
-                  lambda ctx, f: f"Pass step 5: discard down to {hold_value(ctx, f['seat'])} resources",
-                  _discard_options, _discard_choose)
+handlers.decision(
+    "sell",
+    "HRE-BASE-PASS-07",
+    lambda ctx, f: f"Pass step 4: you may sell up to {f['left']} more resources",
+    _sell_options,
+    _sell_choose,
+)
+handlers.decision(
+    "discard_res",
+    "HRE-BASE-PASS-08",
+    lambda ctx, f: f"Pass step 5: discard down to {hold_value(ctx, f['seat'])} resources",
+    _discard_options,
+    _discard_choose,
+)

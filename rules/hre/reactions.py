@@ -38,16 +38,25 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         ctx.push({"kind": "sell_goods" if react == "sell" else react, "seat": seat})
 
 
-handlers.decision("reaction", "HRE-BASE-REACT-02",
-                  lambda ctx, f: "Your Noble was pushed out: choose a reaction", _options, _choose)
+handlers.decision(
+    "reaction",
+    "HRE-BASE-REACT-02",
+    lambda ctx, f: "Your Noble was pushed out: choose a reaction",
+    _options,
+    _choose,
+)
 
 
 def _exchange_options(ctx: Ctx, frame: Frame) -> list[Option]:
     me = ctx.seat(frame["seat"])
-    opts = [option({"discard": c}, f"Discard {ctx.d.cards[c]['name']} for 1 Gold") for c in me["hand"]]
+    opts = [
+        option({"discard": c}, f"Discard {ctx.d.cards[c]['name']} for 1 Gold") for c in me["hand"]
+    ]
     if me["gold"] >= 1:
-        opts += [option({"take": i}, f"Pay 1 Gold to take {ctx.d.cards[c]['name']}")
-                 for i, c in enumerate(ctx.s["offer"])]
+        opts += [
+            option({"take": i}, f"Pay 1 Gold to take {ctx.d.cards[c]['name']}")
+            for i, c in enumerate(ctx.s["offer"])
+        ]
     return opts or [option({"discard": None}, "No card to give or take: no effect")]
 
 
@@ -63,13 +72,19 @@ def _exchange_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         me["hand"].remove(action["discard"])
         ctx.s["discard"].append(action["discard"])
         me["gold"] += 1
-        ctx.log("HRE-BASE-CULTEX-01", f"{ctx.name(seat)} discards "
-                f"{ctx.d.cards[action['discard']]['name']} for 1 Gold.")
+        ctx.log(
+            "HRE-BASE-CULTEX-01",
+            f"{ctx.name(seat)} discards {ctx.d.cards[action['discard']]['name']} for 1 Gold.",
+        )
 
 
-handlers.decision("cultural_exchange", "HRE-BASE-CULTEX-01",
-                  lambda ctx, f: "Cultural Exchange: discard a card for Gold, or buy any offer card",
-                  _exchange_options, _exchange_choose)
+handlers.decision(
+    "cultural_exchange",
+    "HRE-BASE-CULTEX-01",
+    lambda ctx, f: "Cultural Exchange: discard a card for Gold, or buy any offer card",
+    _exchange_options,
+    _exchange_choose,
+)
 
 
 def _resource_choice(pair: tuple[str, str], rule: str) -> tuple[Any, Any]:
@@ -83,8 +98,10 @@ def _resource_choice(pair: tuple[str, str], rule: str) -> tuple[Any, Any]:
     return options, choose
 
 
-for _kind, _pair, _rule in (("wood_or_stone", ("wood", "stone"), "HRE-BASE-RECV-01"),
-                            ("wood_or_leather", ("wood", "leather"), "HRE-BASE-RECV-02")):
+for _kind, _pair, _rule in (
+    ("wood_or_stone", ("wood", "stone"), "HRE-BASE-RECV-01"),
+    ("wood_or_leather", ("wood", "leather"), "HRE-BASE-RECV-02"),
+):
     _opts, _pick = _resource_choice(_pair, _rule)
     handlers.decision(_kind, _rule, lambda ctx, f: "Receive a resource", _opts, _pick)
 
@@ -93,8 +110,11 @@ def _sell_options(ctx: Ctx, frame: Frame) -> list[Option]:
     me = ctx.seat(frame["seat"])
     value = ctx.d.board["trade_value"]
     opts = [option({"iron_for_gold": True}, "Pay 1 iron for 1 Gold")] if me["res"]["iron"] else []
-    opts += [option({"sell": r}, f"Sell 1 {r} for {value[r]} Culture Points")
-             for r in RESOURCES if me["res"][r]]
+    opts += [
+        option({"sell": r}, f"Sell 1 {r} for {value[r]} Culture Points")
+        for r in RESOURCES
+        if me["res"][r]
+    ]
     return opts or [option({"sell": None}, "No resources: no effect")]
 
 
@@ -109,9 +129,19 @@ def _sell_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         ctx.log("HRE-BASE-SELL-01", f"{ctx.name(seat)} exchanges 1 iron for 1 Gold.")
     elif action.get("sell"):
         me["res"][action["sell"]] -= 1
-        advance_culture(ctx, seat, int(ctx.d.board["trade_value"][action["sell"]]),
-                        "HRE-BASE-SELL-02", f" selling 1 {action['sell']}")
+        advance_culture(
+            ctx,
+            seat,
+            int(ctx.d.board["trade_value"][action["sell"]]),
+            "HRE-BASE-SELL-02",
+            f" selling 1 {action['sell']}",
+        )
 
 
-handlers.decision("sell_goods", "HRE-BASE-SELL-01",
-                  lambda ctx, f: "Sell Goods or exchange Iron for Gold", _sell_options, _sell_choose)
+handlers.decision(
+    "sell_goods",
+    "HRE-BASE-SELL-01",
+    lambda ctx, f: "Sell Goods or exchange Iron for Gold",
+    _sell_options,
+    _sell_choose,
+)

@@ -23,8 +23,11 @@ def immediate(ctx: Ctx, seat: int, effects: list[dict[str, Any]], rule: str) -> 
             moved = min(int(effect["remove_farm"]), me["farms_track"])
             me["farms_track"] -= moved
             me["farms_boxed"] += moved
-            ctx.log("HRE-BASE-SETTLE-09", f"{ctx.name(seat)} removes {moved} Farm from the board "
-                    "to the box, raising the Army limit.")
+            ctx.log(
+                "HRE-BASE-SETTLE-09",
+                f"{ctx.name(seat)} removes {moved} Farm from the board "
+                "to the box, raising the Army limit.",
+            )
         elif "free_unit" in effect:
             place_free_unit(ctx, seat, effect["free_unit"], rule)
 
@@ -58,20 +61,34 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     if len(me["techs"]) < MAX_COMMON:
         for card in me["hand"]:
             if ctx.d.cards[card]["type"] == "common_tech":
-                opts.append(option({"research": "common", "card": card},
-                                   f"Research {ctx.d.cards[card]['name']} (level 1)"))
+                opts.append(
+                    option(
+                        {"research": "common", "card": card},
+                        f"Research {ctx.d.cards[card]['name']} (level 1)",
+                    )
+                )
     if me["gold"] >= 1:
         for tech in me["techs"]:
             if tech["level"] < 3:
-                opts.append(option({"research": "upgrade", "card": tech["card"]},
-                                   f"Pay 1 Gold: raise {ctx.d.cards[tech['card']]['name']} "
-                                   f"to level {tech['level'] + 1}"))
+                opts.append(
+                    option(
+                        {"research": "upgrade", "card": tech["card"]},
+                        f"Pay 1 Gold: raise {ctx.d.cards[tech['card']]['name']} "
+                        f"to level {tech['level'] + 1}",
+                    )
+                )
         for card, i in military_plays(ctx, seat):
             half = ctx.d.cards[card]["halves"][i]
-            opts.append(option({"research": "military", "card": card, "half": i},
-                               f"Pay 1 Gold: {ctx.d.cards[card]['name']} as level {half['level']} "
-                               f"{half['unit']}"))
-    return opts or [option({"research": None}, "Nothing can be researched: the action has no effect")]
+            opts.append(
+                option(
+                    {"research": "military", "card": card, "half": i},
+                    f"Pay 1 Gold: {ctx.d.cards[card]['name']} as level {half['level']} "
+                    f"{half['unit']}",
+                )
+            )
+    return opts or [
+        option({"research": None}, "Nothing can be researched: the action has no effect")
+    ]
 
 
 def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -92,10 +109,16 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         me["gold"] -= 1
         tech = next(t for t in me["techs"] if t["card"] == card)
         tech["level"] += 1
-        ctx.log("HRE-BASE-RESEARCH-05", f"{ctx.name(seat)} pays 1 Gold to raise {spec['name']} "
-                f"to level {tech['level']}.")
-        immediate(ctx, seat, spec["levels"][tech["level"] - 1].get("immediate", []),
-                  "HRE-BASE-RESEARCH-04")
+        ctx.log(
+            "HRE-BASE-RESEARCH-05",
+            f"{ctx.name(seat)} pays 1 Gold to raise {spec['name']} to level {tech['level']}.",
+        )
+        immediate(
+            ctx,
+            seat,
+            spec["levels"][tech["level"] - 1].get("immediate", []),
+            "HRE-BASE-RESEARCH-04",
+        )
     else:
         half = spec["halves"][action["half"]]
         me["gold"] -= 1
@@ -104,9 +127,17 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         if old is not None:
             me["mil_under"].append(old["card"])
         me["mil"][half["unit"]] = {"card": card, "half": action["half"]}
-        ctx.log("HRE-BASE-RESEARCH-07", f"{ctx.name(seat)} pays 1 Gold for {spec['name']}: "
-                f"{half['unit']} now level {half['level']}.")
+        ctx.log(
+            "HRE-BASE-RESEARCH-07",
+            f"{ctx.name(seat)} pays 1 Gold for {spec['name']}: "
+            f"{half['unit']} now level {half['level']}.",
+        )
 
 
-handlers.decision("research", "HRE-BASE-RESEARCH-01",
-                  lambda ctx, f: "Research: play or upgrade a Technology", _options, _choose)
+handlers.decision(
+    "research",
+    "HRE-BASE-RESEARCH-01",
+    lambda ctx, f: "Research: play or upgrade a Technology",
+    _options,
+    _choose,
+)

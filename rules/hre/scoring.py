@@ -7,8 +7,17 @@ from typing import Any
 from rules.core.engine import Result, SeatResult, State
 from rules.hre.state import Ctx, army_limit, farm_space, neighbours
 
-CATEGORIES = ("vp_track", "technologies", "cities", "keeps", "culture", "warehouse",
-              "farms", "titles", "gold")
+CATEGORIES = (
+    "vp_track",
+    "technologies",
+    "cities",
+    "keeps",
+    "culture",
+    "warehouse",
+    "farms",
+    "titles",
+    "gold",
+)
 
 
 def army_limit_of(ctx: Ctx, seat: int) -> int:
@@ -64,8 +73,11 @@ def level_three_count(ctx: Ctx, seat: int) -> int:
     """Technologies at level 3: Common at level 3 plus Military shown at level III (AMB-37)."""
     me = ctx.seat(seat)
     common = sum(1 for t in me["techs"] if t["level"] >= 3)
-    military = sum(1 for m in me["mil"].values()
-                   if m is not None and ctx.d.cards[m["card"]]["halves"][m["half"]]["level"] == 3)
+    military = sum(
+        1
+        for m in me["mil"].values()
+        if m is not None and ctx.d.cards[m["card"]]["halves"][m["half"]]["level"] == 3
+    )
     return common + military
 
 
@@ -76,7 +88,9 @@ def breakdown(ctx: Ctx, seat: int) -> dict[str, int]:
     techs = 0
     for tech in me["techs"]:
         card = ctx.d.cards[tech["card"]]
-        techs += int(card["levels"][tech["level"] - 1]["vp"]) + score_items(ctx, seat, card.get("scoring", []))
+        techs += int(card["levels"][tech["level"] - 1]["vp"]) + score_items(
+            ctx, seat, card.get("scoring", [])
+        )
     board = ctx.d.board
     return {
         "vp_track": int(me["vp"]),
@@ -86,7 +100,9 @@ def breakdown(ctx: Ctx, seat: int) -> dict[str, int]:
         "culture": int(board["culture_track"][me["culture"]]["vp"]),
         "warehouse": int(board["warehouse_track"][me["warehouse"]]["vp"]),
         "farms": int(farm_space(ctx.s, seat)["vp"]),
-        "titles": sum(int(ctx.d.titles[t]["vp"]) for t, v in ctx.s["titles"].items() if v["holder"] == seat),
+        "titles": sum(
+            int(ctx.d.titles[t]["vp"]) for t, v in ctx.s["titles"].items() if v["holder"] == seat
+        ),
         "gold": int(me["gold"]),
     }
 

@@ -16,20 +16,38 @@ def new_state(seed: int, config: dict[str, Any], players: int) -> State:
     d = data()
     board = d.board
     state: State = {
-        "game": "hre", "players": players, "options": dict(config.get("options", {})),
-        "rng": rng.seed_state(seed), "seats": [], "prov": {}, "slots": [], "offer": [],
-        "deck": [], "discard": [], "red_claimed": [], "churches": 0, "cities": 0,
-        "titles": {}, "box_tokens": [], "start": 0, "active": None, "stack": [],
-        "end_triggered": False, "deck_exhausted": False, "over": False,
-        "rulers_open": [], "cards_in_game": 0,
+        "game": "hre",
+        "players": players,
+        "options": dict(config.get("options", {})),
+        "rng": rng.seed_state(seed),
+        "seats": [],
+        "prov": {},
+        "slots": [],
+        "offer": [],
+        "deck": [],
+        "discard": [],
+        "red_claimed": [],
+        "churches": 0,
+        "cities": 0,
+        "titles": {},
+        "box_tokens": [],
+        "start": 0,
+        "active": None,
+        "stack": [],
+        "end_triggered": False,
+        "deck_exhausted": False,
+        "over": False,
+        "rulers_open": [],
+        "cards_in_game": 0,
     }
     actions = list(board["actions"])
     rng.shuffle(state, actions)
     state["slots"] = [{"action": a, "stack": []} for a in actions]
     for _ in range(players):
         state["seats"].append(_new_seat(players))
-    state["rulers_open"] = sorted(r for r, spec in d.rulers.items()
-                                  if spec["module"] is None and spec["players"] <= players)
+    state["rulers_open"] = sorted(
+        r for r, spec in d.rulers.items() if spec["module"] is None and spec["players"] <= players
+    )
     start = rng.below(state, players)
     state["start"] = start
     ctx = Ctx(state)
@@ -46,12 +64,23 @@ def _new_seat(players: int) -> dict[str, Any]:
     board = data().board
     discs = int(board["discs"][str(players)])
     return {
-        "ruler": None, "vp": 0, "gold": int(board["start_resources"]["gold"]),
+        "ruler": None,
+        "vp": 0,
+        "gold": int(board["start_resources"]["gold"]),
         "res": {r: int(board["start_resources"][r]) for r in RESOURCES},
-        "hand": [], "techs": [], "mil": dict.fromkeys(UNITS), "mil_under": [],
-        "culture": 0, "warehouse": 0, "farms_track": int(board["farms_per_player"]) - 1,
-        "farms_boxed": 0, "discs": discs, "total_discs": discs, "exhausted": 0,
-        "trophies": [], "out": False,
+        "hand": [],
+        "techs": [],
+        "mil": dict.fromkeys(UNITS),
+        "mil_under": [],
+        "culture": 0,
+        "warehouse": 0,
+        "farms_track": int(board["farms_per_player"]) - 1,
+        "farms_boxed": 0,
+        "discs": discs,
+        "total_discs": discs,
+        "exhausted": 0,
+        "trophies": [],
+        "out": False,
     }
 
 
@@ -60,8 +89,13 @@ def _draft_options(ctx: Ctx, frame: Frame) -> list[Option]:
     for rid in ctx.s["rulers_open"]:
         ruler = ctx.d.rulers[rid]
         cards = " and ".join(ctx.d.cards[c]["name"] for c in ruler["starting_cards"])
-        opts.append(option({"ruler": rid}, f"{ruler['name']} (Capital "
-                           f"{ctx.d.provinces[ruler['capital']]['name']}; starts with {cards})"))
+        opts.append(
+            option(
+                {"ruler": rid},
+                f"{ruler['name']} (Capital "
+                f"{ctx.d.provinces[ruler['capital']]['name']}; starts with {cards})",
+            )
+        )
     return opts
 
 
@@ -72,12 +106,15 @@ def _draft_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     me["ruler"] = rid
     me["hand"].extend(ctx.d.rulers[rid]["starting_cards"])
     ctx.s["rulers_open"].remove(rid)
-    ctx.log("HRE-BASE-SETUP-08", f"Seat {frame['seat'] + 1} takes {ctx.d.rulers[rid]['name']} "
-            "and its two starting cards.")
+    ctx.log(
+        "HRE-BASE-SETUP-08",
+        f"Seat {frame['seat'] + 1} takes {ctx.d.rulers[rid]['name']} and its two starting cards.",
+    )
 
 
-handlers.decision("draft", "HRE-BASE-SETUP-08", lambda ctx, f: "Choose your Ruler",
-                  _draft_options, _draft_choose)
+handlers.decision(
+    "draft", "HRE-BASE-SETUP-08", lambda ctx, f: "Choose your Ruler", _draft_options, _draft_choose
+)
 
 
 @handlers.step("setup_finish")
@@ -93,8 +130,16 @@ def _finish(ctx: Ctx, frame: Frame) -> None:
     for pid in sorted(d.provinces):
         if d.provinces[pid]["players"] > n:
             continue  # blocked: marked for more players (SETUP-13)
-        here: dict[str, Any] = {"owner": None, "units": dict.fromkeys(UNITS, 0), "farms": 0, "city": False,
-                "bld": [d.provinces[pid]["resource"]], "church": False, "keep": 0, "barb": None}
+        here: dict[str, Any] = {
+            "owner": None,
+            "units": dict.fromkeys(UNITS, 0),
+            "farms": 0,
+            "city": False,
+            "bld": [d.provinces[pid]["resource"]],
+            "church": False,
+            "keep": 0,
+            "barb": None,
+        }
         if pid in capitals:
             here.update(owner=capitals[pid], farms=1, city=True)
             here["units"]["infantry"] = int(d.board["start_infantry"])
@@ -103,8 +148,11 @@ def _finish(ctx: Ctx, frame: Frame) -> None:
         s["prov"][pid] = here
     s["box_tokens"] = sorted(tokens)
     _deal_culture(ctx, n)
-    s["titles"] = {t: {"holder": None, "ready": True, "established": False}
-                   for t, spec in d.titles.items() if spec["players"] <= n}
+    s["titles"] = {
+        t: {"holder": None, "ready": True, "established": False}
+        for t, spec in d.titles.items()
+        if spec["players"] <= n
+    }
     first = int(d.board["exhausted_at_setup"][str(n)])
     for k in range(first):
         seat = ctx.seat((s["start"] + k) % n)
@@ -117,8 +165,11 @@ def _finish(ctx: Ctx, frame: Frame) -> None:
 def _deal_culture(ctx: Ctx, n: int) -> None:
     """Shuffle the deck of cards marked for this player count and deal the offer (SETUP-04, -21)."""
     s, d = ctx.s, ctx.d
-    deck = sorted(c for c, spec in d.cards.items()
-                  if spec["players"] <= n and spec["starting"] is None and spec["module"] is None)
+    deck = sorted(
+        c
+        for c, spec in d.cards.items()
+        if spec["players"] <= n and spec["starting"] is None and spec["module"] is None
+    )
     rng.shuffle(s, deck)
     s["deck"] = deck
     s["cards_in_game"] = len(deck) + sum(len(seat["hand"]) for seat in s["seats"])

@@ -16,13 +16,19 @@ PREFER = "prefer_"
 UNITS_THERE = re.compile(r"\((\d+) units? there\)$")  # rules.hre.outcome.retreat_label
 
 CHOICES: dict[str, list[StandingChoice]] = {
-    "reaction": [{"name": f"{PREFER}{r}", "label": f"Always {name} when it is one of the two"}
-                 for r, name in REACTIONS.items()],
-    "revanchism": [{"name": "all", "label": "Always place all the free infantry I may"},
-                   {"name": "pass", "label": "Never place any"}],
+    "reaction": [
+        {"name": f"{PREFER}{r}", "label": f"Always {name} when it is one of the two"}
+        for r, name in REACTIONS.items()
+    ],
+    "revanchism": [
+        {"name": "all", "label": "Always place all the free infantry I may"},
+        {"name": "pass", "label": "Never place any"},
+    ],
     "retreat": [{"name": "most_units", "label": "To the province where I have the most units"}],
-    "claim": [{"name": "first", "label": "Always claim the first eligible Title"},
-              {"name": "pass", "label": "Never claim a Title"}],
+    "claim": [
+        {"name": "first", "label": "Always claim the first eligible Title"},
+        {"name": "pass", "label": "Never claim a Title"},
+    ],
     "assign": [],
 }
 
@@ -35,7 +41,7 @@ def options(kind: str) -> list[StandingChoice] | None:
 def answer(kind: str, name: str, offered: list[Option]) -> Option | None:
     """The option a named answer gives, or None to ask the player."""
     if kind == "reaction" and name.startswith(PREFER):
-        wanted = name[len(PREFER):]
+        wanted = name[len(PREFER) :]
         return next((o for o in offered if o["action"].get("react") == wanted), None)
     if kind == "revanchism" and name in ("all", "pass"):
         counts = [o for o in offered if isinstance(o["action"].get("infantry"), int)]

@@ -93,8 +93,11 @@ def on_board(state: State, seat: int, unit: str) -> int:
     for frame in state["stack"]:
         if frame["kind"] == "battle":
             for side in frame["sides"]:
-                total += sum(1 for u in side
-                             if u["own"] == seat and not u["tr"] and not u["dead"] and u["t"] == unit)
+                total += sum(
+                    1
+                    for u in side
+                    if u["own"] == seat and not u["tr"] and not u["dead"] and u["t"] == unit
+                )
         elif frame.get("carry") is not None and frame["seat"] == seat:
             total += frame["carry"].get(unit, 0)
     return total

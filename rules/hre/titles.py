@@ -18,8 +18,10 @@ def repeat_options(ctx: Ctx, turn: Frame) -> list[Option]:
     if turn["action"] == "manoeuvre" and turn["battle"]:
         return []
     return [
-        option({"do": "title", "title": tid},
-               f"Exhaust {ctx.d.titles[tid]['name']} to repeat the action")
+        option(
+            {"do": "title", "title": tid},
+            f"Exhaust {ctx.d.titles[tid]['name']} to repeat the action",
+        )
         for tid, title in sorted(ctx.s["titles"].items())
         if title["holder"] == seat and title["ready"]
     ]
@@ -29,8 +31,10 @@ def repeat(ctx: Ctx, turn: Frame, tid: str) -> None:
     """Exhaust a Title to resolve the same action again without a disc (TITLE-01..03)."""
     ctx.s["titles"][tid]["ready"] = False
     turn["title_used"] = True
-    ctx.log("HRE-BASE-TITLE-01", f"{ctx.name(turn['seat'])} exhausts {ctx.d.titles[tid]['name']} "
-            "to repeat the action.")
+    ctx.log(
+        "HRE-BASE-TITLE-01",
+        f"{ctx.name(turn['seat'])} exhausts {ctx.d.titles[tid]['name']} to repeat the action.",
+    )
 
 
 def region_in_play(ctx: Ctx, region: str) -> list[str]:
@@ -73,8 +77,10 @@ def claim(ctx: Ctx, seat: int, tid: str) -> None:
 
 
 def _claim_options(ctx: Ctx, frame: Frame) -> list[Option]:
-    opts = [option({"claim": tid}, f"Claim {ctx.d.titles[tid]['name']}")
-            for tid in eligible(ctx, frame["seat"])]
+    opts = [
+        option({"claim": tid}, f"Claim {ctx.d.titles[tid]['name']}")
+        for tid in eligible(ctx, frame["seat"])
+    ]
     return [*opts, option({"claim": None}, "Claim no Title")]
 
 
@@ -85,6 +91,9 @@ def _claim_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
 
 
 handlers.decision(
-    "claim", "HRE-BASE-PASS-03", lambda ctx, f: "Pass step 2: you may claim one Title",
-    _claim_options, _claim_choose,
+    "claim",
+    "HRE-BASE-PASS-03",
+    lambda ctx, f: "Pass step 2: you may claim one Title",
+    _claim_options,
+    _claim_choose,
 )

@@ -30,8 +30,14 @@ ROUNDS_TO_PLAY = 2  # whole Rounds: the track goes from Round 1 to Round 3
 BUDGET_S = 60  # the playing part; what fits in it is reported by the failure message
 # Options that move the game on (end the Player-Turn, finish a step, decline what the bot offers)
 # come first; options that open a side-menu the first option would only cancel come last.
-PREFER = ("End the Player-Turn", "Taxation is finished", "Play no Holding card", "Spend 0 extra gold",
-          "Decline", "None")
+PREFER = (
+    "End the Player-Turn",
+    "Taxation is finished",
+    "Play no Holding card",
+    "Spend 0 extra gold",
+    "Decline",
+    "None",
+)
 AVOID = ("Cancel", "Offer an exchange", "Propose a binding agreement", "Propose to cancel")
 ROUND_HEADING = re.compile(r"Round (\d+) of (\d+)")
 
@@ -40,7 +46,9 @@ def create_charlemagne_game(page: Page) -> str:
     """Create the two-player Charlemagne game (scenario 27-charlemagne) against a random bot."""
     page.goto("/games/new/")
     # The solo scenario has the same title; the two-player one is the "(2–2 players)" entry.
-    two = page.locator('select[name="scenario"] option', has_text="Charlemagne").filter(has_text="(2–2 players)")
+    two = page.locator('select[name="scenario"] option', has_text="Charlemagne").filter(
+        has_text="(2–2 players)"
+    )
     expect(two).to_have_count(1)
     page.select_option('select[name="scenario"]', two.get_attribute("value"))
     page.fill('input[name="players"]', "2")
@@ -77,8 +85,10 @@ def pick(labels: list[str]) -> int:
 
 def wait_for_my_decision(page: Page) -> bool:
     """Until the prompt bar offers us buttons (True) or says the game is over (False)."""
-    page.wait_for_function("() => document.querySelector('#prompt [data-option-button]')"
-                           " || /The game is over/.test(document.querySelector('#prompt').textContent)")
+    page.wait_for_function(
+        "() => document.querySelector('#prompt [data-option-button]')"
+        " || /The game is over/.test(document.querySelector('#prompt').textContent)"
+    )
     return option_buttons(page).count() > 0
 
 
@@ -113,7 +123,11 @@ def test_a_newcomer_plays_charlemagne_against_a_bot(new_page: Any) -> None:  # n
         choice = pick(labels)
         # Once, answer a Target choice from the map: a register naming one option submits it.
         area = page.locator(f'#board g.area.pick[data-option="{choice}"]')
-        if map_clicks == 0 and "target" in page.locator("#prompt .ask").inner_text() and area.count() == 1:
+        if (
+            map_clicks == 0
+            and "target" in page.locator("#prompt .ask").inner_text()
+            and area.count() == 1
+        ):
             area.click()
             map_clicks += 1
         else:
@@ -124,12 +138,16 @@ def test_a_newcomer_plays_charlemagne_against_a_bot(new_page: Any) -> None:  # n
 
     # The track may trail the prompt bar by one push: give it the socket's moment.
     expect(page.locator("#tableau .ema-time h2").first).to_contain_text(
-        f"Round {max(rounds_seen)} of", timeout=10_000)
+        f"Round {max(rounds_seen)} of", timeout=10_000
+    )
     reached = round_now(page)
-    print(f"\nEMA: {clicks} decisions ({map_clicks} on the map) in {elapsed:.1f} s, "
-          f"Round {first_round} -> {reached}, seq {seq_of(page)}")
+    print(
+        f"\nEMA: {clicks} decisions ({map_clicks} on the map) in {elapsed:.1f} s, "
+        f"Round {first_round} -> {reached}, seq {seq_of(page)}"
+    )
     assert reached >= first_round + ROUNDS_TO_PLAY, (
-        f"only Round {first_round} -> {reached} in {elapsed:.0f} s ({clicks} decisions)")
+        f"only Round {first_round} -> {reached} in {elapsed:.0f} s ({clicks} decisions)"
+    )
     assert rounds_seen == sorted(rounds_seen), f"the Round track went back: {rounds_seen}"
     lines_after, newest_after = log_state(page)
     assert newest_after > newest_before, (newest_before, newest_after)

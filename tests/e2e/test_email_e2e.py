@@ -46,7 +46,9 @@ pytestmark = pytest.mark.e2e
 MAIL_TIMEOUT_S = 20
 BUDGET_S = 75
 GAME_LINK = re.compile(r"^Open the game: (\S+)$", re.MULTILINE)
-LOG_HAS_SEQ = "s => [...document.querySelectorAll('#log .seq')].some(e => e.textContent.trim() === s)"
+LOG_HAS_SEQ = (
+    "s => [...document.querySelectorAll('#log .seq')].some(e => e.textContent.trim() === s)"
+)
 QUICK_LINK = re.compile(r"^ {2}(.+): (\S+/mail/act/\S+/)$", re.MULTILINE)
 
 
@@ -76,8 +78,10 @@ class Collector:
             if len(mails) >= count:
                 return mails[count - 1]
             time.sleep(0.1)
-        raise AssertionError(f"mail {count} to {address} did not arrive within {timeout} s; "
-                             f"got {[str(m['Subject']) for m in self.to(address)]}")
+        raise AssertionError(
+            f"mail {count} to {address} did not arrive within {timeout} s; "
+            f"got {[str(m['Subject']) for m in self.to(address)]}"
+        )
 
 
 @pytest.fixture(scope="module")
@@ -101,12 +105,30 @@ def server(it_database: str, it_redis: str, smtp: Collector) -> Iterator[support
     """
     port = support.free_port()
     env = support.service_env(
-        it_database, it_redis, tasks="thread",
-        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
-        EMAIL_PORT=str(smtp.port), EMAIL_USE_TLS="false", EMAIL_HOST_USER="", EMAIL_HOST_PASSWORD="",
-        SITE_URL=f"http://127.0.0.1:{port}")
-    proc = support.start(f"daphne-{port}", [str(support.BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port),
-                                            "config.asgi:application"], env, port)
+        it_database,
+        it_redis,
+        tasks="thread",
+        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+        EMAIL_HOST="127.0.0.1",
+        EMAIL_PORT=str(smtp.port),
+        EMAIL_USE_TLS="false",
+        EMAIL_HOST_USER="",
+        EMAIL_HOST_PASSWORD="",
+        SITE_URL=f"http://127.0.0.1:{port}",
+    )
+    proc = support.start(
+        f"daphne-{port}",
+        [
+            str(support.BIN / "daphne"),
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "config.asgi:application",
+        ],
+        env,
+        port,
+    )
     try:
         deadline = time.monotonic() + 40
         while True:
@@ -140,9 +162,14 @@ def path_of(url: str, port: int) -> str:
 
 def watching(database_url: str, username: str, game_id: int) -> int:
     """Open sockets of a player on a game (games.notify's Presence rows): mail waits while any exist."""
-    with psycopg.connect(database_url.replace("postgres://", "postgresql://", 1), autocommit=True) as conn:
-        row = conn.execute("SELECT count(*) FROM games_presence p JOIN auth_user u ON u.id = p.user_id"
-                           " WHERE u.username = %s AND p.game_id = %s", (username, game_id)).fetchone()
+    with psycopg.connect(
+        database_url.replace("postgres://", "postgresql://", 1), autocommit=True
+    ) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM games_presence p JOIN auth_user u ON u.id = p.user_id"
+            " WHERE u.username = %s AND p.game_id = %s",
+            (username, game_id),
+        ).fetchone()
     return int(row[0]) if row else 0
 
 
@@ -171,7 +198,11 @@ def play_while_prompted(page: Page) -> int:
 
 
 def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
-        new_page: Any, smtp: Collector, server: support.Process, it_database: str) -> None:  # noqa: F811
+    new_page: Any,  # noqa: F811 - the fixture of the same name, imported above
+    smtp: Collector,
+    server: support.Process,
+    it_database: str,
+) -> None:
     port = server.port
     bob = new_page()
     bob_name = sign_up(bob, "bob")
@@ -189,12 +220,15 @@ def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
     start = time.monotonic()
     mails_read = 0
     alice_moved = False  # since Bob's last mail
-    via_game_link: list[tuple[int, int]] = []  # (seq before, seq after) of moves made from the game link
+    via_game_link: list[
+        tuple[int, int]
+    ] = []  # (seq before, seq after) of moves made from the game link
     via_quick_link: tuple[int, int] | None = None
     quick_label = ""
     while via_quick_link is None:
         assert time.monotonic() - start < BUDGET_S, (
-            f"no one-click mail within {BUDGET_S} s; game-link moves: {via_game_link}")
+            f"no one-click mail within {BUDGET_S} s; game-link moves: {via_game_link}"
+        )
         if option_buttons(alice).count():
             seq = seq_of(alice)
             option_buttons(alice).nth(pick(alice)).click()
@@ -206,7 +240,9 @@ def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
         mails_read += 1
         mail = smtp.wait_for(bob_address, mails_read)
         # (Django folds a non-ASCII Subject after "Subject:", so it unfolds with a leading space.)
-        assert str(mail["Subject"]).strip().startswith("Your decision in Holy Roman Empire"), mail["Subject"]
+        assert str(mail["Subject"]).strip().startswith("Your decision in Holy Roman Empire"), mail[
+            "Subject"
+        ]
         assert mail["List-Unsubscribe"], "no one-click unsubscribe header"
         text = body(mail)
         assert f"{bob_name}, it is your decision" in text, text
@@ -259,5 +295,7 @@ def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
     alice.wait_for_function(LOG_HAS_SEQ, arg=str(before + 1))
     if quick_label == "Pass":
         expect(alice.locator("#log")).to_contain_text("(seat 2) passes")
-    print(f"\nmail e2e: {mails_read} mails to Bob, game-link moves {via_game_link}, "
-          f"one-click '{quick_label}' {before} -> {after}, {elapsed:.1f} s")
+    print(
+        f"\nmail e2e: {mails_read} mails to Bob, game-link moves {via_game_link}, "
+        f"one-click '{quick_label}' {before} -> {after}, {elapsed:.1f} s"
+    )

@@ -37,7 +37,9 @@ def copy_and_check_starter(page: Page) -> None:
     first = page.locator("#deck-state .stock-list li").first
     first.get_by_role("button", name=re.compile("^Remove one")).click()
     expect(status).to_contain_text("it needs at least 55")
-    page.locator("#deck-state .stock-list li").first.get_by_role("button", name=re.compile("^Add one")).click()
+    page.locator("#deck-state .stock-list li").first.get_by_role(
+        "button", name=re.compile("^Add one")
+    ).click()
     expect(status).to_contain_text("This deck is legal")
     page.select_option('select[name="type"]', "weapon")
     expect(page.locator("#catalogue .fl-card").first).to_contain_text("Weapon")
@@ -67,15 +69,24 @@ def test_a_newcomer_builds_a_deck_and_plays_it_against_a_bot(new_page: Any) -> N
     expect(page.locator(".fl-table.mine")).to_contain_text("Mother Ash")
     played = 0
     while played < 12:
-        page.wait_for_function("() => document.querySelector('#prompt [data-option-button]')"
-                               " || /The game is over/.test(document.querySelector('#prompt').textContent)")
+        page.wait_for_function(
+            "() => document.querySelector('#prompt [data-option-button]')"
+            " || /The game is over/.test(document.querySelector('#prompt').textContent)"
+        )
         if option_buttons(page).count() == 0:
             break
         expect(page.locator("#private .fl-hand.fl-own")).to_be_visible()
         seq = seq_of(page)
         # Prefer moving the game on (drawing, ending phases) over spending markers forever.
         labels = option_buttons(page).all_inner_texts()
-        pick = next((i for i, label in enumerate(labels) if not label.startswith(("Spend a +1", "Exchange"))), 0)
+        pick = next(
+            (
+                i
+                for i, label in enumerate(labels)
+                if not label.startswith(("Spend a +1", "Exchange"))
+            ),
+            0,
+        )
         option_buttons(page).nth(pick).click()
         wait_for_seq_after(page, seq)
         played += 1

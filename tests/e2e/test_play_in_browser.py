@@ -19,9 +19,16 @@ from tests.integration import support
 
 pytestmark = pytest.mark.e2e
 TIMEOUT_MS = 30_000
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 PASSWORD = "a long and unusual passphrase 42"
 
 
@@ -35,9 +42,13 @@ def server(it_database: str, it_redis: str) -> Iterator[support.Process]:
 def browser() -> Iterator[Browser]:
     executable = shutil.which("chromium")
     if executable is None:
-        pytest.fail("Debian chromium is not installed (apt-get install -y chromium); .ci/run installs it")
+        pytest.fail(
+            "Debian chromium is not installed (apt-get install -y chromium); .ci/run installs it"
+        )
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(
+            executable_path=executable, headless=True, args=CHROMIUM_ARGS
+        )
         yield chromium
         chromium.close()
 
@@ -115,7 +126,8 @@ def option_buttons(page: Page) -> Any:
 def wait_for_seq_after(page: Page, seq: int) -> None:
     """Until the prompt bar is redrawn at a later seq (by the htmx answer or a websocket push)."""
     page.wait_for_function(
-        "seq => Number(document.querySelector('#prompt')?.dataset.seq) > seq", arg=seq)
+        "seq => Number(document.querySelector('#prompt')?.dataset.seq) > seq", arg=seq
+    )
 
 
 def test_a_new_player_signs_up_and_plays_against_a_bot(new_page: Any) -> None:
@@ -125,8 +137,10 @@ def test_a_new_player_signs_up_and_plays_against_a_bot(new_page: Any) -> None:
     played = 0
     while played < 6:
         # Our decision, or the end: the bot's turns arrive over the websocket.
-        page.wait_for_function("() => document.querySelector('#prompt [data-option-button]')"
-                               " || /The game is over/.test(document.querySelector('#prompt').textContent)")
+        page.wait_for_function(
+            "() => document.querySelector('#prompt [data-option-button]')"
+            " || /The game is over/.test(document.querySelector('#prompt').textContent)"
+        )
         if option_buttons(page).count() == 0:
             break
         seq = seq_of(page)

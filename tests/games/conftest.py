@@ -28,7 +28,9 @@ def scenarios(db: None) -> None:
 
 
 def _user(name: str) -> Any:
-    return get_user_model().objects.create_user(name, f"{name}@example.com", "correct horse battery")
+    return get_user_model().objects.create_user(
+        name, f"{name}@example.com", "correct horse battery"
+    )
 
 
 @pytest.fixture

@@ -26,10 +26,14 @@ def spec(kind: Any) -> services.SeatSpec:
     return services.SeatSpec("invite", username=kind.username)
 
 
-def make_game(creator: Any, *kinds: Any, public: bool = True, options: dict[str, Any] | None = None) -> Game:
+def make_game(
+    creator: Any, *kinds: Any, public: bool = True, options: dict[str, Any] | None = None
+) -> Game:
     """An HRE base game; users in `kinds` are invited and then join, so the game starts."""
     scenario = Scenario.objects.get(game="hre", slug="base")
-    game = services.create_game(creator, scenario, len(kinds), [spec(k) for k in kinds], options, public)
+    game = services.create_game(
+        creator, scenario, len(kinds), [spec(k) for k in kinds], options, public
+    )
     for kind in kinds:
         if not isinstance(kind, str):
             services.join(game.pk, kind)
@@ -65,8 +69,13 @@ def human_move(game: Game, user: Any, picker: random.Random) -> Any:
     return services.submit(game.pk, user, action, game.seq, seat=seat)
 
 
-def play(game: Game, user: Any, picker: random.Random, moves: int = 10_000,
-         until: Callable[[Game], bool] = lambda g: False) -> Game:
+def play(
+    game: Game,
+    user: Any,
+    picker: random.Random,
+    moves: int = 10_000,
+    until: Callable[[Game], bool] = lambda g: False,
+) -> Game:
     """Play random moves for the user's seats (bots answer inline) until the game ends or `until`."""
     for _ in range(moves):
         game.refresh_from_db()
@@ -156,7 +165,9 @@ def forbidden_names(state: dict[str, Any], seen: set[str], seats: set[int]) -> s
     return names
 
 
-def leaks(payload: str, line: Timeline, seq: int, seats: set[int], trophy_ids: bool = False) -> list[str]:
+def leaks(
+    payload: str, line: Timeline, seq: int, seats: set[int], trophy_ids: bool = False
+) -> list[str]:
     """Every hidden card id, hidden card name and Barbarian token id found in a payload.
 
     `trophy_ids` lets through the ids of tokens won as trophies, which the engine's view lists

@@ -20,16 +20,24 @@ def locmem_mail(settings: Any) -> None:
 
 def test_a_newcomer_signs_up_and_lands_logged_in() -> None:
     client = Client()
-    response = client.post(reverse("account_signup"), {
-        "username": "dora", "email": "dora@example.com",
-        "password1": "a long enough passphrase", "password2": "a long enough passphrase"})
+    response = client.post(
+        reverse("account_signup"),
+        {
+            "username": "dora",
+            "email": "dora@example.com",
+            "password1": "a long enough passphrase",
+            "password2": "a long enough passphrase",
+        },
+    )
     assert response.status_code == 302
     assert client.get(reverse("profile")).status_code == 200
 
 
 def test_log_in_and_out(alice: Any) -> None:
     client = Client()
-    response = client.post(reverse("account_login"), {"login": "alice", "password": "correct horse battery"})
+    response = client.post(
+        reverse("account_login"), {"login": "alice", "password": "correct horse battery"}
+    )
     assert response.status_code == 302
     assert "alice" in client.get(reverse("profile")).content.decode()
     client.post(reverse("account_logout"))
@@ -50,6 +58,8 @@ def test_password_reset_by_email(alice: Any) -> None:
     path = link.group(0).split("://", 1)[1].split("/", 1)[1]
     response = client.get("/" + path, follow=True)
     form_url = response.redirect_chain[-1][0] if response.redirect_chain else "/" + path
-    done = client.post(form_url, {"password1": "another long passphrase", "password2": "another long passphrase"})
+    done = client.post(
+        form_url, {"password1": "another long passphrase", "password2": "another long passphrase"}
+    )
     assert done.status_code == 302
     assert Client().login(username="alice", password="another long passphrase")

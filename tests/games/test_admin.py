@@ -21,15 +21,25 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def staff(db: None) -> Client:
-    admin = get_user_model().objects.create_superuser("root", "root@example.com", "correct horse battery")
+    admin = get_user_model().objects.create_superuser(
+        "root", "root@example.com", "correct horse battery"
+    )
     client = Client()
     client.force_login(admin)
     return client
 
 
 def _form(**changes: Any) -> ScenarioForm:
-    data = {"game": "hre", "slug": "variant", "title": "A variant", "description": "", "min_players": 2,
-            "max_players": 4, "config": json.dumps({"modules": [], "options": {}}), "enabled": "on"}
+    data = {
+        "game": "hre",
+        "slug": "variant",
+        "title": "A variant",
+        "description": "",
+        "min_players": 2,
+        "max_players": 4,
+        "config": json.dumps({"modules": [], "options": {}}),
+        "enabled": "on",
+    }
     data.update(changes)
     return ScenarioForm(data=data)
 
@@ -48,9 +58,19 @@ def test_a_scenario_config_is_validated_by_the_engine(db: None) -> None:
 
 
 def test_the_admin_refuses_a_bad_scenario_with_the_engines_message(staff: Client) -> None:
-    response = staff.post(reverse("admin:games_scenario_add"), {
-        "game": "hre", "slug": "odd", "title": "Odd", "description": "", "min_players": 2, "max_players": 4,
-        "config": json.dumps({"modules": [], "options": {"title_chaining": "yes"}}), "enabled": "on"})
+    response = staff.post(
+        reverse("admin:games_scenario_add"),
+        {
+            "game": "hre",
+            "slug": "odd",
+            "title": "Odd",
+            "description": "",
+            "min_players": 2,
+            "max_players": 4,
+            "config": json.dumps({"modules": [], "options": {"title_chaining": "yes"}}),
+            "enabled": "on",
+        },
+    )
     assert response.status_code == 200
     assert "Option title_chaining must be one of" in response.content.decode()
     assert not Scenario.objects.filter(slug="odd").exists()
@@ -59,13 +79,17 @@ def test_the_admin_refuses_a_bad_scenario_with_the_engines_message(staff: Client
 def test_copy_makes_an_editable_variant(scenarios: None, staff: Client) -> None:
     base = Scenario.objects.get(game="hre", slug="base")
     for _ in range(2):
-        response = staff.post(reverse("admin:games_scenario_changelist"),
-                              {"action": "copy", "_selected_action": [base.pk]})
+        response = staff.post(
+            reverse("admin:games_scenario_changelist"),
+            {"action": "copy", "_selected_action": [base.pk]},
+        )
         assert response.status_code == 302
     copies = Scenario.objects.filter(game="hre").exclude(pk=base.pk).order_by("slug")
     assert [c.slug for c in copies] == ["base-copy", "base-copy-2"]
     for copy in copies:
-        assert not copy.shipped and copy.title == f"{base.title} (copy)" and copy.config == base.config
+        assert (
+            not copy.shipped and copy.title == f"{base.title} (copy)" and copy.config == base.config
+        )
     base.refresh_from_db()
     assert base.shipped and base.slug == "base"
 
@@ -74,11 +98,15 @@ def _secrets(game: Game) -> list[str]:
     """Strings only the full state reveals: every hand card, the deck, box tokens and the seed."""
     state = game.state
     cards = [c for seat in state["seats"] for c in seat["hand"]] + state["deck"]
-    tokens = [here["barb"]["token"] for here in state["prov"].values() if here["barb"]] + state["box_tokens"]
+    tokens = [here["barb"]["token"] for here in state["prov"].values() if here["barb"]] + state[
+        "box_tokens"
+    ]
     return [rf"\b{c}\b" for c in cards + tokens] + [rf"\b{game.seed}\b"]
 
 
-def test_a_running_games_state_seed_and_moves_are_not_shown(scenarios: None, alice: Any, staff: Client) -> None:
+def test_a_running_games_state_seed_and_moves_are_not_shown(
+    scenarios: None, alice: Any, staff: Client
+) -> None:
     game = make_game(alice, "me", "bot:random")
     game = play(game, alice, random.Random(3), moves=6)
     assert game.status == Game.Status.ACTIVE
@@ -108,7 +136,9 @@ def test_a_finished_games_state_is_shown(scenarios: None, alice: Any, staff: Cli
 def test_games_and_moves_are_read_only(scenarios: None, alice: Any, staff: Client) -> None:
     game = make_game(alice, "me", "bot:random")
     assert staff.get(reverse("admin:games_game_add")).status_code == 403
-    response = staff.post(reverse("admin:games_game_change", args=[game.pk]), {"status": "finished"})
+    response = staff.post(
+        reverse("admin:games_game_change", args=[game.pk]), {"status": "finished"}
+    )
     assert response.status_code == 403
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE

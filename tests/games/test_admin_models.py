@@ -34,8 +34,22 @@ from games.models import (
 
 pytestmark = pytest.mark.django_db
 
-MODELS = ["deck", "outbox", "emailactionuse", "mailpreference", "gameclock", "seatclock", "standinganswer",
-          "result", "rating", "rematchoffer", "chatchannel", "chatmessage", "mute", "seatnote"]
+MODELS = [
+    "deck",
+    "outbox",
+    "emailactionuse",
+    "mailpreference",
+    "gameclock",
+    "seatclock",
+    "standinganswer",
+    "result",
+    "rating",
+    "rematchoffer",
+    "chatchannel",
+    "chatmessage",
+    "mute",
+    "seatnote",
+]
 
 
 def _client(user: Any) -> Client:
@@ -53,8 +67,9 @@ def root(db: None) -> Client:
 def moderator(db: None) -> Client:
     """Staff who may view every games model, but is not a superuser."""
     user = get_user_model().objects.create_user("mod", "mod@example.com", "x", is_staff=True)
-    user.user_permissions.set(Permission.objects.filter(content_type__app_label="games",
-                                                        codename__startswith="view_"))
+    user.user_permissions.set(
+        Permission.objects.filter(content_type__app_label="games", codename__startswith="view_")
+    )
     return _client(user)
 
 
@@ -62,7 +77,9 @@ def moderator(db: None) -> Client:
 def running(scenarios: None, alice: Any, bob: Any) -> Game:
     """A running game with a row of every kind the admin lists."""
     scenario = Scenario.objects.get(game="hre", slug="base")
-    game = services.create_game(alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("invite", "bob")])
+    game = services.create_game(
+        alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("invite", "bob")]
+    )
     services.join(game.pk, bob)
     game.refresh_from_db()
     now = timezone.now()
@@ -72,15 +89,25 @@ def running(scenarios: None, alice: Any, bob: Any) -> Game:
     MailPreference.objects.create(user=alice)
     GameClock.objects.create(game=game, per_move=dt.timedelta(days=1), cap=dt.timedelta(days=3))
     SeatClock.objects.create(seat=game.seats.get(index=0), bank=dt.timedelta(days=1), deadline=now)
-    StandingAnswer.objects.create(game=game, seat=1, kind="reaction", choice="option",
-                                  option_label="SECRET-OPTION", option_action={"card": "SECRET-OPTION"})
+    StandingAnswer.objects.create(
+        game=game,
+        seat=1,
+        kind="reaction",
+        choice="option",
+        option_label="SECRET-OPTION",
+        option_action={"card": "SECRET-OPTION"},
+    )
     Rating.objects.create(user=alice, game="hre", mu=25.0, sigma=8.3)
     channel = ChatChannel.objects.create(game=game, members=[0, 1])
-    ChatMessage.objects.create(game=game, channel=channel, seat=0, author=alice, text="PRIVATE-WORDS")
+    ChatMessage.objects.create(
+        game=game, channel=channel, seat=0, author=alice, text="PRIVATE-WORDS"
+    )
     ChatMessage.objects.create(game=game, seat=1, author=bob, text="TABLE-TALK")
     Mute.objects.create(game=game, seat=0, muted=1)
     SeatNote.objects.create(game=game, seat=0, text="MY-NOTES")
-    finished = services.create_game(alice, scenario, 2, [services.SeatSpec("bot", bot="random")] * 2)
+    finished = services.create_game(
+        alice, scenario, 2, [services.SeatSpec("bot", bot="random")] * 2
+    )
     result = Result.objects.get_or_create(game=finished)[0]
     if not result.seats.exists():
         SeatResult.objects.create(result=result, seat=0, rank=1, score=10, bot="random")
@@ -94,16 +121,25 @@ def test_every_changelist_loads_for_a_superuser(running: Game, root: Client) -> 
         assert response.status_code == 200, model
     result = Result.objects.get()
     assert root.get(reverse("admin:games_result_change", args=[result.pk])).status_code == 200
-    assert "PRIVATE-WORDS" in root.get(reverse("admin:games_chatmessage_changelist")).content.decode()
+    assert (
+        "PRIVATE-WORDS" in root.get(reverse("admin:games_chatmessage_changelist")).content.decode()
+    )
 
 
-def test_a_running_games_hidden_choices_and_notes_are_not_shown(running: Game, root: Client) -> None:
+def test_a_running_games_hidden_choices_and_notes_are_not_shown(
+    running: Game, root: Client
+) -> None:
     answer = StandingAnswer.objects.get()
-    for url in (reverse("admin:games_standinganswer_changelist"),
-                reverse("admin:games_standinganswer_change", args=[answer.pk])):
+    for url in (
+        reverse("admin:games_standinganswer_changelist"),
+        reverse("admin:games_standinganswer_change", args=[answer.pk]),
+    ):
         assert "SECRET-OPTION" not in root.get(url).content.decode()
     note = SeatNote.objects.get()
-    for url in (reverse("admin:games_seatnote_changelist"), reverse("admin:games_seatnote_change", args=[note.pk])):
+    for url in (
+        reverse("admin:games_seatnote_changelist"),
+        reverse("admin:games_seatnote_change", args=[note.pk]),
+    ):
         assert "MY-NOTES" not in root.get(url).content.decode()
 
 
@@ -115,7 +151,9 @@ def test_private_chat_is_shown_only_to_superusers(running: Game, moderator: Clie
     private = ChatMessage.objects.get(channel__isnull=False)
     page = moderator.get(reverse("admin:games_chatmessage_change", args=[private.pk]), follow=True)
     assert "PRIVATE-WORDS" not in page.content.decode()
-    search = moderator.get(reverse("admin:games_chatmessage_changelist") + "?q=PRIVATE").content.decode()
+    search = moderator.get(
+        reverse("admin:games_chatmessage_changelist") + "?q=PRIVATE"
+    ).content.decode()
     assert "PRIVATE-WORDS" not in search
 
 

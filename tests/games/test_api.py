@@ -52,13 +52,25 @@ def _deciding(game: Game, alice_api: Api, bob_api: Api) -> tuple[Api, Api, int]:
 
 def test_it_answers_401_without_a_token_or_with_a_bad_one(duel: Game, alice: Any) -> None:
     ApiToken.issue(alice, "laptop")
-    urls = [reverse("api_games"), reverse("api_game", args=[duel.pk]), reverse("api_events", args=[duel.pk])]
-    for headers in ({}, {"Authorization": "Bearer chy_wrong"}, {"Authorization": "Token chy_x"},
-                    {"Authorization": "Bearer "}):
+    urls = [
+        reverse("api_games"),
+        reverse("api_game", args=[duel.pk]),
+        reverse("api_events", args=[duel.pk]),
+    ]
+    for headers in (
+        {},
+        {"Authorization": "Bearer chy_wrong"},
+        {"Authorization": "Token chy_x"},
+        {"Authorization": "Bearer "},
+    ):
         for url in urls:
             assert Client().get(url, headers=headers).status_code == 401
-        response = Client().post(reverse("api_action", args=[duel.pk]), "{}", content_type="application/json",
-                                 headers=headers)
+        response = Client().post(
+            reverse("api_action", args=[duel.pk]),
+            "{}",
+            content_type="application/json",
+            headers=headers,
+        )
         assert response.status_code == 401
 
 
@@ -76,8 +88,9 @@ def test_only_the_digest_is_stored_and_use_is_recorded(alice: Any) -> None:
     assert token.last_used is not None
 
 
-def test_my_games_lists_the_games_i_hold_a_seat_in(duel: Game, scenarios: None, alice_api: Api, bob_api: Api,
-                                                   carol: Any) -> None:
+def test_my_games_lists_the_games_i_hold_a_seat_in(
+    duel: Game, scenarios: None, alice_api: Api, bob_api: Api, carol: Any
+) -> None:
     make_game(carol, "me", "bot:random")
     rows = alice_api.get(reverse("api_games")).json()["games"]
     assert [r["id"] for r in rows] == [duel.pk]
@@ -103,8 +116,9 @@ def test_asking_for_a_seat_i_do_not_hold_is_forbidden(duel: Game, alice_api: Api
     assert alice_api.get(reverse("api_game", args=[duel.pk]), seat=0).json()["seat"] == 0
 
 
-def test_a_spectator_gets_the_spectator_view_of_a_public_game_only(scenarios: None, alice: Any,
-                                                                   carol: Any) -> None:
+def test_a_spectator_gets_the_spectator_view_of_a_public_game_only(
+    scenarios: None, alice: Any, carol: Any
+) -> None:
     carol_api = Api(ApiToken.issue(carol, "x")[1])
     public = make_game(alice, "me", "bot:random")
     body = carol_api.get(reverse("api_game", args=[public.pk])).json()
@@ -115,28 +129,36 @@ def test_a_spectator_gets_the_spectator_view_of_a_public_game_only(scenarios: No
     assert carol_api.get(reverse("api_game", args=[9999])).status_code == 404
 
 
-def test_submit_applies_a_move_with_the_current_seq(duel: Game, alice_api: Api, bob_api: Api) -> None:
+def test_submit_applies_a_move_with_the_current_seq(
+    duel: Game, alice_api: Api, bob_api: Api
+) -> None:
     me, _, seat = _deciding(duel, alice_api, bob_api)
     seq = duel.seq
-    response = me.post(reverse("api_action", args=[duel.pk]),
-                       {"action": options(duel, seat)[0], "expected_seq": seq})
+    response = me.post(
+        reverse("api_action", args=[duel.pk]),
+        {"action": options(duel, seat)[0], "expected_seq": seq},
+    )
     assert response.status_code == 200
     move = Move.objects.get(game=duel, seq=seq + 1)
     assert response.json() == {"ok": True, "seq": seq + 1, "state_hash": move.state_hash}
 
 
-def test_submit_answers_409_to_a_stale_move_and_changes_nothing(duel: Game, alice_api: Api,
-                                                                bob_api: Api) -> None:
+def test_submit_answers_409_to_a_stale_move_and_changes_nothing(
+    duel: Game, alice_api: Api, bob_api: Api
+) -> None:
     me, _, seat = _deciding(duel, alice_api, bob_api)
     before = snapshot(duel)
-    response = me.post(reverse("api_action", args=[duel.pk]),
-                       {"action": options(duel, seat)[0], "expected_seq": duel.seq + 3})
+    response = me.post(
+        reverse("api_action", args=[duel.pk]),
+        {"action": options(duel, seat)[0], "expected_seq": duel.seq + 3},
+    )
     assert response.status_code == 409 and response.json()["code"] == "stale"
     assert snapshot(duel) == before
 
 
-def test_submit_answers_a_resent_move_with_the_first_acceptance(duel: Game, alice_api: Api,
-                                                                 bob_api: Api) -> None:
+def test_submit_answers_a_resent_move_with_the_first_acceptance(
+    duel: Game, alice_api: Api, bob_api: Api
+) -> None:
     me, _, seat = _deciding(duel, alice_api, bob_api)
     body = {"action": options(duel, seat)[0], "expected_seq": duel.seq}
     first = me.post(reverse("api_action", args=[duel.pk]), body).json()
@@ -145,8 +167,9 @@ def test_submit_answers_a_resent_move_with_the_first_acceptance(duel: Game, alic
     assert Move.objects.filter(game=duel).count() == 1
 
 
-def test_submit_answers_403_for_a_seat_that_is_not_mine(duel: Game, alice_api: Api, bob_api: Api,
-                                                        carol: Any) -> None:
+def test_submit_answers_403_for_a_seat_that_is_not_mine(
+    duel: Game, alice_api: Api, bob_api: Api, carol: Any
+) -> None:
     me, other, seat = _deciding(duel, alice_api, bob_api)
     before = snapshot(duel)
     body = {"action": options(duel, seat)[0], "expected_seq": duel.seq, "seat": seat}
@@ -159,8 +182,16 @@ def test_submit_answers_403_for_a_seat_that_is_not_mine(duel: Game, alice_api: A
     assert snapshot(duel) == before
 
 
-@pytest.mark.parametrize("body", ['{"action": ', '["a list"]', '{"expected_seq": 0}',
-                                  '{"action": {"ruler": "otto"}}', '{"action": {"ruler": "otto"}, "expected_seq": "0"}'])
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"action": ',
+        '["a list"]',
+        '{"expected_seq": 0}',
+        '{"action": {"ruler": "otto"}}',
+        '{"action": {"ruler": "otto"}, "expected_seq": "0"}',
+    ],
+)
 def test_submit_answers_400_to_a_malformed_body(duel: Game, alice_api: Api, body: str) -> None:
     before = snapshot(duel)
     response = alice_api.post(reverse("api_action", args=[duel.pk]), body)
@@ -169,40 +200,68 @@ def test_submit_answers_400_to_a_malformed_body(duel: Game, alice_api: Api, body
     assert snapshot(duel) == before
 
 
-def test_submit_answers_400_to_an_illegal_move_with_the_engines_message(duel: Game, alice_api: Api,
-                                                                        bob_api: Api) -> None:
+def test_submit_answers_400_to_an_illegal_move_with_the_engines_message(
+    duel: Game, alice_api: Api, bob_api: Api
+) -> None:
     me, _, seat = _deciding(duel, alice_api, bob_api)
     before = snapshot(duel)
-    response = me.post(reverse("api_action", args=[duel.pk]), {"action": {"ruler": "nobody"}, "expected_seq": duel.seq})
+    response = me.post(
+        reverse("api_action", args=[duel.pk]),
+        {"action": {"ruler": "nobody"}, "expected_seq": duel.seq},
+    )
     assert response.status_code == 400 and response.json()["code"] == "illegal"
     assert response.json()["error"].startswith("That is not one of the choices now")
     assert snapshot(duel) == before
 
 
 def test_submit_to_a_missing_game_is_404(db: None, alice_api: Api) -> None:
-    response = alice_api.post(reverse("api_action", args=[424242]), {"action": {}, "expected_seq": 0})
+    response = alice_api.post(
+        reverse("api_action", args=[424242]), {"action": {}, "expected_seq": 0}
+    )
     assert response.status_code == 404
 
 
-def test_events_since_a_seq_show_public_text_and_only_my_seats_private_text(duel: Game, alice_api: Api,
-                                                                           bob_api: Api, carol: Any) -> None:
+def test_events_since_a_seq_show_public_text_and_only_my_seats_private_text(
+    duel: Game, alice_api: Api, bob_api: Api, carol: Any
+) -> None:
     for _ in range(2):  # both Rulers drafted
         me, _, seat = _deciding(duel, alice_api, bob_api)
         duel.refresh_from_db()
-        me.post(reverse("api_action", args=[duel.pk]), {"action": options(duel, seat)[0], "expected_seq": duel.seq})
+        me.post(
+            reverse("api_action", args=[duel.pk]),
+            {"action": options(duel, seat)[0], "expected_seq": duel.seq},
+        )
     first = Move.objects.get(game=duel, seq=1)
-    first.events = [*first.events, {"rule": "TEST-1", "public": None,
-                                    "private": {"0": "alice-only secret", "1": "bob-only secret"}},
-                    {"rule": "TEST-2", "public": "everyone sees this", "private": {"1": "bob aside"}}]
+    first.events = [
+        *first.events,
+        {
+            "rule": "TEST-1",
+            "public": None,
+            "private": {"0": "alice-only secret", "1": "bob-only secret"},
+        },
+        {"rule": "TEST-2", "public": "everyone sees this", "private": {"1": "bob aside"}},
+    ]
     first.save()
     alice_rows = alice_api.get(reverse("api_events", args=[duel.pk]), since=0).json()
     text = json.dumps(alice_rows)
     assert "alice-only secret" in text and "everyone sees this" in text
     assert "bob-only secret" not in text and "bob aside" not in text
     bob_text = json.dumps(bob_api.get(reverse("api_events", args=[duel.pk])).json())
-    assert "bob-only secret" in bob_text and "bob aside" in bob_text and "alice-only secret" not in bob_text
-    carol_text = json.dumps(Api(ApiToken.issue(carol, "x")[1]).get(reverse("api_events", args=[duel.pk])).json())
-    assert "everyone sees this" in carol_text and "secret" not in carol_text and "aside" not in carol_text
+    assert (
+        "bob-only secret" in bob_text
+        and "bob aside" in bob_text
+        and "alice-only secret" not in bob_text
+    )
+    carol_text = json.dumps(
+        Api(ApiToken.issue(carol, "x")[1]).get(reverse("api_events", args=[duel.pk])).json()
+    )
+    assert (
+        "everyone sees this" in carol_text
+        and "secret" not in carol_text
+        and "aside" not in carol_text
+    )
     later = alice_api.get(reverse("api_events", args=[duel.pk]), since=1).json()
     assert later["seq"] == 2 and {r["seq"] for r in later["events"]} == {2}
-    assert all("action" not in r for r in alice_rows["events"]), "the raw log of a running game is not sent"
+    assert all("action" not in r for r in alice_rows["events"]), (
+        "the raw log of a running game is not sent"
+    )

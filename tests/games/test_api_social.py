@@ -29,8 +29,9 @@ def api(user: Any) -> Api:
 
 
 def delete(client: Api, url: str, **params: Any) -> Any:
-    return client.client.delete(url, QUERY_STRING="&".join(f"{k}={v}" for k, v in params.items()),
-                                headers=client.headers)
+    return client.client.delete(
+        url, QUERY_STRING="&".join(f"{k}={v}" for k, v in params.items()), headers=client.headers
+    )
 
 
 # --- authentication and methods --------------------------------------------------------------------
@@ -38,21 +39,31 @@ def delete(client: Api, url: str, **params: Any) -> Any:
 
 def test_every_new_endpoint_wants_a_token(alice: Any, bob: Any) -> None:
     game = toy_game(alice, "me", bob)
-    for url in (reverse("api_chat", args=[game.pk]), reverse("api_undo", args=[game.pk]),
-                reverse("api_standing", args=[game.pk])):
+    for url in (
+        reverse("api_chat", args=[game.pk]),
+        reverse("api_undo", args=[game.pk]),
+        reverse("api_standing", args=[game.pk]),
+    ):
         assert Client().get(url).status_code == 401
         assert Client().post(url, "{}", content_type="application/json").status_code == 401
         assert Client().get(url, headers={"Authorization": "Bearer chy_wrong"}).status_code == 401
-    assert Client().delete(reverse("api_standing_clear", args=[game.pk, "reaction"])).status_code == 401
+    assert (
+        Client().delete(reverse("api_standing_clear", args=[game.pk, "reaction"])).status_code
+        == 401
+    )
     assert not game.chat_messages.exists() and game.seq == 0
 
 
-def test_a_post_with_a_token_needs_no_csrf_token_and_wrong_methods_are_405(alice: Any, bob: Any) -> None:
+def test_a_post_with_a_token_needs_no_csrf_token_and_wrong_methods_are_405(
+    alice: Any, bob: Any
+) -> None:
     game = toy_game(alice, "me", bob)
     me = api(alice)  # the Api client enforces CSRF checks
     assert me.post(reverse("api_chat", args=[game.pk]), {"text": "hi"}).status_code == 201
     assert me.client.put(reverse("api_chat", args=[game.pk]), headers=me.headers).status_code == 405
-    assert me.client.delete(reverse("api_undo", args=[game.pk]), headers=me.headers).status_code == 405
+    assert (
+        me.client.delete(reverse("api_undo", args=[game.pk]), headers=me.headers).status_code == 405
+    )
     assert me.get(reverse("api_standing_clear", args=[game.pk, "reaction"])).status_code == 405
 
 
@@ -63,7 +74,10 @@ def test_a_missing_or_private_game_is_404(alice: Any, bob: Any, carol: Any) -> N
         assert stranger.get(reverse(name, args=[hidden.pk])).status_code == 404
         assert stranger.post(reverse(name, args=[hidden.pk]), {"text": "x"}).status_code == 404
         assert stranger.get(reverse(name, args=[424242])).status_code == 404
-    assert delete(stranger, reverse("api_standing_clear", args=[hidden.pk, "reaction"])).status_code == 404
+    assert (
+        delete(stranger, reverse("api_standing_clear", args=[hidden.pk, "reaction"])).status_code
+        == 404
+    )
     assert not hidden.chat_messages.exists()
 
 
@@ -87,8 +101,17 @@ def test_a_player_posts_to_the_table_and_reads_since_an_id(alice: Any, bob: Any)
     assert api(bob).get(url, since=second["id"]).json()["messages"] == []
 
 
-@pytest.mark.parametrize("body", ['{"text": ', '["hi"]', '{}', '{"text": 5}', '{"text": "hi", "channel": "1"}',
-                                  '{"text": "hi", "seat": true}'])
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"text": ',
+        '["hi"]',
+        "{}",
+        '{"text": 5}',
+        '{"text": "hi", "channel": "1"}',
+        '{"text": "hi", "seat": true}',
+    ],
+)
 def test_a_malformed_chat_post_is_400(alice: Any, bob: Any, body: str) -> None:
     game = toy_game(alice, "me", bob)
     response = api(alice).post(reverse("api_chat", args=[game.pk]), body)
@@ -100,7 +123,10 @@ def test_an_empty_or_overlong_message_is_400_with_the_reason(alice: Any, bob: An
     game = toy_game(alice, "me", bob)
     me = api(alice)
     response = me.post(reverse("api_chat", args=[game.pk]), {"text": "   "})
-    assert response.status_code == 400 and response.json() == {"error": "The message is empty.", "code": "malformed"}
+    assert response.status_code == 400 and response.json() == {
+        "error": "The message is empty.",
+        "code": "malformed",
+    }
     response = me.post(reverse("api_chat", args=[game.pk]), {"text": "x" * (chat.MAX_LENGTH + 1)})
     assert response.status_code == 400 and "at most" in response.json()["error"]
     assert not game.chat_messages.exists()
@@ -113,7 +139,10 @@ def test_a_spectator_reads_the_table_but_may_not_post(alice: Any, bob: Any, caro
     body = watcher.get(reverse("api_chat", args=[game.pk])).json()
     assert [m["text"] for m in body["messages"]] == ["good game"] and body["my_seats"] == []
     response = watcher.post(reverse("api_chat", args=[game.pk]), {"text": "let me play"})
-    assert response.status_code == 403 and response.json()["error"] == "Only the players of this game can do that."
+    assert (
+        response.status_code == 403
+        and response.json()["error"] == "Only the players of this game can do that."
+    )
     response = api(alice).post(reverse("api_chat", args=[game.pk]), {"text": "as bob", "seat": 1})
     assert response.status_code == 403 and response.json()["error"] == "You do not hold that seat."
     assert game.chat_messages.count() == 1
@@ -126,8 +155,10 @@ def test_posting_is_rate_limited_with_a_readable_429(alice: Any, bob: Any, setti
     url = reverse("api_chat", args=[game.pk])
     responses = [me.post(url, {"text": f"hello {i}"}) for i in range(4)]
     assert [r.status_code for r in responses] == [201, 201, 201, 429]
-    assert responses[-1].json() == {"error": "You are sending messages too fast; wait a moment.",
-                                    "code": "rate_limited"}
+    assert responses[-1].json() == {
+        "error": "You are sending messages too fast; wait a moment.",
+        "code": "rate_limited",
+    }
     assert game.chat_messages.count() == 3
     assert api(bob).post(url, {"text": "bob may still talk"}).status_code == 201
     assert me.get(url).status_code == 200, "reading is not limited"
@@ -139,11 +170,15 @@ def test_the_rate_limit_is_shared_with_the_page(alice: Any, bob: Any, settings: 
     client = Client()
     client.force_login(alice)
     for i in range(2):
-        client.post(reverse("chat_post", args=[game.pk]), {"text": f"page {i}"}, HTTP_HX_REQUEST="true")
+        client.post(
+            reverse("chat_post", args=[game.pk]), {"text": f"page {i}"}, HTTP_HX_REQUEST="true"
+        )
     assert api(alice).post(reverse("api_chat", args=[game.pk]), {"text": "api"}).status_code == 429
 
 
-def test_a_private_channel_is_read_and_written_only_by_its_members(alice: Any, bob: Any, carol: Any) -> None:
+def test_a_private_channel_is_read_and_written_only_by_its_members(
+    alice: Any, bob: Any, carol: Any
+) -> None:
     game = toy_game(alice, "me", bob, carol)
     channel = chat.open_channel(game, alice, [1])
     url = reverse("api_chat", args=[game.pk])
@@ -153,8 +188,14 @@ def test_a_private_channel_is_read_and_written_only_by_its_members(alice: Any, b
     assert api(bob).post(url, {"text": "agreed", "channel": channel.pk}).status_code == 201
     chat.post(game, carol, "hello all")
     bob_body = api(bob).get(url).json()
-    assert [m["text"] for m in bob_body["messages"]] == ["attack carol at dawn", "agreed", "hello all"]
-    assert bob_body["channels"] == [{"id": channel.pk, "members": [0, 1], "name": "Private: alice (seat 1)"}]
+    assert [m["text"] for m in bob_body["messages"]] == [
+        "attack carol at dawn",
+        "agreed",
+        "hello all",
+    ]
+    assert bob_body["channels"] == [
+        {"id": channel.pk, "members": [0, 1], "name": "Private: alice (seat 1)"}
+    ]
     refused = api(carol).post(url, {"text": "let me in", "channel": channel.pk})
     assert refused.status_code == 403 and refused.json()["error"] == "You are not in that channel."
     assert api(carol).post(url, {"text": "x", "channel": 424242}).status_code == 403
@@ -193,7 +234,9 @@ def test_reading_is_paged_by_id(alice: Any, bob: Any) -> None:
     assert len(body["messages"]) == chat.SHOWN and body["more"] is True
     assert body["messages"][0]["text"] == "line 0"
     rest = api(bob).get(url, since=body["messages"][-1]["id"]).json()
-    assert [m["text"] for m in rest["messages"]] == [f"line {i}" for i in range(chat.SHOWN, chat.SHOWN + 5)]
+    assert [m["text"] for m in rest["messages"]] == [
+        f"line {i}" for i in range(chat.SHOWN, chat.SHOWN + 5)
+    ]
     assert rest["more"] is False
 
 
@@ -203,13 +246,23 @@ def test_reading_is_paged_by_id(alice: Any, bob: Any) -> None:
 def test_undo_reports_and_takes_back_my_trailing_moves(alice: Any, bob: Any) -> None:
     game = toy_game(alice, "me", bob)
     url = reverse("api_undo", args=[game.pk])
-    assert api(alice).get(url).json() == {"seq": 0, "can_undo": False, "to_seq": None, "earliest_seq": None,
-                                          "moves": []}
+    assert api(alice).get(url).json() == {
+        "seq": 0,
+        "can_undo": False,
+        "to_seq": None,
+        "earliest_seq": None,
+        "moves": [],
+    }
     act(game, alice, GAIN, 0)
     act(game, alice, GAIN, 0)
     body = api(alice).get(url).json()
-    assert body == {"seq": 2, "can_undo": True, "to_seq": 1, "earliest_seq": 0,
-                    "moves": [{"seq": 2, "seat": 0}, {"seq": 1, "seat": 0}]}
+    assert body == {
+        "seq": 2,
+        "can_undo": True,
+        "to_seq": 1,
+        "earliest_seq": 0,
+        "moves": [{"seq": 2, "seat": 0}, {"seq": 1, "seat": 0}],
+    }
     assert api(bob).get(url).json()["can_undo"] is False
     response = api(alice).post(url, {})
     assert response.status_code == 200 and response.json() == {"ok": True, "seq": 1}
@@ -231,7 +284,10 @@ def test_undo_is_refused_across_a_barrier_with_a_readable_409(alice: Any, bob: A
     assert api(alice).get(url).json()["earliest_seq"] == 2
     response = api(alice).post(url, {"to_seq": 0})
     assert response.status_code == 409
-    assert response.json()["error"] == "You can only take back your own moves since the last reveal or roll."
+    assert (
+        response.json()["error"]
+        == "You can only take back your own moves since the last reveal or roll."
+    )
     game.refresh_from_db()
     assert game.seq == 3
 
@@ -242,7 +298,10 @@ def test_undo_permissions_and_malformed_bodies(alice: Any, bob: Any, carol: Any)
     url = reverse("api_undo", args=[game.pk])
     for method in ("get", "post"):
         response = getattr(api(carol), method)(url, *([{}] if method == "post" else []))
-        assert response.status_code == 403 and response.json()["error"] == "Only the players of this game can undo."
+        assert (
+            response.status_code == 403
+            and response.json()["error"] == "Only the players of this game can undo."
+        )
     assert api(bob).post(url, {}).status_code == 409, "bob has no moves of his own to take back"
     for body in ('{"to_seq": "0"}', '{"to_seq": true}', "[1]", '{"to_seq": '):
         assert api(alice).post(url, body).status_code == 400
@@ -283,8 +342,10 @@ def test_an_answer_set_while_prompted_is_given_at_once(alice: Any, bob: Any) -> 
     game = toy_game(alice, "me", bob)
     act(game, alice, POKE, 0)
     assert game.prompted_seats() == [1]
-    response = api(bob).post(reverse("api_standing", args=[game.pk]),
-                             {"kind": "reaction", "choice": StandingAnswer.OPTION, "action": TAKE["action"]})
+    response = api(bob).post(
+        reverse("api_standing", args=[game.pk]),
+        {"kind": "reaction", "choice": StandingAnswer.OPTION, "action": TAKE["action"]},
+    )
     assert response.status_code == 200 and response.json()["seq"] == 2
     last = game.moves.order_by("-seq").first()
     assert (last.seat, last.action, last.by_standing) == (1, TAKE["action"], True)
@@ -294,7 +355,9 @@ def test_a_standing_answer_is_cleared_and_the_player_is_asked_again(alice: Any, 
     game = toy_game(alice, "me", bob)
     api(bob).post(reverse("api_standing", args=[game.pk]), {"kind": "reaction", "choice": "pass"})
     response = delete(api(bob), reverse("api_standing_clear", args=[game.pk, "reaction"]))
-    assert response.status_code == 200 and response.json()["kinds"][0]["choice"] == StandingAnswer.ASK
+    assert (
+        response.status_code == 200 and response.json()["kinds"][0]["choice"] == StandingAnswer.ASK
+    )
     assert not StandingAnswer.objects.exists()
     act(game, alice, POKE, 0)
     assert game.prompted_seats() == [1]
@@ -305,13 +368,23 @@ def test_standing_refusals_and_permissions(alice: Any, bob: Any, carol: Any) -> 
     game = toy_game(alice, "me", bob)
     url = reverse("api_standing", args=[game.pk])
     response = api(bob).post(url, {"kind": "no-such-kind", "choice": "pass"})
-    assert response.status_code == 400 and response.json()["error"] == "This game never asks 'no-such-kind' questions."
+    assert (
+        response.status_code == 400
+        and response.json()["error"] == "This game never asks 'no-such-kind' questions."
+    )
     response = api(bob).post(url, {"kind": "reaction", "choice": "sulk"})
-    assert response.status_code == 400 and "not one of the standing answers" in response.json()["error"]
+    assert (
+        response.status_code == 400
+        and "not one of the standing answers" in response.json()["error"]
+    )
     response = api(bob).post(url, {"kind": "reaction", "choice": StandingAnswer.OPTION})
     assert response.status_code == 400 and response.json()["error"].startswith("Name the choice")
-    for body in ('{"kind": "reaction"}', '{"kind": "reaction", "choice": 1}', "[]",
-                 '{"kind": "reaction", "choice": "pass", "seat": "1"}'):
+    for body in (
+        '{"kind": "reaction"}',
+        '{"kind": "reaction", "choice": 1}',
+        "[]",
+        '{"kind": "reaction", "choice": "pass", "seat": "1"}',
+    ):
         assert api(bob).post(url, body).status_code == 400
     response = api(alice).post(url, {"kind": "reaction", "choice": "pass", "seat": 1})
     assert response.status_code == 403 and response.json()["error"] == "You do not hold that seat."
@@ -319,6 +392,8 @@ def test_standing_refusals_and_permissions(alice: Any, bob: Any, carol: Any) -> 
     clear = reverse("api_standing_clear", args=[game.pk, "reaction"])
     assert delete(api(alice), clear, seat=1).status_code == 403
     assert delete(api(carol), clear).status_code == 403
-    assert delete(api(bob), reverse("api_standing_clear", args=[game.pk, "nope"])).status_code == 400
+    assert (
+        delete(api(bob), reverse("api_standing_clear", args=[game.pk, "nope"])).status_code == 400
+    )
     assert not StandingAnswer.objects.exists()
     assert Game.objects.get(pk=game.pk).seq == 0

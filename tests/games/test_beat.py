@@ -20,7 +20,9 @@ SCHEDULE = {
 }
 
 
-def _beat(schedule: dict[str, Any] | None = None, now: float = 1000.0) -> tuple[beat.Beat, list[Any]]:
+def _beat(
+    schedule: dict[str, Any] | None = None, now: float = 1000.0
+) -> tuple[beat.Beat, list[Any]]:
     ran: list[Any] = []
     return beat.Beat(schedule or SCHEDULE, now, run=lambda task, *args: ran.append(task)), ran
 
@@ -58,8 +60,12 @@ def test_crontab_schedules_are_skipped_and_the_shipped_schedule_loads() -> None:
     assert clock.entries == [] and clock.next_due() == float("inf")
     shipped, _ = _beat(settings.CELERY_BEAT_SCHEDULE, now=0.0)
     assert {e.name for e in shipped.entries} == set(settings.CELERY_BEAT_SCHEDULE)
-    assert {e.task for e in shipped.entries} == {tasks.requeue_stalled_bots, tasks.drain_outbox,
-                                                 tasks.sweep_clocks, tasks.send_digests}
+    assert {e.task for e in shipped.entries} == {
+        tasks.requeue_stalled_bots,
+        tasks.drain_outbox,
+        tasks.sweep_clocks,
+        tasks.send_digests,
+    }
 
 
 def test_the_beat_runs_through_enqueue_by_default() -> None:
@@ -67,7 +73,9 @@ def test_the_beat_runs_through_enqueue_by_default() -> None:
     assert clock.run is tasks.enqueue
 
 
-def test_it_starts_only_with_tasks_on_a_thread_and_never_under_tests(settings: Any, monkeypatch: Any) -> None:
+def test_it_starts_only_with_tasks_on_a_thread_and_never_under_tests(
+    settings: Any, monkeypatch: Any
+) -> None:
     settings.CHANCERY_TASKS = "thread"
     assert beat.should_start() is False, "never in a test run"
     assert beat.start() is None

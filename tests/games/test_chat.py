@@ -47,7 +47,9 @@ def test_messages_are_escaped_in_the_page_and_the_partial(alice: Any, bob: Any) 
     response = say(logged_in(alice), game, SCRIPT)
     assert response.status_code == 200
     for payload in (response.content.decode(), chat_of(logged_in(bob), game)):
-        assert SCRIPT not in payload and "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in payload
+        assert (
+            SCRIPT not in payload and "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in payload
+        )
 
 
 def test_posting_is_rate_limited(alice: Any, bob: Any, settings: Any) -> None:
@@ -69,30 +71,40 @@ def test_spectators_and_strangers_cannot_post(alice: Any, bob: Any, carol: Any) 
 def test_a_seat_may_mute_another(alice: Any, bob: Any, carol: Any) -> None:
     game = toy_game(alice, "me", bob, carol)
     say(logged_in(alice), game, "buy my grain")
-    response = logged_in(bob).post(reverse("chat_mute", args=[game.pk]), {"other": 0, "muted": "1"},
-                                   HTTP_HX_REQUEST="true")
+    response = logged_in(bob).post(
+        reverse("chat_mute", args=[game.pk]), {"other": 0, "muted": "1"}, HTTP_HX_REQUEST="true"
+    )
     assert "Unmute" in response.content.decode()
     assert "buy my grain" not in chat_of(logged_in(bob), game)
     assert "buy my grain" in chat_of(logged_in(carol), game)
-    logged_in(bob).post(reverse("chat_mute", args=[game.pk]), {"other": 0, "muted": "0"}, HTTP_HX_REQUEST="true")
+    logged_in(bob).post(
+        reverse("chat_mute", args=[game.pk]), {"other": 0, "muted": "0"}, HTTP_HX_REQUEST="true"
+    )
     assert "buy my grain" in chat_of(logged_in(bob), game)
 
 
 def test_a_private_channel_is_seen_only_by_its_members(alice: Any, bob: Any, carol: Any) -> None:
     game = toy_game(alice, "me", bob, carol)
-    response = logged_in(alice).post(reverse("chat_channel", args=[game.pk]), {"members": [1]},
-                                     HTTP_HX_REQUEST="true")
+    response = logged_in(alice).post(
+        reverse("chat_channel", args=[game.pk]), {"members": [1]}, HTTP_HX_REQUEST="true"
+    )
     assert 'id="chat-channels"' in response.content.decode()
     channel = ChatChannel.objects.get(game=game)
     assert channel.members == [0, 1]
     say(logged_in(alice), game, "attack carol at dawn", channel.pk)
-    assert "Only the players" not in say(logged_in(bob), game, "agreed", channel.pk).content.decode()
+    assert (
+        "Only the players" not in say(logged_in(bob), game, "agreed", channel.pk).content.decode()
+    )
     refused = say(logged_in(carol), game, "let me in", channel.pk).content.decode()
     assert "You are not in that channel." in refused
     assert "attack carol at dawn" in chat_of(logged_in(bob), game)
     for client in (logged_in(carol), Client()):
         page = client.get(reverse("game", args=[game.pk])).content.decode()
-        assert "attack carol at dawn" not in page and "agreed" not in page and f'<option value="{channel.pk}">' not in page
+        assert (
+            "attack carol at dawn" not in page
+            and "agreed" not in page
+            and f'<option value="{channel.pk}">' not in page
+        )
     assert "attack carol at dawn" not in (chat.live_fragments(game.pk, carol, channels=True) or "")
     assert "attack carol at dawn" in (chat.live_fragments(game.pk, bob) or "")
 
@@ -122,10 +134,16 @@ async def test_chat_is_pushed_live_to_each_member_only(alice: Any, bob: Any, car
 
 def test_notes_are_private_to_their_seat(alice: Any, bob: Any) -> None:
     game = toy_game(alice, "me", bob)
-    response = logged_in(alice).post(reverse("notes", args=[game.pk]), {"text": "bob bluffs <b>often</b>"},
-                                     HTTP_HX_REQUEST="true")
+    response = logged_in(alice).post(
+        reverse("notes", args=[game.pk]),
+        {"text": "bob bluffs <b>often</b>"},
+        HTTP_HX_REQUEST="true",
+    )
     assert response.status_code == 200
-    assert "bob bluffs &lt;b&gt;often&lt;/b&gt;" in logged_in(alice).get(reverse("game", args=[game.pk])).content.decode()
+    assert (
+        "bob bluffs &lt;b&gt;often&lt;/b&gt;"
+        in logged_in(alice).get(reverse("game", args=[game.pk])).content.decode()
+    )
     assert "bob bluffs" not in logged_in(bob).get(reverse("game", args=[game.pk])).content.decode()
 
 
@@ -135,12 +153,18 @@ def test_a_rematch_starts_when_every_player_accepts(alice: Any, bob: Any) -> Non
     logged_in(alice).post(reverse("rematch", args=[game.pk]), HTTP_HX_REQUEST="true")
     offer = RematchOffer.objects.get(game=game)
     assert offer.new_game is None
-    assert "Accept the rematch" in logged_in(bob).get(reverse("game", args=[game.pk])).content.decode()
+    assert (
+        "Accept the rematch" in logged_in(bob).get(reverse("game", args=[game.pk])).content.decode()
+    )
     response = logged_in(bob).post(reverse("rematch", args=[game.pk]), HTTP_HX_REQUEST="true")
     offer.refresh_from_db()
     new = offer.new_game
     assert new is not None and response["HX-Redirect"] == reverse("game", args=[new.pk])
     seats = [(s.index, s.user_id, s.bot) for s in new.seats.all()]
     assert seats == [(s.index, s.user_id, s.bot) for s in game.seats.all()]
-    assert new.status == Game.Status.ACTIVE and new.config == game.config and new.scenario_id == game.scenario_id
+    assert (
+        new.status == Game.Status.ACTIVE
+        and new.config == game.config
+        and new.scenario_id == game.scenario_id
+    )
     assert rematch.accept(game.pk, alice).new_game_id == new.pk, "accepting again changes nothing"

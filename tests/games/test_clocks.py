@@ -41,12 +41,18 @@ def clock(monkeypatch: Any) -> FrozenClock:
     return frozen
 
 
-def timed_game(alice: Any, bob: Any, per_move: int = 3, cap: int = 5, on_timeout: str = "bot") -> Game:
+def timed_game(
+    alice: Any, bob: Any, per_move: int = 3, cap: int = 5, on_timeout: str = "bot"
+) -> Game:
     """Alice and Bob, with a time bank of `per_move` days a move up to `cap`."""
     scenario = Scenario.objects.get(game="hre", slug="base")
-    game = services.create_game(alice, scenario, 2, [services.SeatSpec("me"),
-                                                     services.SeatSpec("invite", username=bob.username)],
-                                time_control=clocks.TimeControl(per_move, cap, on_timeout))
+    game = services.create_game(
+        alice,
+        scenario,
+        2,
+        [services.SeatSpec("me"), services.SeatSpec("invite", username=bob.username)],
+        time_control=clocks.TimeControl(per_move, cap, on_timeout),
+    )
     services.join(game.pk, bob)
     game.refresh_from_db()
     return game
@@ -62,7 +68,8 @@ def deciding(game: Game, users: dict[int, Any]) -> tuple[int, Any]:
 
 
 def test_a_bank_starts_at_one_allowance_and_each_decision_adds_one_up_to_the_cap(
-        scenarios: None, alice: Any, bob: Any, clock: FrozenClock) -> None:
+    scenarios: None, alice: Any, bob: Any, clock: FrozenClock
+) -> None:
     game = timed_game(alice, bob)
     users = {0: alice, 1: bob}
     seat, user = deciding(game, users)
@@ -78,12 +85,15 @@ def test_a_bank_starts_at_one_allowance_and_each_decision_adds_one_up_to_the_cap
 
 
 def test_the_sweep_sends_one_reminder_when_time_is_nearly_spent(
-        scenarios: None, alice: Any, bob: Any, clock: FrozenClock) -> None:
+    scenarios: None, alice: Any, bob: Any, clock: FrozenClock
+) -> None:
     game = timed_game(alice, bob)
     seat, user = deciding(game, {0: alice, 1: bob})
     mail.outbox.clear()
     clock.advance(3 * DAY - 19 * timedelta(hours=1))
-    assert clocks.sweep() == {"reminded": 0, "timed_out": 0}, "over a quarter of a move's allowance is left"
+    assert clocks.sweep() == {"reminded": 0, "timed_out": 0}, (
+        "over a quarter of a move's allowance is left"
+    )
     clock.advance(timedelta(hours=2))
     assert clocks.sweep() == {"reminded": 1, "timed_out": 0}
     assert clocks.sweep() == {"reminded": 0, "timed_out": 0}, "one reminder per decision"
@@ -94,7 +104,8 @@ def test_the_sweep_sends_one_reminder_when_time_is_nearly_spent(
 
 
 def test_a_spent_clock_gives_the_seat_to_a_bot_until_the_player_takes_it_back(
-        scenarios: None, alice: Any, bob: Any, clock: FrozenClock) -> None:
+    scenarios: None, alice: Any, bob: Any, clock: FrozenClock
+) -> None:
     game = timed_game(alice, bob)
     users = {0: alice, 1: bob}
     late, user = deciding(game, users)
@@ -102,9 +113,13 @@ def test_a_spent_clock_gives_the_seat_to_a_bot_until_the_player_takes_it_back(
     assert clocks.sweep()["timed_out"] == 1
     assert clocks.sweep()["timed_out"] == 0, "a second sweep finds nothing spent"
     seat = Seat.objects.get(game=game, index=late)
-    assert seat.bot == clocks.TAKEOVER_BOT and seat.user == user, "the player keeps the seat; a bot holds it"
+    assert seat.bot == clocks.TAKEOVER_BOT and seat.user == user, (
+        "the player keeps the seat; a bot holds it"
+    )
     assert bank(game, late).held_since == clock.now
-    assert Move.objects.filter(game=game, seat=late, by_bot=True).exists(), "the bot played through the service"
+    assert Move.objects.filter(game=game, seat=late, by_bot=True).exists(), (
+        "the bot played through the service"
+    )
     assert any("time ran out" in m.subject for m in mail.outbox if m.to == [user.email])
     client = Client()
     client.force_login(user)
@@ -114,7 +129,9 @@ def test_a_spent_clock_gives_the_seat_to_a_bot_until_the_player_takes_it_back(
     rival.force_login(users[1 - late])
     assert "Take back my seat" not in rival.get(f"/games/{game.pk}/").content.decode()
     assert rival.post(f"/games/{game.pk}/take-back/").status_code == 302
-    assert Seat.objects.get(game=game, index=late).bot == clocks.TAKEOVER_BOT, "only the player may take it back"
+    assert Seat.objects.get(game=game, index=late).bot == clocks.TAKEOVER_BOT, (
+        "only the player may take it back"
+    )
     assert client.post(f"/games/{game.pk}/take-back/").status_code == 302
     seat.refresh_from_db()
     held = bank(game, late)
@@ -125,7 +142,8 @@ def test_a_spent_clock_gives_the_seat_to_a_bot_until_the_player_takes_it_back(
 
 
 def test_a_creator_may_choose_that_a_timeout_ends_the_game(
-        scenarios: None, alice: Any, bob: Any, clock: FrozenClock) -> None:
+    scenarios: None, alice: Any, bob: Any, clock: FrozenClock
+) -> None:
     game = timed_game(alice, bob, on_timeout=GameClock.OnTimeout.END)
     late, user = deciding(game, {0: alice, 1: bob})
     mail.outbox.clear()
@@ -144,7 +162,8 @@ def test_a_creator_may_choose_that_a_timeout_ends_the_game(
 
 
 def test_a_vacation_pauses_the_clocks_out_of_a_yearly_allowance(
-        scenarios: None, alice: Any, bob: Any, clock: FrozenClock) -> None:
+    scenarios: None, alice: Any, bob: Any, clock: FrozenClock
+) -> None:
     game = timed_game(alice, bob)
     seat, user = deciding(game, {0: alice, 1: bob})
     clock.advance(DAY)
@@ -158,32 +177,52 @@ def test_a_vacation_pauses_the_clocks_out_of_a_yearly_allowance(
     with pytest.raises(clocks.ClockError):
         clocks.start_vacation(user, 1)
     pref = clocks.end_vacation(user)
-    assert clocks.vacation_left(pref) == clocks.VACATION_DAYS_PER_YEAR - 3, "two unused days come back"
+    assert clocks.vacation_left(pref) == clocks.VACATION_DAYS_PER_YEAR - 3, (
+        "two unused days come back"
+    )
     assert bank(game, seat).deadline == clock.now + 2 * DAY
     with pytest.raises(clocks.ClockError):
         clocks.start_vacation(user, clocks.VACATION_DAYS_PER_YEAR)
     clock.now = clock.now.replace(year=2027)
-    assert clocks.vacation_left(pref) == clocks.VACATION_DAYS_PER_YEAR, "a new year, a new allowance"
+    assert clocks.vacation_left(pref) == clocks.VACATION_DAYS_PER_YEAR, (
+        "a new year, a new allowance"
+    )
 
 
-def test_vacation_is_set_from_the_profile_page(scenarios: None, alice: Any, clock: FrozenClock) -> None:
+def test_vacation_is_set_from_the_profile_page(
+    scenarios: None, alice: Any, clock: FrozenClock
+) -> None:
     client = Client()
     client.force_login(alice)
     assert b"vacation days left" in client.get("/profile/").content
     client.post("/profile/mail/", {"vacation": "start", "days": "4"})
     page = client.get("/profile/").content.decode()
-    assert "Your clocks are paused until" in page and f"{clocks.VACATION_DAYS_PER_YEAR - 4} vacation days" in page
+    assert (
+        "Your clocks are paused until" in page
+        and f"{clocks.VACATION_DAYS_PER_YEAR - 4} vacation days" in page
+    )
     client.post("/profile/mail/", {"mode": "digest"})
     assert alice.mail_preference.__class__.objects.get(user=alice).mode == "digest"
 
 
 def test_the_new_game_form_sets_a_time_control_shown_on_the_seat_cards(
-        scenarios: None, alice: Any, clock: FrozenClock) -> None:
+    scenarios: None, alice: Any, clock: FrozenClock
+) -> None:
     client = Client()
     client.force_login(alice)
     scenario = Scenario.objects.get(game="hre", slug="base")
-    form = {"scenario": scenario.pk, "players": 2, "seat0": "me", "seat1": "bot:random", "options": "{}",
-            "public": "on", "clock": "bank", "days_per_move": "2", "cap_days": "1", "on_timeout": "end"}
+    form = {
+        "scenario": scenario.pk,
+        "players": 2,
+        "seat0": "me",
+        "seat1": "bot:random",
+        "options": "{}",
+        "public": "on",
+        "clock": "bank",
+        "days_per_move": "2",
+        "cap_days": "1",
+        "on_timeout": "end",
+    }
     refused = client.post("/games/new/", form)
     assert refused.status_code == 400 and b"The cap must be between" in refused.content
     made = client.post("/games/new/", {**form, "cap_days": "6"})
@@ -194,8 +233,9 @@ def test_the_new_game_form_sets_a_time_control_shown_on_the_seat_cards(
     assert "Clock 2d 0h" in page
 
 
-def test_a_game_without_a_time_control_has_no_clocks(scenarios: None, alice: Any, bob: Any,
-                                                     clock: FrozenClock) -> None:
+def test_a_game_without_a_time_control_has_no_clocks(
+    scenarios: None, alice: Any, bob: Any, clock: FrozenClock
+) -> None:
     game = make_game(alice, "me", bob)
     clock.advance(400 * DAY)
     assert clocks.sweep() == {"reminded": 0, "timed_out": 0}
@@ -204,14 +244,17 @@ def test_a_game_without_a_time_control_has_no_clocks(scenarios: None, alice: Any
 
 
 def test_a_player_who_moves_while_a_bot_holds_their_seat_has_come_back(
-        scenarios: None, alice: Any, bob: Any, clock: FrozenClock, monkeypatch: Any) -> None:
+    scenarios: None, alice: Any, bob: Any, clock: FrozenClock, monkeypatch: Any
+) -> None:
     from games import tasks
 
     game = timed_game(alice, bob)
     late, user = deciding(game, {0: alice, 1: bob})
     # The bot's turn is still in the queue (a worker is busy) when the player comes back.
     real = tasks.enqueue
-    monkeypatch.setattr(tasks, "enqueue", lambda task, *args: None if task is tasks.bot_turn else real(task, *args))
+    monkeypatch.setattr(
+        tasks, "enqueue", lambda task, *args: None if task is tasks.bot_turn else real(task, *args)
+    )
     clock.advance(3 * DAY + timedelta(minutes=1))
     assert clocks.sweep()["timed_out"] == 1
     game.refresh_from_db()
@@ -221,7 +264,8 @@ def test_a_player_who_moves_while_a_bot_holds_their_seat_has_come_back(
 
 
 def test_a_running_clock_carries_its_deadline_for_the_live_countdown(
-        scenarios: None, alice: Any, bob: Any, clock: FrozenClock) -> None:
+    scenarios: None, alice: Any, bob: Any, clock: FrozenClock
+) -> None:
     game = timed_game(alice, bob)
     seat, user = deciding(game, {0: alice, 1: bob})
     client = Client()
@@ -229,6 +273,8 @@ def test_a_running_clock_carries_its_deadline_for_the_live_countdown(
     page = client.get(f"/games/{game.pk}/").content.decode()
     deadline = bank(game, seat).deadline
     assert f'data-deadline="{timezone.localtime(deadline).isoformat()}"' in page
-    assert page.count("<span data-clock-left>Clock 3d 0h</span>") == 1, "only the running clock counts down"
+    assert page.count("<span data-clock-left>Clock 3d 0h</span>") == 1, (
+        "only the running clock counts down"
+    )
     script = (Path(__file__).resolve().parents[2] / "static" / "js" / "chancery.js").read_text()
     assert "data-clock-left" in script and "30000" in script and "htmx:oobAfterSwap" in script

@@ -45,12 +45,17 @@ def table(scenarios: None, alice: Any, bob: Any, carol: Any) -> dict[str, Any]:
     """Alice and Bob at a duel past the Ruler draft, and the socket headers of three viewers."""
     game = make_game(alice, "me", bob)
     users = {0: alice, 1: bob}
-    while game.state["stack"][-1]["kind"] == "draft" or not all(s["hand"] for s in game.state["seats"]):
+    while game.state["stack"][-1]["kind"] == "draft" or not all(
+        s["hand"] for s in game.state["seats"]
+    ):
         seat = prompted(game)[0]
         services.submit(game.pk, users[seat], options(game, seat)[0], game.seq, seat=seat)
         game.refresh_from_db()
-    return {"game": game, "users": users,
-            "headers": {"alice": cookie(alice), "bob": cookie(bob), "carol": cookie(carol)}}
+    return {
+        "game": game,
+        "users": users,
+        "headers": {"alice": cookie(alice), "bob": cookie(bob), "carol": cookie(carol)},
+    }
 
 
 async def _drain_to(communicator: WebsocketCommunicator, seq: int) -> list[str]:
@@ -62,7 +67,9 @@ async def _drain_to(communicator: WebsocketCommunicator, seq: int) -> list[str]:
 
 
 @pytest.mark.asyncio
-async def test_a_player_connects_and_gets_the_live_partials_for_their_seat(table: dict[str, Any]) -> None:
+async def test_a_player_connects_and_gets_the_live_partials_for_their_seat(
+    table: dict[str, Any],
+) -> None:
     game = table["game"]
     communicator = socket(game, table["headers"]["alice"])
     connected, _ = await communicator.connect(timeout=WAIT)
@@ -75,7 +82,9 @@ async def test_a_player_connects_and_gets_the_live_partials_for_their_seat(table
     private = section(frame, "private")
     assert hand_names(game.state, 0) and all(name in private for name in hand_names(game.state, 0))
     await communicator.send_to(text_data=json.dumps({"sync": game.seq}))
-    assert page_seq(await communicator.receive_from(timeout=WAIT)) == game.seq, "a sync request re-renders"
+    assert page_seq(await communicator.receive_from(timeout=WAIT)) == game.seq, (
+        "a sync request re-renders"
+    )
     await communicator.send_to(text_data="not json")
     await communicator.send_to(text_data=json.dumps({"seat": 1}))
     assert await communicator.receive_nothing(timeout=0.3), "anything but a sync request is ignored"
@@ -83,7 +92,9 @@ async def test_a_player_connects_and_gets_the_live_partials_for_their_seat(table
 
 
 @pytest.mark.asyncio
-async def test_a_spectator_of_a_public_game_connects_and_sees_no_hand(table: dict[str, Any]) -> None:
+async def test_a_spectator_of_a_public_game_connects_and_sees_no_hand(
+    table: dict[str, Any],
+) -> None:
     game = table["game"]
     for headers in (table["headers"]["carol"], cookie(None)):
         communicator = socket(game, headers)
@@ -96,7 +107,9 @@ async def test_a_spectator_of_a_public_game_connects_and_sees_no_hand(table: dic
 
 
 @pytest.mark.asyncio
-async def test_an_outsider_of_a_private_game_is_refused(scenarios: None, alice: Any, carol: Any) -> None:
+async def test_an_outsider_of_a_private_game_is_refused(
+    scenarios: None, alice: Any, carol: Any
+) -> None:
     game = await database_sync_to_async(make_game)(alice, "me", "bot:random", public=False)
     for headers in (await database_sync_to_async(cookie)(carol), cookie(None)):
         communicator = socket(game, headers)
@@ -111,13 +124,17 @@ async def test_an_outsider_of_a_private_game_is_refused(scenarios: None, alice: 
 
 @pytest.mark.asyncio
 async def test_a_socket_from_a_foreign_origin_is_refused(table: dict[str, Any]) -> None:
-    headers = [(k, v) for k, v in table["headers"]["alice"] if k != b"origin"] + [(b"origin", b"https://evil.example")]
+    headers = [(k, v) for k, v in table["headers"]["alice"] if k != b"origin"] + [
+        (b"origin", b"https://evil.example")
+    ]
     connected, _ = await socket(table["game"], headers).connect(timeout=WAIT)
     assert not connected
 
 
 @pytest.mark.asyncio
-async def test_after_a_move_each_viewer_gets_a_push_rendered_for_themselves(table: dict[str, Any]) -> None:
+async def test_after_a_move_each_viewer_gets_a_push_rendered_for_themselves(
+    table: dict[str, Any],
+) -> None:
     game, users = table["game"], table["users"]
     viewers = {name: socket(game, table["headers"][name]) for name in ("alice", "bob", "carol")}
     seats = {"alice": {0}, "bob": {1}, "carol": set()}
@@ -128,7 +145,9 @@ async def test_after_a_move_each_viewer_gets_a_push_rendered_for_themselves(tabl
     for _ in range(4):
         seat = (await database_sync_to_async(prompted)(game))[0]
         action = picker.choice(options(game, seat))
-        move = await database_sync_to_async(services.submit)(game.pk, users[seat], action, game.seq, seat=seat)
+        move = await database_sync_to_async(services.submit)(
+            game.pk, users[seat], action, game.seq, seat=seat
+        )
         await database_sync_to_async(game.refresh_from_db)()
         line = await database_sync_to_async(timeline)(game)
         for name, communicator in viewers.items():
@@ -145,7 +164,7 @@ async def test_after_a_move_each_viewer_gets_a_push_rendered_for_themselves(tabl
                 assert shown == (names if seat_index in seats[name] else set()), (name, seat_index)
             if name != "carol":
                 mine = seats[name].copy().pop()
-                deciding = 'data-option-button' in section(frames[-1], "prompt")
+                deciding = "data-option-button" in section(frames[-1], "prompt")
                 assert deciding == (mine in game.prompted_seats())
     for communicator in viewers.values():
         assert await communicator.receive_nothing(timeout=0.2)
@@ -161,7 +180,9 @@ async def test_bot_moves_after_mine_are_pushed_too(scenarios: None, alice: Any) 
     bot_answered = False
     for _ in range(10):
         seq = game.seq
-        await database_sync_to_async(services.submit)(game.pk, alice, options(game, 0)[0], seq, seat=0)
+        await database_sync_to_async(services.submit)(
+            game.pk, alice, options(game, 0)[0], seq, seat=0
+        )
         await database_sync_to_async(game.refresh_from_db)()
         frames = await _drain_to(communicator, game.seq)
         assert page_seq(frames[-1]) == game.seq
@@ -169,17 +190,24 @@ async def test_bot_moves_after_mine_are_pushed_too(scenarios: None, alice: Any) 
             bot_answered = True
             break
     assert bot_answered, "the bot answered inline and its moves were pushed"
-    assert await communicator.receive_nothing(timeout=0.3), "no stale re-render after the newest one"
+    assert await communicator.receive_nothing(timeout=0.3), (
+        "no stale re-render after the newest one"
+    )
     await communicator.disconnect()
 
 
 @pytest.mark.asyncio
-async def test_watchers_of_an_open_game_see_seats_taken_and_the_game_start(scenarios: None, alice: Any, bob: Any,
-                                                                           carol: Any) -> None:
+async def test_watchers_of_an_open_game_see_seats_taken_and_the_game_start(
+    scenarios: None, alice: Any, bob: Any, carol: Any
+) -> None:
     def open_game() -> Game:
         scenario = services.Scenario.objects.get(game="hre", slug="base")
-        return services.create_game(alice, scenario, 3, [services.SeatSpec("me"), services.SeatSpec("open"),
-                                                         services.SeatSpec("open")])
+        return services.create_game(
+            alice,
+            scenario,
+            3,
+            [services.SeatSpec("me"), services.SeatSpec("open"), services.SeatSpec("open")],
+        )
 
     game = await database_sync_to_async(open_game)()
     communicator = socket(game, await database_sync_to_async(cookie)(alice))
@@ -194,5 +222,7 @@ async def test_watchers_of_an_open_game_see_seats_taken_and_the_game_start(scena
     assert "carol" in section(frame, "players") and 'id="board"' in frame
     await database_sync_to_async(game.refresh_from_db)()
     assert game.status == Game.Status.ACTIVE
-    assert ("Waiting for players" in section(first, "prompt")) and "Waiting for players" not in section(frame, "prompt")
+    assert (
+        "Waiting for players" in section(first, "prompt")
+    ) and "Waiting for players" not in section(frame, "prompt")
     await communicator.disconnect()

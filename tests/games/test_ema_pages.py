@@ -30,7 +30,9 @@ PARTIALS = ("map", "tableau", "hand")
 State = dict[str, Any]
 
 
-def _walk(seed: int, slug: str = "27-charlemagne", players: int = 2, steps: int = 3000) -> Iterator[State]:
+def _walk(
+    seed: int, slug: str = "27-charlemagne", players: int = 2, steps: int = 3000
+) -> Iterator[State]:
     """Every state of a random game, one after another (the engine never changes a state it returns)."""
     state = ENGINE.setup(seed, {"scenario": slug, "options": {}}, players)
     rnd = random.Random(seed)
@@ -40,7 +42,9 @@ def _walk(seed: int, slug: str = "27-charlemagne", players: int = 2, steps: int 
         if not prompts:
             return
         prompt = rnd.choice(prompts)
-        state, _events = ENGINE.apply(state, prompt["seat"], rnd.choice(prompt["options"])["action"])
+        state, _events = ENGINE.apply(
+            state, prompt["seat"], rnd.choice(prompt["options"])["action"]
+        )
 
 
 def _find(wanted: Callable[[State], bool], slug: str = "27-charlemagne", players: int = 2) -> State:
@@ -60,8 +64,12 @@ def _render(state: State, seat: int | None) -> str:
     ctx = {"board": board, "view": view, "prompt": prompt}
     html = "".join(render_to_string(f"games/boards/ema.html#{p}", ctx) for p in PARTIALS)
     for info in board["seats"]:
-        card = {"index": info["index"], "label": f"Seat {info['index'] + 1}", "mine": info["index"] == seat,
-                "info": info}
+        card = {
+            "index": info["index"],
+            "label": f"Seat {info['index'] + 1}",
+            "mine": info["index"] == seat,
+            "info": info,
+        }
         html += render_to_string("games/boards/ema.html#seat", {**ctx, "card": card})
     return html
 
@@ -83,13 +91,25 @@ def test_every_area_and_sea_has_a_register_and_none_overlap() -> None:
         assert abs(xa - xb) >= (wa + wb) / 2 or abs(ya - yb) >= (ha + hb) / 2, f"{a} overlaps {b}"
     kinds = {link["kind"] for link in ema_layout.links()}
     assert kinds == {"land", "coast", "sea"}
-    assert len(ema_layout.links()) == sum(len(v) for v in d.land_adj.values()) // 2 + sum(
-        len(v) for v in d.area_seas.values()) + sum(len(v) for v in d.sea_adj.values()) // 2
+    assert (
+        len(ema_layout.links())
+        == sum(len(v) for v in d.land_adj.values()) // 2
+        + sum(len(v) for v in d.area_seas.values())
+        + sum(len(v) for v in d.sea_adj.values()) // 2
+    )
 
 
 def test_the_board_highlights_the_areas_a_prompt_chooses() -> None:
-    state = _find(lambda s: any(ema_board.option_area(o["action"]) for p in ENGINE.prompts(s) for o in p["options"]))
-    prompt = next(p for p in ENGINE.prompts(state) if any(ema_board.option_area(o["action"]) for o in p["options"]))
+    state = _find(
+        lambda s: any(
+            ema_board.option_area(o["action"]) for p in ENGINE.prompts(s) for o in p["options"]
+        )
+    )
+    prompt = next(
+        p
+        for p in ENGINE.prompts(state)
+        if any(ema_board.option_area(o["action"]) for o in p["options"])
+    )
     view = ENGINE.view(state, prompt["seat"])
     board = ema_board.board_context(view, prompt)
     wanted: dict[str, list[int]] = {}
@@ -99,17 +119,28 @@ def test_the_board_highlights_the_areas_a_prompt_chooses() -> None:
             wanted.setdefault(aid, []).append(i)
     picked = {a["id"]: a["pick"] for a in board["areas"] if a["pick"]}
     assert set(picked) == set(wanted) and board["choosing"]
-    html = render_to_string("games/boards/ema.html#map", {"board": board, "view": view, "prompt": prompt})
+    html = render_to_string(
+        "games/boards/ema.html#map", {"board": board, "view": view, "prompt": prompt}
+    )
     for aid, indices in wanted.items():
-        attr = f'data-option="{indices[0]}"' if len(indices) == 1 else f'data-options="{" ".join(map(str, indices))}"'
+        attr = (
+            f'data-option="{indices[0]}"'
+            if len(indices) == 1
+            else f'data-options="{" ".join(map(str, indices))}"'
+        )
         assert re.search(rf'id="area-{aid}"[^>]*{attr}', html), aid
 
 
 def test_target_prompts_show_the_er_the_engine_would_compute_before_the_card_is_turned() -> None:
     """EMA-9.35: each Target's rating, term by term, equals the engine's own rating on the full state."""
+
     def choosing_targets(s: State) -> bool:
         top = s["stack"][-1] if s["stack"] else {}
-        return top.get("kind") == "declare" and top.get("stage") == "target" and top["endeavor"] != "diplomacy"
+        return (
+            top.get("kind") == "declare"
+            and top.get("stage") == "target"
+            and top["endeavor"] != "diplomacy"
+        )
 
     state = _find(choosing_targets)
     prompt = ENGINE.prompts(state)[0]
@@ -117,11 +148,17 @@ def test_target_prompts_show_the_er_the_engine_would_compute_before_the_card_is_
     board = ema_board.board_context(ENGINE.view(state, prompt["seat"]), prompt)
     assert board["ratings"]
     ctx = Ctx(state)
-    shown = {row["area"]: row["er"]["value"] for row in ENGINE.view(state, prompt["seat"])["targets"]}
+    shown = {
+        row["area"]: row["er"]["value"] for row in ENGINE.view(state, prompt["seat"])["targets"]
+    }
     for rating in board["ratings"]:
         raw = er.raw(ctx, frame["seat"], frame["endeavor"], frame["base"], rating["id"])
         assert rating["raw"] == raw and sum(t["value"] for t in rating["terms"]) == raw
-        assert rating["value"] == (halve(state, raw) if rating["halved"] else raw) == shown[rating["id"]]
+        assert (
+            rating["value"]
+            == (halve(state, raw) if rating["halved"] else raw)
+            == shown[rating["id"]]
+        )
     assert {r["id"] for r in board["ratings"]} == set(shown)
     html = render_to_string("games/boards/ema.html#map", {"board": board})
     assert "ER of each Target" in html and 'class="er-tag"' in html
@@ -131,8 +168,12 @@ def test_an_announced_endeavor_shows_its_rating_while_the_year_card_is_face_down
     """EMA-9.0.P4: the announced ER, with its terms, is on the board before the card is turned up (P6)."""
     state = _find(lambda s: bool(s["stack"]) and s["stack"][-1]["kind"] == "att_gold")
     en = state["endeavor"]
-    board = ema_board.board_context(ENGINE.view(state, en["seat"]), ENGINE.prompt_for(state, en["seat"]))
-    assert board["endeavor"]["er"]["raw"] == er.raw(Ctx(state), en["seat"], en["kind"], en["base"], en["target"])
+    board = ema_board.board_context(
+        ENGINE.view(state, en["seat"]), ENGINE.prompt_for(state, en["seat"])
+    )
+    assert board["endeavor"]["er"]["raw"] == er.raw(
+        Ctx(state), en["seat"], en["kind"], en["base"], en["target"]
+    )
     assert board["endeavor"]["er"]["final"] == endeavors.final_er(Ctx(state), en)
     html = render_to_string("games/boards/ema.html#map", {"board": board})
     assert "the Year Card is still face down" in html
@@ -151,14 +192,23 @@ def test_the_event_in_force_is_shown_in_the_tableau_to_everyone() -> None:
 
 def test_each_played_year_card_says_what_it_was_used_for() -> None:
     """EMA-9.0.P6 EMA-13.22: a turned-up Year Card names its Endeavor and Target, or the Defense."""
+
     def used(s: State) -> bool:
         return any(u["use"] == "endeavor" for me in s["seats"] for u in me.get("card_uses", []))
 
     state = _find(used)
-    seat, use = next((i, u) for i, me in enumerate(state["seats"]) for u in me["card_uses"] if u["use"] == "endeavor")
+    seat, use = next(
+        (i, u)
+        for i, me in enumerate(state["seats"])
+        for u in me["card_uses"]
+        if u["use"] == "endeavor"
+    )
     board = ema_board.board_context(ENGINE.view(state, None), None)
     card = next(c for c in board["year_cards"][seat]["played"] if c["number"] == use["number"])
-    assert card["use"] == f"{ema_er.KIND_NAMES[use['endeavor']]} of {data().areas[use['target']]['name']}"
+    assert (
+        card["use"]
+        == f"{ema_er.KIND_NAMES[use['endeavor']]} of {data().areas[use['target']]['name']}"
+    )
     row = "conquest" if use["endeavor"] == "convert" else use["endeavor"]
     assert [r["key"] for r in card["rows"] if r["current"]] == [row]
     assert card["use"] in _render(state, None)
@@ -167,15 +217,26 @@ def test_each_played_year_card_says_what_it_was_used_for() -> None:
 def test_a_parley_stays_on_the_board_while_influence_is_declared() -> None:
     """EMA-19.2.Influence EMA-20.5: the Parley under the declarations is shown; ballots stay secret."""
     state = ENGINE.setup(1, {"scenario": "28-millenium", "options": {}}, 3)
-    state["stack"].append({"kind": "parley", "type": "claim", "caller": 0, "other": None, "areas": ["saxony"],
-                           "voters": [0, 1, 2], "ballots": {"1": {"vote": "against", "influence": 0}},
-                           "influence": {"0": 1}})
+    state["stack"].append(
+        {
+            "kind": "parley",
+            "type": "claim",
+            "caller": 0,
+            "other": None,
+            "areas": ["saxony"],
+            "voters": [0, 1, 2],
+            "ballots": {"1": {"vote": "against", "influence": 0}},
+            "influence": {"0": 1},
+        }
+    )
     state["stack"].append({"kind": "influence", "seat": 2, "queue": [2]})
     for viewer in (None, 0, 2):
         html = _render(state, viewer)
         assert "Parley: Claim Resolution Parley" in html and "declaring Influence" in html
         assert "1 Influence card declared" in html and "Your ballot" not in html
-        assert "declares Influence cards face up before the ballot" in html  # the Now panel, top first
+        assert (
+            "declares Influence cards face up before the ballot" in html
+        )  # the Now panel, top first
     assert "Your ballot: <strong>against</strong>" in _render(state, 1)
 
 
@@ -183,7 +244,9 @@ def test_holding_windows_and_tie_removal_read_plainly_and_long_lists_go_by_langu
     """EMA-19.2 EMA-12.43: a Holding-card window says when it is; a long list of Ties is paged by language."""
     state = _find(lambda s: bool(s["stack"]) and s["stack"][-1]["kind"] == "card_window")
     why = state["stack"][-1]["why"]
-    assert "may play a Holding card" in _render(state, None) and windows.WHY[why] in _render(state, None)
+    assert "may play a Holding card" in _render(state, None) and windows.WHY[why] in _render(
+        state, None
+    )
 
     state = main_state("28-millenium", 2)
     seat = ENGINE.prompts(state)[0]["seat"]
@@ -204,7 +267,8 @@ def test_holding_windows_and_tie_removal_read_plainly_and_long_lists_go_by_langu
     board = ema_board.board_context(ENGINE.view(state, seat), prompt)
     assert board["choosing"] and not board["pages"]
     assert {a["id"] for a in board["areas"] if a["pick"]} == {
-        o["action"]["area"] for o in prompt["options"] if o["action"]["area"]}
+        o["action"]["area"] for o in prompt["options"] if o["action"]["area"]
+    }
 
 
 def _hidden_text(state: State, viewer: int | None) -> list[str]:
@@ -212,7 +276,12 @@ def _hidden_text(state: State, viewer: int | None) -> list[str]:
     shown = {data().events[c]["kind"] for me in state["seats"] for c in me["inplay"]}
     if viewer is not None:
         shown |= {data().events[c]["kind"] for c in state["seats"][viewer]["hand"]}
-    hidden = {data().events[c]["kind"] for i, me in enumerate(state["seats"]) if i != viewer for c in me["hand"]}
+    hidden = {
+        data().events[c]["kind"]
+        for i, me in enumerate(state["seats"])
+        if i != viewer
+        for c in me["hand"]
+    }
     return [ema_cards.TEXTS[k] for k in sorted(hidden - shown)]
 
 
@@ -246,16 +315,23 @@ def test_every_rule_the_engine_cites_has_a_summary() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_player_sees_the_map_the_tableau_and_only_their_own_cards(scenarios: None, alice: Any,
-                                                                   client: Client) -> None:
+def test_a_player_sees_the_map_the_tableau_and_only_their_own_cards(
+    scenarios: None, alice: Any, client: Client
+) -> None:
     game = _start(alice, services.SeatSpec("me"), services.SeatSpec("bot", bot="random"))
     client.force_login(alice)
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert 'class="map ema-map' in html and 'id="area-lorraine"' in html and "North Sea" in html
-    assert "Treasury and Statures" in html and "Year Cards this Round" in html and "Round 1 of 9" in html
-    assert html.count("Your Holding cards") == 1 and 'class="ema-back"' in html  # in the private panel only
-    private = html[html.index('id="private"'):]
-    assert "Your Holding cards" in private[:private.index("</section>")]
+    assert (
+        "Treasury and Statures" in html
+        and "Year Cards this Round" in html
+        and "Round 1 of 9" in html
+    )
+    assert (
+        html.count("Your Holding cards") == 1 and 'class="ema-back"' in html
+    )  # in the private panel only
+    private = html[html.index('id="private"') :]
+    assert "Your Holding cards" in private[: private.index("</section>")]
     for text in _hidden_text(game.state, 0):
         assert text not in html
     for me in game.state["seats"]:
@@ -264,7 +340,9 @@ def test_a_player_sees_the_map_the_tableau_and_only_their_own_cards(scenarios: N
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_prompt_for_an_area_is_clickable_on_the_page(scenarios: None, alice: Any, client: Client) -> None:
+def test_a_prompt_for_an_area_is_clickable_on_the_page(
+    scenarios: None, alice: Any, client: Client
+) -> None:
     game = _start(alice, services.SeatSpec("me"), services.SeatSpec("bot", bot="random"))
     rnd = random.Random(3)
     for _ in range(200):
@@ -276,14 +354,22 @@ def test_a_prompt_for_an_area_is_clickable_on_the_page(scenarios: None, alice: A
         services.submit(game.pk, alice, rnd.choice(prompt["options"])["action"], game.seq, seat=0)
     client.force_login(alice)
     html = client.get(f"/games/{game.pk}/").content.decode()
-    aid = next(ema_board.option_area(o["action"]) for o in prompt["options"] if ema_board.option_area(o["action"]))
+    aid = next(
+        ema_board.option_area(o["action"])
+        for o in prompt["options"]
+        if ema_board.option_area(o["action"])
+    )
     assert re.search(rf'id="area-{aid}" class="area[^"]* pick[^"]*"[^>]*data-options?="', html)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_spectator_sees_the_board_and_no_hand(scenarios: None, alice: Any, client: Client) -> None:
+def test_a_spectator_sees_the_board_and_no_hand(
+    scenarios: None, alice: Any, client: Client
+) -> None:
     game = _start(alice, services.SeatSpec("me"), services.SeatSpec("bot", bot="random"))
-    carol = get_user_model().objects.create_user("dave", "dave@example.com", "correct horse battery")
+    carol = get_user_model().objects.create_user(
+        "dave", "dave@example.com", "correct horse battery"
+    )
     client.force_login(carol)
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert 'class="map ema-map' in html and "Treasury and Statures" in html
@@ -293,9 +379,15 @@ def test_a_spectator_sees_the_board_and_no_hand(scenarios: None, alice: Any, cli
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_finished_ema_game_shows_the_result_and_linked_rules(scenarios: None, alice: Any, client: Client) -> None:
-    game = _start(alice, services.SeatSpec("bot", bot="random"), services.SeatSpec("bot", bot="random"),
-                  options={"rounds": 1})
+def test_a_finished_ema_game_shows_the_result_and_linked_rules(
+    scenarios: None, alice: Any, client: Client
+) -> None:
+    game = _start(
+        alice,
+        services.SeatSpec("bot", bot="random"),
+        services.SeatSpec("bot", bot="random"),
+        options={"rounds": 1},
+    )
     assert game.status == Game.Status.FINISHED
     client.force_login(alice)
     html = client.get(f"/games/{game.pk}/").content.decode()

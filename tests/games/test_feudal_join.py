@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 def _open_duel(creator: Any, second: services.SeatSpec | None = None) -> Game:
     scenario = Scenario.objects.get(game="feudal", slug="duel")
     specs = [services.SeatSpec("me"), second or services.SeatSpec("open")]
-    return decks.create_game(creator, scenario, 2, specs, ["starter:over_city", "starter:under_city"])
+    return decks.create_game(
+        creator, scenario, 2, specs, ["starter:over_city", "starter:under_city"]
+    )
 
 
 def _client(user: Any) -> Client:
@@ -27,7 +29,9 @@ def _client(user: Any) -> Client:
     return client
 
 
-def test_the_join_form_offers_my_decks_and_the_starters(scenarios: None, alice: Any, bob: Any) -> None:
+def test_the_join_form_offers_my_decks_and_the_starters(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
     game = _open_duel(alice)
     deck = decks.copy_starter(bob, "tunnel_mixed")
     broken = decks.new_deck(bob, "Half done")
@@ -38,7 +42,9 @@ def test_the_join_form_offers_my_decks_and_the_starters(scenarios: None, alice: 
     assert "Starter: " in page
 
 
-def test_joining_with_my_deck_puts_it_in_my_seat_before_the_deal(scenarios: None, alice: Any, bob: Any) -> None:
+def test_joining_with_my_deck_puts_it_in_my_seat_before_the_deal(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
     game = _open_duel(alice)
     deck = decks.copy_starter(bob, "over_city")
     decks.set_frame(deck, "the_broker", deck.locations, [], name="Broker's own")
@@ -59,7 +65,9 @@ def test_joining_an_invited_seat_with_a_starter(scenarios: None, alice: Any, bob
     assert game.config["decks"] == ["over_city", "tunnel_mixed"]
 
 
-def test_joining_without_a_choice_keeps_the_creators_starter(scenarios: None, alice: Any, bob: Any) -> None:
+def test_joining_without_a_choice_keeps_the_creators_starter(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
     game = _open_duel(alice)
     _client(bob).post(reverse("join", args=[game.pk]), {})
     game.refresh_from_db()
@@ -67,12 +75,15 @@ def test_joining_without_a_choice_keeps_the_creators_starter(scenarios: None, al
 
 
 def test_an_illegal_or_foreign_deck_is_refused_and_the_seat_stays_open(
-        scenarios: None, alice: Any, bob: Any, carol: Any) -> None:
+    scenarios: None, alice: Any, bob: Any, carol: Any
+) -> None:
     game = _open_duel(alice)
     client = _client(bob)
-    for value, message in [(f"deck:{decks.new_deck(bob, 'Half done').pk}", "cannot be played yet"),
-                           (f"deck:{decks.copy_starter(carol, 'under_city').pk}", "not one of yours"),
-                           ("starter:nonesuch", "no starter deck")]:
+    for value, message in [
+        (f"deck:{decks.new_deck(bob, 'Half done').pk}", "cannot be played yet"),
+        (f"deck:{decks.copy_starter(carol, 'under_city').pk}", "not one of yours"),
+        ("starter:nonesuch", "no starter deck"),
+    ]:
         response = client.post(reverse("join", args=[game.pk]), {"deck": value}, follow=True)
         assert message in response.content.decode()
         game.refresh_from_db()
@@ -92,7 +103,9 @@ def test_the_service_checks_the_deck_with_the_engine(scenarios: None, alice: Any
 
 def test_other_games_offer_no_deck_on_joining(scenarios: None, alice: Any, bob: Any) -> None:
     scenario = Scenario.objects.get(game="hre", slug="base")
-    game = services.create_game(alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("open")])
+    game = services.create_game(
+        alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("open")]
+    )
     assert decks.join_choices(bob, game) == []
     assert 'name="deck"' not in _client(bob).get(reverse("game", args=[game.pk])).content.decode()
     with pytest.raises(services.MoveRefused):

@@ -46,6 +46,7 @@ def vs_bot(user: Any, deck_value: str = "", bot: str = "random") -> Game:
 
 # --- decks ----------------------------------------------------------------------------------
 
+
 def test_a_new_deck_says_what_is_missing(alice: Any) -> None:
     deck = decks.new_deck(alice, "Mine")
     assert deck.leader and deck.locations  # chosen for the newcomer, so only the Stockpile is left
@@ -75,7 +76,12 @@ def test_deck_rules_too_many_copies_and_cards_that_never_go_in_the_stockpile(ali
 
 def test_deck_frame_and_artifacts(alice: Any) -> None:
     deck = decks.copy_starter(alice, "over_city")
-    decks.set_frame(deck, "the_broker", "undertunnels", ["iron_idol", "lucky_coin", "bone_totem", "relic_engine"])
+    decks.set_frame(
+        deck,
+        "the_broker",
+        "undertunnels",
+        ["iron_idol", "lucky_coin", "bone_totem", "relic_engine"],
+    )
     assert decks.errors(deck) == ["At most 3 Artifacts: one per location."]
     with pytest.raises(ValueError):
         decks.set_frame(deck, "grinner", "undertunnels", [])  # not a Leader
@@ -95,13 +101,16 @@ def test_copying_a_starter_gives_the_same_cards_and_a_fresh_name(alice: Any, bob
 
 # --- deck pages -----------------------------------------------------------------------------
 
+
 def test_a_newcomer_copies_a_starter_with_one_click(alice: Any) -> None:
     client = client_for(alice)
     page = client.get(reverse("deck_list")).content.decode()
     assert "Copy to my decks" in page and "You have no decks yet" in page
     response = client.post(reverse("deck_copy"), {"starter": "under_city"})
     deck = Deck.objects.get(owner=alice)
-    assert response.status_code == 302 and response["Location"] == reverse("deck_builder", args=[deck.pk])
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "deck_builder", args=[deck.pk]
+    )
     builder = client.get(response["Location"]).content.decode()
     assert "This deck is legal" in builder and 'id="catalogue"' in builder
     assert "legal" in client.get(reverse("deck_list")).content.decode()
@@ -112,17 +121,28 @@ def test_the_builder_checks_live_after_each_change(alice: Any) -> None:
     client = client_for(alice)
     entry = deck.entries.order_by("card").first()
     assert entry is not None
-    response = client.post(reverse("deck_count", args=[deck.pk]), {"card": entry.card, "count": entry.count - 1},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        reverse("deck_count", args=[deck.pk]),
+        {"card": entry.card, "count": entry.count - 1},
+        HTTP_HX_REQUEST="true",
+    )
     html = response.content.decode()
     assert response.status_code == 200 and 'id="deck-state"' in html
     assert "The stockpile has 54 cards; it needs at least 55." in html
-    assert f'id="count-{entry.card}"' in html and 'hx-swap-oob="true"' in html  # the catalogue's count too
-    html = client.post(reverse("deck_count", args=[deck.pk]), {"card": entry.card, "count": entry.count},
-                       HTTP_HX_REQUEST="true").content.decode()
+    assert (
+        f'id="count-{entry.card}"' in html and 'hx-swap-oob="true"' in html
+    )  # the catalogue's count too
+    html = client.post(
+        reverse("deck_count", args=[deck.pk]),
+        {"card": entry.card, "count": entry.count},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
     assert "This deck is legal" in html
-    frame = client.post(reverse("deck_frame", args=[deck.pk]),
-                        {"name": "Renamed", "leader": "grinner", "locations": deck.locations}, HTTP_HX_REQUEST="true")
+    frame = client.post(
+        reverse("deck_frame", args=[deck.pk]),
+        {"name": "Renamed", "leader": "grinner", "locations": deck.locations},
+        HTTP_HX_REQUEST="true",
+    )
     assert frame.status_code == 400
     # Without htmx the same forms work and come back to the builder.
     plain = client.post(reverse("deck_count", args=[deck.pk]), {"card": "banger", "count": 1})
@@ -147,19 +167,35 @@ def test_decks_are_private(alice: Any, bob: Any) -> None:
     deck = decks.copy_starter(alice, "under_city")
     client = client_for(bob)
     assert client.get(reverse("deck_builder", args=[deck.pk])).status_code == 404
-    assert client.post(reverse("deck_count", args=[deck.pk]), {"card": "banger", "count": 4}).status_code == 404
+    assert (
+        client.post(
+            reverse("deck_count", args=[deck.pk]), {"card": "banger", "count": 4}
+        ).status_code
+        == 404
+    )
     assert client_for(None).get(reverse("deck_list")).status_code == 302  # log in first
 
 
 # --- games with decks -----------------------------------------------------------------------
 
+
 def test_creating_a_game_against_a_bot_with_my_deck(scenarios: None, alice: Any) -> None:
     deck = decks.copy_starter(alice, "over_city")
     decks.set_frame(deck, "the_broker", deck.locations, [], name="Broker's own")
     client = client_for(alice)
-    response = client.post(reverse("new_game"), {
-        "scenario": scenario().pk, "players": 2, "seat0": "me", "seat1": "bot:greedy",
-        "deck0": f"deck:{deck.pk}", "deck1": f"deck:{deck.pk}", "starter_rules": "on", "options": "{}"})
+    response = client.post(
+        reverse("new_game"),
+        {
+            "scenario": scenario().pk,
+            "players": 2,
+            "seat0": "me",
+            "seat1": "bot:greedy",
+            "deck0": f"deck:{deck.pk}",
+            "deck1": f"deck:{deck.pk}",
+            "starter_rules": "on",
+            "options": "{}",
+        },
+    )
     assert response.status_code == 302, response.content.decode()
     game = Game.objects.get()
     assert game.status == Game.Status.ACTIVE
@@ -170,10 +206,18 @@ def test_creating_a_game_against_a_bot_with_my_deck(scenarios: None, alice: Any)
     assert game.state["seats"][0]["leader"] == "the_broker"
 
 
-def test_an_illegal_or_foreign_deck_cannot_be_taken_to_a_game(scenarios: None, alice: Any, bob: Any) -> None:
+def test_an_illegal_or_foreign_deck_cannot_be_taken_to_a_game(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
     broken = decks.new_deck(alice, "Half done")
     client = client_for(alice)
-    form = {"scenario": scenario().pk, "players": 2, "seat0": "me", "seat1": "bot:random", "options": "{}"}
+    form = {
+        "scenario": scenario().pk,
+        "players": 2,
+        "seat0": "me",
+        "seat1": "bot:random",
+        "options": "{}",
+    }
     response = client.post(reverse("new_game"), {**form, "deck0": f"deck:{broken.pk}"})
     assert response.status_code == 400
     assert "cannot be played yet" in response.content.decode() and not Game.objects.exists()
@@ -187,7 +231,9 @@ def test_an_illegal_or_foreign_deck_cannot_be_taken_to_a_game(scenarios: None, a
 def test_starter_decks_by_default_and_solitaire_without_decks(scenarios: None, alice: Any) -> None:
     game = vs_bot(alice, "starter:tunnel_mixed")
     assert game.config["decks"][0] == "tunnel_mixed" and game.config["decks"][1] != "tunnel_mixed"
-    assert game.state["starter"] is True  # the starter-deck rule applies on its own with starters only
+    assert (
+        game.state["starter"] is True
+    )  # the starter-deck rule applies on its own with starters only
     solo = decks.create_game(alice, scenario("solitaire"), 1, [services.SeatSpec("me")], [""])
     assert "decks" not in solo.config and solo.status == Game.Status.ACTIVE
 
@@ -208,12 +254,18 @@ def test_a_game_against_a_bot_is_played_for_a_few_turns(scenarios: None, alice: 
 
 # --- the table page -------------------------------------------------------------------------
 
+
 def test_the_table_page_for_a_player_and_a_spectator(scenarios: None, alice: Any) -> None:
     game = vs_bot(alice)
     url = reverse("game", args=[game.pk])
     page = client_for(alice).get(url).content.decode()
     assert page.count('class="fl-table') == 2 and "Your hand" in page and 'class="fl-hand"' in page
-    assert "Warlord Kade" in page or "The Magistrate" in page or "Mother Ash" in page or "The Broker" in page
+    assert (
+        "Warlord Kade" in page
+        or "The Magistrate" in page
+        or "Mother Ash" in page
+        or "The Broker" in page
+    )
     watching = client_for(None).get(url).content.decode()
     assert "You are watching this game." in watching and 'class="fl-hand"' not in watching
 
@@ -240,7 +292,9 @@ def _fight_with_face_down_card() -> dict[str, Any]:
             if not prompts:
                 break
             prompt = prompts[0]
-            state, _ = ENGINE.apply(state, prompt["seat"], picker.choice(prompt["options"])["action"])
+            state, _ = ENGINE.apply(
+                state, prompt["seat"], picker.choice(prompt["options"])["action"]
+            )
     raise AssertionError("no face-down card in 60 random games")
 
 
@@ -265,7 +319,7 @@ def test_the_page_does_not_depend_on_what_is_hidden(scenarios: None, alice: Any)
     assert len(set(pool)) > 2
     random.Random(9).shuffle(pool)
     bot["hand"], combat["vc"]["a"]["card"] = pool[: len(bot["hand"])], pool[len(bot["hand"])]
-    bot["stock"] = pool[len(bot["hand"]) + 1:]
+    bot["stock"] = pool[len(bot["hand"]) + 1 :]
     random.Random(2).shuffle(state["seats"][0]["stock"])
     game.state = state
     game.save()
@@ -277,7 +331,8 @@ def test_the_board_context_holds_only_the_view(scenarios: None, alice: Any) -> N
     ctx = pages.context(game, alice)
     board = ctx["board"]
     assert board["hand"] is not None and [c["id"] for c in board["hand"]] == sorted(
-        game.state["seats"][0]["hand"], key=lambda c: (feudal_board.feudal_cards.sort_key(c)))
+        game.state["seats"][0]["hand"], key=lambda c: feudal_board.feudal_cards.sort_key(c)
+    )
     assert client_for(None) and pages.context(game, None)["board"]["hand"] is None
 
 
@@ -289,10 +344,14 @@ TAGS = re.compile(r"<[^>]+>")
 def _duel_of_two(alice: Any, bob: Any) -> Game:
     """Alice (seat 1) and Bob (seat 2), both with starter decks, so both have Artifacts to place."""
     specs = [services.SeatSpec("me"), services.SeatSpec("invite", username="bob")]
-    game = decks.create_game(alice, scenario(), 2, specs, ["starter:over_city", "starter:under_city"])
+    game = decks.create_game(
+        alice, scenario(), 2, specs, ["starter:over_city", "starter:under_city"]
+    )
     client_for(bob).post(reverse("join", args=[game.pk]), {"deck": "starter:under_city"})
     game.refresh_from_db()
-    assert game.status == Game.Status.ACTIVE and game.state["stack"][-1]["kind"] == "setup_artifacts"
+    assert (
+        game.status == Game.Status.ACTIVE and game.state["stack"][-1]["kind"] == "setup_artifacts"
+    )
     return game
 
 
@@ -319,34 +378,51 @@ def test_several_seats_deciding_at_once_are_named(scenarios: None, alice: Any, b
     game = _duel_of_two(alice, bob)
     assert sorted(game.prompted_seats()) == [0, 1]
     bobs = _page(client_for(bob), game)
-    assert re.fullmatch(r"Now: You and \S+ Seat 1 are choosing which Artifacts to play and where\.", _now_line(bobs))
+    assert re.fullmatch(
+        r"Now: You and \S+ Seat 1 are choosing which Artifacts to play and where\.", _now_line(bobs)
+    )
     board = pages.context(game, bob)["board"]
     assert [s["me"] for s in board["deciding"]["seats"]] == [True, False]
     assert [t["deciding"] for t in board["seats"]] == [True, True]
-    assert [c["id"] for c in board["artifacts"]] == ["bone_totem"] and "Your Artifacts to place" in bobs
-    assert re.fullmatch(r"Now: You and \S+ Seat 2 are choosing which Artifacts to play and where\.",
-                        _now_line(_page(client_for(alice), game)))
-    assert re.fullmatch(r"Now: \S+ Seat 1 and \S+ Seat 2 are choosing which Artifacts to play and where\.",
-                        _now_line(_page(client_for(None), game)))
+    assert [c["id"] for c in board["artifacts"]] == [
+        "bone_totem"
+    ] and "Your Artifacts to place" in bobs
+    assert re.fullmatch(
+        r"Now: You and \S+ Seat 2 are choosing which Artifacts to play and where\.",
+        _now_line(_page(client_for(alice), game)),
+    )
+    assert re.fullmatch(
+        r"Now: \S+ Seat 1 and \S+ Seat 2 are choosing which Artifacts to play and where\.",
+        _now_line(_page(client_for(None), game)),
+    )
     # Once Bob has finished, his page names Alice alone, with nothing left unknown.
     game = _submit(game, bob, 1, {"do": "done"})
-    assert re.fullmatch(r"Now: \S+ Seat 1 is choosing which Artifacts to play and where\.",
-                        _now_line(_page(client_for(bob), game)))
+    assert re.fullmatch(
+        r"Now: \S+ Seat 1 is choosing which Artifacts to play and where\.",
+        _now_line(_page(client_for(bob), game)),
+    )
     assert [t["deciding"] for t in pages.context(game, bob)["board"]["seats"]] == [True, False]
 
 
-def test_every_seat_is_named_when_the_view_lists_them(scenarios: None, alice: Any, bob: Any) -> None:
+def test_every_seat_is_named_when_the_view_lists_them(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
     """The view shows which seats still choose at set-up (`open`), so every page names them all."""
     assert {"open", "left"} <= set(views.FRAME_PUBLIC)
     game = _duel_of_two(alice, bob)
-    assert re.fullmatch(r"Now: You and \S+ Seat 2 are choosing which Artifacts to play and where\.",
-                        _now_line(_page(client_for(alice), game)))
-    assert re.fullmatch(r"Now: \S+ Seat 1 and \S+ Seat 2 are choosing which Artifacts to play and where\.",
-                        _now_line(_page(client_for(None), game)))
+    assert re.fullmatch(
+        r"Now: You and \S+ Seat 2 are choosing which Artifacts to play and where\.",
+        _now_line(_page(client_for(alice), game)),
+    )
+    assert re.fullmatch(
+        r"Now: \S+ Seat 1 and \S+ Seat 2 are choosing which Artifacts to play and where\.",
+        _now_line(_page(client_for(None), game)),
+    )
 
 
-def test_a_player_sees_their_own_held_discards_and_a_rival_does_not(scenarios: None, alice: Any,
-                                                                    bob: Any) -> None:
+def test_a_player_sees_their_own_held_discards_and_a_rival_does_not(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
     """Opening discards are set aside unseen until every seat has chosen (FL-SETUP-07): the
     chooser's page shows them; the rival's and a spectator's pages show nothing, and do not
     change whatever card is held."""
@@ -373,14 +449,20 @@ def test_a_player_sees_their_own_held_discards_and_a_rival_does_not(scenarios: N
     game.save()
     assert (_page(client_for(bob), game), _page(client_for(None), game)) == (rival, watching)
     # Bob's own discard shows on his page only; once Alice has set both aside she is told she waits.
-    mine = next(c for c in game.state["seats"][1]["hand"] if load().cards[c]["name"] != load().cards[other]["name"])
+    mine = next(
+        c
+        for c in game.state["seats"][1]["hand"]
+        if load().cards[c]["name"] != load().cards[other]["name"]
+    )
     game = _submit(game, bob, 1, {"discard": mine})
     section = _held_section(_page(client_for(bob), game))
     assert section is not None and load().cards[mine]["name"] in section
     assert load().cards[other]["name"] not in section
     game = _submit(game, alice, 0, {"discard": game.state["seats"][0]["hand"][0]})
-    assert "You have set your 2 discards aside; the other seats are still choosing theirs." in _now_line(
-        _page(client_for(alice), game))
+    assert (
+        "You have set your 2 discards aside; the other seats are still choosing theirs."
+        in _now_line(_page(client_for(alice), game))
+    )
 
 
 def test_an_instant_waiting_in_a_window_is_shown_to_everyone(scenarios: None, alice: Any) -> None:
@@ -399,13 +481,27 @@ def test_an_instant_waiting_in_a_window_is_shown_to_everyone(scenarios: None, al
         assert found is not None
         text = " ".join(TAGS.sub(" ", found.group(0)).split())
         assert "Action phase" in text and "Sabotage" in text and "Seat 1 · on Seat 2" in text
-        assert re.match(r"Now: \S+ Seat 2 may answer Seat 1's Sabotage with an Instant, or pass\.", _now_line(page))
+        assert re.match(
+            r"Now: \S+ Seat 2 may answer Seat 1's Sabotage with an Instant, or pass\.",
+            _now_line(page),
+        )
 
 
 def test_window_stages_have_names() -> None:
     """The last window of a combat (before End Combat) and the Action-phase window read as words."""
     assert feudal_board._stage("end", 1, "before_end") == "Before End Combat"
     assert feudal_board._stage("close", 1) == "Before End Combat"
-    assert feudal_board._stage("cc_round", 2, "cc_att_hits") == "Close Combat, round 2: after the attackers' hits"
-    assert feudal_board.window({"pending": {"kind": "window", "seat": 1, "stop": "action", "played": []},
-                                "seats": [], "over": False})["moment"] == "Action phase"
+    assert (
+        feudal_board._stage("cc_round", 2, "cc_att_hits")
+        == "Close Combat, round 2: after the attackers' hits"
+    )
+    assert (
+        feudal_board.window(
+            {
+                "pending": {"kind": "window", "seat": 1, "stop": "action", "played": []},
+                "seats": [],
+                "over": False,
+            }
+        )["moment"]
+        == "Action phase"
+    )

@@ -55,7 +55,8 @@ class Viewer:
         response = self.browser.post(
             reverse("act", args=[game.pk]),
             {"action": json.dumps(action), "expected_seq": game.seq, "seat": seat},
-            headers={"X-CSRFToken": self.browser.cookies["csrftoken"].value, "HX-Request": "true"})
+            headers={"X-CSRFToken": self.browser.cookies["csrftoken"].value, "HX-Request": "true"},
+        )
         assert response.status_code == 200
         return response.content.decode()
 
@@ -69,10 +70,13 @@ class Viewer:
         if self.api:
             body = self.browser.get(reverse("api_game", args=[game.pk]), headers=self.api).json()
             if not self.seats:
-                assert body["view"]["hand"] is None and body["prompt"] is None, "spectators see no hand"
+                assert body["view"]["hand"] is None and body["prompt"] is None, (
+                    "spectators see no hand"
+                )
             found.append((self.name, "api view", body["seq"], self.seats, json.dumps(body)))
-            events = self.browser.get(reverse("api_events", args=[game.pk]), {"since": since},
-                                      headers=self.api).json()
+            events = self.browser.get(
+                reverse("api_events", args=[game.pk]), {"since": since}, headers=self.api
+            ).json()
             found.append((self.name, "api events", events["seq"], self.seats, json.dumps(events)))
         if not self.seats:
             private = section(page, "private")
@@ -94,8 +98,14 @@ def check(game: Game, payloads: list[Payload]) -> int:
     return searched
 
 
-def play_and_collect(game: Game, humans: dict[int, Viewer], watchers: list[Viewer], moves: int,
-                     picker: random.Random, every: int = 3) -> list[Payload]:
+def play_and_collect(
+    game: Game,
+    humans: dict[int, Viewer],
+    watchers: list[Viewer],
+    moves: int,
+    picker: random.Random,
+    every: int = 3,
+) -> list[Payload]:
     """Play random human moves through the act endpoint, collecting each viewer's payloads."""
     payloads: list[Payload] = []
     viewers = [*humans.values(), *watchers]
@@ -116,7 +126,9 @@ def play_and_collect(game: Game, humans: dict[int, Viewer], watchers: list[Viewe
             for viewer in viewers:
                 if viewer.user is not None and seat not in viewer.seats:
                     refused = viewer.act(game, seat, options(game, prompted(game)[0])[0])
-                    payloads.append((viewer.name, "refused act", page_seq(refused), viewer.seats, refused))
+                    payloads.append(
+                        (viewer.name, "refused act", page_seq(refused), viewer.seats, refused)
+                    )
     return payloads
 
 
@@ -131,7 +143,9 @@ def test_a_human_against_a_bot_sees_no_secret(scenarios: None, alice: Any, carol
     assert check(game, payloads) > 1000, "the search looked for many hidden names"
 
 
-def test_two_humans_and_a_bot_see_only_their_own_hands(scenarios: None, alice: Any, bob: Any, carol: Any) -> None:
+def test_two_humans_and_a_bot_see_only_their_own_hands(
+    scenarios: None, alice: Any, bob: Any, carol: Any
+) -> None:
     game = make_game(alice, "me", bob, "bot:random")
     humans = {0: Viewer("alice", alice, {0}), 1: Viewer("bob", bob, {1})}
     watchers = [Viewer("carol", carol, set())]
@@ -162,13 +176,16 @@ def test_the_search_finds_a_planted_secret(scenarios: None, alice: Any, bob: Any
     assert leaks(f"<li>{data().cards[rival_card]['name']}</li>", line, seq, {0})
     assert leaks(f'{{"card": "{deck_card}"}}', line, seq, {0})
     assert leaks(f'{{"token": "{token}"}}', line, seq, {1})
-    assert leaks(f"<li>{data().cards[rival_card]['name']}</li>", line, seq, {1}) == [], "her own card"
+    assert leaks(f"<li>{data().cards[rival_card]['name']}</li>", line, seq, {1}) == [], (
+        "her own card"
+    )
     assert leaks(f"<li>{data().cards[rival_card]['name']}</li>", line, seq, set()), "a spectator"
 
 
 @pytest.mark.asyncio
-async def test_websocket_frames_carry_no_secret_for_any_viewer(scenarios: None, alice: Any, bob: Any,
-                                                               carol: Any) -> None:
+async def test_websocket_frames_carry_no_secret_for_any_viewer(
+    scenarios: None, alice: Any, bob: Any, carol: Any
+) -> None:
     game = await database_sync_to_async(make_game)(alice, "me", bob, "bot:random")
     users = {0: alice, 1: bob}
     seats = {"alice": {0}, "bob": {1}, "carol": set()}
@@ -176,8 +193,10 @@ async def test_websocket_frames_carry_no_secret_for_any_viewer(scenarios: None, 
     for name, user in (("alice", alice), ("bob", bob), ("carol", carol)):
         client = Client()
         await database_sync_to_async(client.force_login)(user)
-        headers = [(b"origin", b"http://testserver"),
-                   (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())]
+        headers = [
+            (b"origin", b"http://testserver"),
+            (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode()),
+        ]
         sockets[name] = WebsocketCommunicator(application, f"/ws/games/{game.pk}/", headers=headers)
         assert (await sockets[name].connect(timeout=10))[0]
     frames: list[Payload] = []
@@ -187,8 +206,9 @@ async def test_websocket_frames_carry_no_secret_for_any_viewer(scenarios: None, 
         if game.status != Game.Status.ACTIVE:
             break
         seat = (await database_sync_to_async(prompted)(game))[0]
-        await database_sync_to_async(services.submit)(game.pk, users[seat], picker.choice(options(game, seat)),
-                                                      game.seq, seat=seat)
+        await database_sync_to_async(services.submit)(
+            game.pk, users[seat], picker.choice(options(game, seat)), game.seq, seat=seat
+        )
         await database_sync_to_async(game.refresh_from_db)()
         for name, communicator in sockets.items():
             while True:

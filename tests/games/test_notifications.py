@@ -77,7 +77,11 @@ def smtp(settings: Any) -> Iterator[Collector]:
 def held_mail(monkeypatch: Any) -> None:
     """The drain task queued after a commit is lost, as if the worker died: the rows stay pending."""
     real = tasks.enqueue
-    monkeypatch.setattr(tasks, "enqueue", lambda task, *args: None if task is tasks.drain_outbox else real(task, *args))
+    monkeypatch.setattr(
+        tasks,
+        "enqueue",
+        lambda task, *args: None if task is tasks.drain_outbox else real(task, *args),
+    )
 
 
 def users_of(game: Any, alice: Any, bob: Any) -> dict[int, Any]:
@@ -85,7 +89,8 @@ def users_of(game: Any, alice: Any, bob: Any) -> dict[int, Any]:
 
 
 def test_the_player_who_must_decide_gets_one_mail_with_a_link_to_the_game(
-        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    scenarios: None, alice: Any, bob: Any, smtp: Collector
+) -> None:
     game = make_game(alice, "me", bob)
     seat = prompted(game)[0]
     user = users_of(game, alice, bob)[seat]
@@ -94,14 +99,17 @@ def test_the_player_who_must_decide_gets_one_mail_with_a_link_to_the_game(
     text = body(mails[0])
     assert f"http://testserver/games/{game.pk}/" in text
     assert "Choose your Ruler" in text
-    assert str(mails[0]["List-Unsubscribe"]).strip().startswith("<http://testserver/mail/unsubscribe/")
+    assert (
+        str(mails[0]["List-Unsubscribe"]).strip().startswith("<http://testserver/mail/unsubscribe/")
+    )
     assert smtp.to(alice if user == bob else bob) == []
     row = Outbox.objects.get(user=user, game=game)
     assert (row.seq, row.kind, row.seat, row.status) == (0, "turn", seat, "sent")
 
 
 def test_a_move_submitted_twice_and_a_drain_run_twice_send_one_mail(
-        scenarios: None, alice: Any, bob: Any, smtp: Collector, held_mail: None) -> None:
+    scenarios: None, alice: Any, bob: Any, smtp: Collector, held_mail: None
+) -> None:
     game = make_game(alice, "me", bob)
     users = users_of(game, alice, bob)
     seat = prompted(game)[0]
@@ -110,7 +118,9 @@ def test_a_move_submitted_twice_and_a_drain_run_twice_send_one_mail(
     services.submit(game.pk, users[seat], action, seq, seat=seat)  # a double click
     nxt = prompted(game)[0]
     assert Outbox.objects.filter(user=users[nxt], game=game, seq=seq + 1).count() == 1
-    assert smtp.messages == [], "the drain task was lost: nothing is sent yet, nothing is lost either"
+    assert smtp.messages == [], (
+        "the drain task was lost: nothing is sent yet, nothing is lost either"
+    )
     # The first decision was made before any mail went out: only the second is still owed.
     assert tasks.drain_outbox() == 1
     assert tasks.drain_outbox() == 0, "a retried task finds nothing left to send"
@@ -118,7 +128,8 @@ def test_a_move_submitted_twice_and_a_drain_run_twice_send_one_mail(
 
 
 def test_a_worker_that_dies_mid_send_leaves_the_mail_to_the_next_drain_after_its_lease(
-        scenarios: None, alice: Any, bob: Any, smtp: Collector, held_mail: None) -> None:
+    scenarios: None, alice: Any, bob: Any, smtp: Collector, held_mail: None
+) -> None:
     game = make_game(alice, "me", bob)
     row = Outbox.objects.get(game=game)
     now = timezone.now()
@@ -130,7 +141,8 @@ def test_a_worker_that_dies_mid_send_leaves_the_mail_to_the_next_drain_after_its
 
 
 def test_no_turn_mail_while_the_player_has_the_game_open(
-        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    scenarios: None, alice: Any, bob: Any, smtp: Collector
+) -> None:
     game = make_game(alice, "me", bob)
     users = users_of(game, alice, bob)
     first = prompted(game)[0]
@@ -145,13 +157,15 @@ def test_no_turn_mail_while_the_player_has_the_game_open(
 
 
 def test_no_turn_mail_while_the_player_is_on_vacation(
-        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    scenarios: None, alice: Any, bob: Any, smtp: Collector
+) -> None:
     game = make_game(alice, "me", bob)
     users = users_of(game, alice, bob)
     first = prompted(game)[0]
     nxt = 1 - first
     MailPreference.objects.update_or_create(
-        user=users[nxt], defaults={"vacation_until": timezone.now() + timedelta(days=3)})
+        user=users[nxt], defaults={"vacation_until": timezone.now() + timedelta(days=3)}
+    )
     services.submit(game.pk, users[first], options(game, first)[0], game.seq, seat=first)
     row = Outbox.objects.get(user=users[nxt], game=game, seq=1)
     assert (row.status, row.note) == ("skipped", "on vacation")
@@ -159,7 +173,8 @@ def test_no_turn_mail_while_the_player_is_on_vacation(
 
 
 def test_a_turn_mail_is_skipped_once_the_player_has_decided(
-        scenarios: None, alice: Any, bob: Any, smtp: Collector, held_mail: None) -> None:
+    scenarios: None, alice: Any, bob: Any, smtp: Collector, held_mail: None
+) -> None:
     game = make_game(alice, "me", bob)
     users = users_of(game, alice, bob)
     seat = prompted(game)[0]
@@ -170,7 +185,8 @@ def test_a_turn_mail_is_skipped_once_the_player_has_decided(
 
 
 def test_digest_readers_get_one_mail_a_day_listing_the_games_waiting(
-        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    scenarios: None, alice: Any, bob: Any, smtp: Collector
+) -> None:
     for user in (alice, bob):
         MailPreference.objects.create(user=user, mode=MailPreference.Mode.DIGEST)
     game = make_game(alice, "me", bob)
@@ -184,12 +200,15 @@ def test_digest_readers_get_one_mail_a_day_listing_the_games_waiting(
         mails = smtp.to(user)
         assert len(mails) == 1 and "waiting for you" in mails[0]["Subject"]
         listed = {g.pk for g in notify.waiting_games(user)}
-        assert listed <= {game.pk, other.pk} and all(f"/games/{pk}/" in body(mails[0]) for pk in listed)
+        assert listed <= {game.pk, other.pk} and all(
+            f"/games/{pk}/" in body(mails[0]) for pk in listed
+        )
     assert len(smtp.messages) == len(readers)
 
 
 def test_the_unsubscribe_link_works_without_logging_in_and_stops_all_mail(
-        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    scenarios: None, alice: Any, bob: Any, smtp: Collector
+) -> None:
     game = make_game(alice, "me", bob)
     users = users_of(game, alice, bob)
     first = prompted(game)[0]
@@ -198,12 +217,16 @@ def test_the_unsubscribe_link_works_without_logging_in_and_stops_all_mail(
     client = Client()
     page = client.get(path)
     assert page.status_code == 200 and b"Stop all mail" in page.content
-    assert notify.preference(user).mode == MailPreference.Mode.EACH, "a GET (a mail scanner) changes nothing"
+    assert notify.preference(user).mode == MailPreference.Mode.EACH, (
+        "a GET (a mail scanner) changes nothing"
+    )
     assert client.post(path).status_code == 200
     assert notify.preference(user).mode == MailPreference.Mode.NONE
     assert client.post(path.replace("/mail/unsubscribe/", "/mail/unsubscribe/x")).status_code == 400
     other = signing.dumps({"u": users[1 - first].pk}, salt="wrong-salt")
-    assert client.post(f"/mail/unsubscribe/{other}/").status_code == 400, "a token for another purpose is forged"
+    assert client.post(f"/mail/unsubscribe/{other}/").status_code == 400, (
+        "a token for another purpose is forged"
+    )
     # Make the game come back to the unsubscribed player: no more mail reaches them.
     sent = len(smtp.to(user))
     play_until_back(game, users, first)
@@ -215,23 +238,30 @@ def play_until_back(game: Any, users: dict[int, Any], seat: int) -> None:
     picker = random.Random(3)
     game.refresh_from_db()
     while seat in game.prompted_seats():
-        services.submit(game.pk, users[seat], picker.choice(options(game, seat)), game.seq, seat=seat)
+        services.submit(
+            game.pk, users[seat], picker.choice(options(game, seat)), game.seq, seat=seat
+        )
         game.refresh_from_db()
     while seat not in game.prompted_seats():
         other = game.prompted_seats()[0]
-        services.submit(game.pk, users[other], picker.choice(options(game, other)), game.seq, seat=other)
+        services.submit(
+            game.pk, users[other], picker.choice(options(game, other)), game.seq, seat=other
+        )
         game.refresh_from_db()
 
 
 def test_turn_mail_tells_what_happened_since_and_never_shows_another_seats_secrets(
-        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    scenarios: None, alice: Any, bob: Any, smtp: Collector
+) -> None:
     game = make_game(alice, "me", bob)
     users = users_of(game, alice, bob)
     picker = random.Random(11)
     for _ in range(60):
         game.refresh_from_db()
         seat = game.prompted_seats()[0]
-        services.submit(game.pk, users[seat], picker.choice(options(game, seat)), game.seq, seat=seat)
+        services.submit(
+            game.pk, users[seat], picker.choice(options(game, seat)), game.seq, seat=seat
+        )
     line = timeline(game)
     checked = 0
     for message in smtp.messages:
@@ -265,19 +295,30 @@ def mailed_quick_link(game: Any, users: dict[int, Any], smtp: Collector) -> tupl
         seat = game.prompted_seats()[0]
         row = Outbox.objects.filter(game=game, seq=game.seq, seat=seat, status="sent").first()
         mail = [m for m in smtp.messages if row and m["X-Chancery-Outbox"] == str(row.pk)]
-        match = re.search(r"\n  (.+?): http://testserver(/mail/act/\S+)", body(mail[0])) if mail else None
+        match = (
+            re.search(r"\n  (.+?): http://testserver(/mail/act/\S+)", body(mail[0]))
+            if mail
+            else None
+        )
         if match:
             return seat, match.group(1), match.group(2)
-        services.submit(game.pk, users[seat], picker.choice(options(game, seat)), game.seq, seat=seat)
+        services.submit(
+            game.pk, users[seat], picker.choice(options(game, seat)), game.seq, seat=seat
+        )
     raise AssertionError("no mail offered a one-click answer")
 
 
 def test_a_trivial_decision_is_made_from_the_mail_once(
-        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    scenarios: None, alice: Any, bob: Any, smtp: Collector
+) -> None:
     game = make_game(alice, "me", bob)
     users = users_of(game, alice, bob)
     seat, label, path = mailed_quick_link(game, users, smtp)
-    expected = next(o["action"] for o in game.engine.prompt_for(game.state, seat)["options"] if o["label"] == label)
+    expected = next(
+        o["action"]
+        for o in game.engine.prompt_for(game.state, seat)["options"]
+        if o["label"] == label
+    )
     assert emails.is_trivial(expected)
     client = Client()  # not logged in: the signed link is the credential
     page = client.get(path)
@@ -294,7 +335,8 @@ def test_a_trivial_decision_is_made_from_the_mail_once(
 
 
 def test_a_mail_link_that_is_forged_or_stale_is_refused(
-        scenarios: None, alice: Any, bob: Any, smtp: Collector) -> None:
+    scenarios: None, alice: Any, bob: Any, smtp: Collector
+) -> None:
     game = make_game(alice, "me", bob)
     users = users_of(game, alice, bob)
     seat, _, path = mailed_quick_link(game, users, smtp)
@@ -304,11 +346,15 @@ def test_a_mail_link_that_is_forged_or_stale_is_refused(
     data = signing.loads(token, salt=emails.ACTION_SALT)
     weighty = next(a for a in options(game, seat) if not emails.is_trivial(a))
     # Forged: a different action under the same signature, or a self-made token.
-    tampered = token.replace(token.split(":")[0], signing.dumps({**data, "a": weighty},
-                                                                 salt=emails.ACTION_SALT, compress=True).split(":")[0])
+    tampered = token.replace(
+        token.split(":")[0],
+        signing.dumps({**data, "a": weighty}, salt=emails.ACTION_SALT, compress=True).split(":")[0],
+    )
     assert client.post(f"/mail/act/{tampered}/").status_code == 400
     selfmade = signing.dumps({**data, "a": weighty}, salt=emails.ACTION_SALT, compress=True)
-    assert client.post(f"/mail/act/{selfmade}/").status_code == 400, "only trivial answers can come from a mail"
+    assert client.post(f"/mail/act/{selfmade}/").status_code == 400, (
+        "only trivial answers can come from a mail"
+    )
     assert client.post("/mail/act/garbage/").status_code == 400
     # Stale: the player moved on the page first.
     services.submit(game.pk, users[seat], options(game, seat)[0], game.seq, seat=seat)
@@ -318,13 +364,17 @@ def test_a_mail_link_that_is_forged_or_stale_is_refused(
     assert Move.objects.filter(game=game).count() == before
 
 
-def test_a_mail_link_expires(scenarios: None, alice: Any, bob: Any, smtp: Collector, monkeypatch: Any) -> None:
+def test_a_mail_link_expires(
+    scenarios: None, alice: Any, bob: Any, smtp: Collector, monkeypatch: Any
+) -> None:
     _, _, path = mailed_quick_link(make_game(alice, "me", bob), {0: alice, 1: bob}, smtp)
     monkeypatch.setattr(emails, "ACTION_MAX_AGE", -1)
     assert Client().post(path).status_code == 410
 
 
-def test_the_end_of_a_game_is_mailed_with_the_result(scenarios: None, alice: Any, settings: Any) -> None:
+def test_the_end_of_a_game_is_mailed_with_the_result(
+    scenarios: None, alice: Any, settings: Any
+) -> None:
     from django.core import mail
 
     game = play(make_game(alice, "me", "bot:random"), alice, random.Random(5))
@@ -337,7 +387,8 @@ def test_the_end_of_a_game_is_mailed_with_the_result(scenarios: None, alice: Any
 
 @pytest.mark.asyncio
 async def test_an_open_socket_marks_the_player_present_until_it_closes(
-        scenarios: None, alice: Any, bob: Any) -> None:
+    scenarios: None, alice: Any, bob: Any
+) -> None:
     from channels.db import database_sync_to_async
 
     from tests.games.test_consumers import cookie

@@ -21,7 +21,9 @@ from rules.hre import ENGINE
 RULES_SOURCE = Path(__file__).resolve().parents[2] / "rules" / "hre"
 
 
-def _first_prompt(wanted: Callable[[dict[str, Any], dict[str, Any]], bool]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _first_prompt(
+    wanted: Callable[[dict[str, Any], dict[str, Any]], bool],
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """Play random moves from a fixed seed until a prompt and its seat's view are as wanted."""
     state = ENGINE.setup(7, ENGINE.scenarios()[0]["config"], 3)
     rnd = random.Random(7)
@@ -33,13 +35,17 @@ def _first_prompt(wanted: Callable[[dict[str, Any], dict[str, Any]], bool]) -> t
         view = ENGINE.view(state, prompt["seat"])
         if wanted(view, prompt):
             return view, prompt
-        state, _events = ENGINE.apply(state, prompt["seat"], rnd.choice(prompt["options"])["action"])
+        state, _events = ENGINE.apply(
+            state, prompt["seat"], rnd.choice(prompt["options"])["action"]
+        )
     raise AssertionError("no such position in a random game")
 
 
 def _chooses_a_province(view: dict[str, Any], prompt: dict[str, Any]) -> bool:
-    return any(isinstance(o["action"], dict) and ("prov" in o["action"] or "to" in o["action"])
-               for o in prompt["options"])
+    return any(
+        isinstance(o["action"], dict) and ("prov" in o["action"] or "to" in o["action"])
+        for o in prompt["options"]
+    )
 
 
 def _first_prompt_choosing_provinces() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -107,7 +113,9 @@ def test_the_rules_page_lists_our_summaries(client: Client) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_finished_game_shows_the_result_table(scenarios: None, alice: Any, client: Client) -> None:
+def test_a_finished_game_shows_the_result_table(
+    scenarios: None, alice: Any, client: Client
+) -> None:
     scenario = Scenario.objects.get(game="hre", slug="base")
     specs = [services.SeatSpec("bot", bot="random"), services.SeatSpec("bot", bot="greedy")]
     game = services.create_game(alice, scenario, 2, specs)

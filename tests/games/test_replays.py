@@ -30,18 +30,33 @@ def finished(scenarios: None, alice: Any) -> Any:
 
 
 def run_replay(path: Path) -> tuple[int, dict[str, Any]]:
-    done = subprocess.run([sys.executable, "-m", "rules", "replay", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "rules", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     return done.returncode, json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_a_downloaded_record_replays_with_every_hash(finished: Any, alice: Any, tmp_path: Path) -> None:
+def test_a_downloaded_record_replays_with_every_hash(
+    finished: Any, alice: Any, tmp_path: Path
+) -> None:
     client = Client()
     client.force_login(alice)
     response = client.get(reverse("record", args=[finished.pk]))
     assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
     record = json.loads(response.content)
-    assert set(record) == {"game", "rules_version", "seed", "config", "players", "setup_hash", "moves"}
+    assert set(record) == {
+        "game",
+        "rules_version",
+        "seed",
+        "config",
+        "players",
+        "setup_hash",
+        "moves",
+    }
     assert len(record["moves"]) == finished.seq
     path = tmp_path / "game.json"
     path.write_bytes(response.content)
@@ -64,8 +79,12 @@ def test_an_unfinished_game_has_no_record_or_replay(scenarios: None, alice: Any)
 def test_the_replay_steps_forwards_and_back_with_full_information(finished: Any) -> None:
     client = Client()
     page = client.get(reverse("replay", args=[finished.pk]) + "?seq=0").content.decode()
-    assert 'id="replay"' in page and f"Move 0 of {finished.seq}" in page and "<h2>Hands</h2>" in page
-    step = client.get(reverse("replay", args=[finished.pk]) + "?seq=12", HTTP_HX_REQUEST="true").content.decode()
+    assert (
+        'id="replay"' in page and f"Move 0 of {finished.seq}" in page and "<h2>Hands</h2>" in page
+    )
+    step = client.get(
+        reverse("replay", args=[finished.pk]) + "?seq=12", HTTP_HX_REQUEST="true"
+    ).content.decode()
     assert step.lstrip().startswith('<div id="replay"') and "<html" not in step
     assert "Move 12 of" in step and "?seq=11" in step and "?seq=13" in step
     # Full information once the game is over: a spectator sees every seat's hand at that point.

@@ -77,7 +77,11 @@ def test_the_scoring_task_does_nothing_for_a_game_in_progress(alice: Any, bob: A
 def test_the_results_page_shows_the_breakdown_and_rating_changes(alice: Any, bob: Any) -> None:
     game = finish(toy_game(alice, "me", bob), {0: alice, 1: bob}, {1: 3})
     page = Client().get(reverse("results", args=[game.pk])).content.decode()
-    assert 'id="results"' in page and "<th scope=\"col\">Gold</th>" in page and "<th scope=\"col\">Pokes</th>" in page
+    assert (
+        'id="results"' in page
+        and '<th scope="col">Gold</th>' in page
+        and '<th scope="col">Pokes</th>' in page
+    )
     assert 'id="ratings"' in page and "+" in page and "bob" in page
     game_page = Client().get(reverse("game", args=[game.pk])).content.decode()
     assert reverse("results", args=[game.pk]) in game_page

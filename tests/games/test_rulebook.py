@@ -15,7 +15,9 @@ def _titles(game: str) -> list[str]:
 
 
 def _section_of(game: str, rule: str) -> str:
-    return next(s["title"] for s in rulebook.sections(game) if any(r["id"] == rule for r in s["rules"]))
+    return next(
+        s["title"] for s in rulebook.sections(game) if any(r["id"] == rule for r in s["rules"])
+    )
 
 
 def test_feudal_lords_rules_are_grouped_by_the_reference_sections() -> None:
@@ -23,20 +25,38 @@ def test_feudal_lords_rules_are_grouped_by_the_reference_sections() -> None:
     assert titles[:3] == ["Deck", "Setup", "General rules"]
     assert _section_of("feudal", "FL-COMBAT-DF-03") == "Combat: Distance Fire"
     assert _section_of("feudal", "FL-MP-07") == "Multi-player"
-    assert _section_of("feudal", "FL-SUPPLY-02") == _section_of("feudal", "FL-ARM-01") == _section_of("feudal", "FL-ACT-01")
+    assert (
+        _section_of("feudal", "FL-SUPPLY-02")
+        == _section_of("feudal", "FL-ARM-01")
+        == _section_of("feudal", "FL-ACT-01")
+    )
     combat = [t for t in titles if t.startswith("Combat:")]
-    assert combat == ["Combat: before the fight", "Combat: sending combatants", "Combat: Victory cards and bluffs",
-                      "Combat: Distance Fire", "Combat: Close Combat match-ups", "Combat: Close Combat rounds",
-                      "Combat: the end, sacking and VP"]
+    assert combat == [
+        "Combat: before the fight",
+        "Combat: sending combatants",
+        "Combat: Victory cards and bluffs",
+        "Combat: Distance Fire",
+        "Combat: Close Combat match-ups",
+        "Combat: Close Combat rounds",
+        "Combat: the end, sacking and VP",
+    ]
     assert not {"Df", "Mu", "Vc", ""} & set(titles)
 
 
 def test_ema_rules_are_grouped_by_case_in_case_order() -> None:
     titles = _titles("ema")
     assert titles[0] == "Sequence of play"
-    assert _section_of("ema", "EMA-16.0.Plunder-P2") == _section_of("ema", "EMA-16.2") == "Gold, taxes and plunder"
+    assert (
+        _section_of("ema", "EMA-16.0.Plunder-P2")
+        == _section_of("ema", "EMA-16.2")
+        == "Gold, taxes and plunder"
+    )
     assert _section_of("ema", "EMA-19.1.BD-4") == "Event and Holding cards"
-    assert _section_of("ema", "EMA-SOP-III.6") == _section_of("ema", "EMA-6.0.GR-b") == "Sequence of play"
+    assert (
+        _section_of("ema", "EMA-SOP-III.6")
+        == _section_of("ema", "EMA-6.0.GR-b")
+        == "Sequence of play"
+    )
     assert _section_of("ema", "EMA-31.7") == "Scenarios"
     assert titles.index("Endeavors") < titles.index("Conquest") < titles.index("Victory")
     assert all(title and "." not in title for title in titles)
@@ -51,7 +71,9 @@ def test_every_summary_lands_in_exactly_one_named_section() -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("game", "heading"), [("feudal", "Combat: Distance Fire"), ("ema", "Grand Diplomacy")])
+@pytest.mark.parametrize(
+    ("game", "heading"), [("feudal", "Combat: Distance Fire"), ("ema", "Grand Diplomacy")]
+)
 def test_the_rules_page_shows_the_section_headings(client: Client, game: str, heading: str) -> None:
     html = client.get(f"/rules/{game}/").content.decode()
     assert f"<h2>{heading}</h2>" in html
@@ -61,4 +83,4 @@ def test_the_rules_page_shows_the_section_headings(client: Client, game: str, he
 def test_the_nav_links_to_my_decks_for_a_logged_in_user(client: Client, alice: Any) -> None:
     assert 'href="/decks/"' not in client.get("/rules/hre/").content.decode()
     client.force_login(alice)
-    assert '>My decks</a>' in client.get("/rules/hre/").content.decode()
+    assert ">My decks</a>" in client.get("/rules/hre/").content.decode()

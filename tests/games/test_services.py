@@ -32,10 +32,14 @@ def _deciding(game: Game, alice: Any, bob: Any) -> tuple[Any, Any, int]:
 
 # --- create, join, start ------------------------------------------------------------------
 
-def test_a_game_with_an_open_seat_waits_and_starts_when_the_last_seat_is_taken(scenarios: None, alice: Any,
-                                                                               bob: Any) -> None:
+
+def test_a_game_with_an_open_seat_waits_and_starts_when_the_last_seat_is_taken(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
     scenario = Scenario.objects.get(game="hre", slug="base")
-    game = services.create_game(alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("open")])
+    game = services.create_game(
+        alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("open")]
+    )
     assert (game.status, game.state, game.seq) == (Game.Status.OPEN, None, 0)
     seat = services.join(game.pk, bob)
     game.refresh_from_db()
@@ -43,7 +47,9 @@ def test_a_game_with_an_open_seat_waits_and_starts_when_the_last_seat_is_taken(s
     assert game.status == Game.Status.ACTIVE
     assert game.state is not None and game.seed != 0
     assert game.rules_version == game.engine.rules_version
-    assert game.state == game.engine.setup(game.seed, game.config, 2), "the state is dealt from the stored seed"
+    assert game.state == game.engine.setup(game.seed, game.config, 2), (
+        "the state is dealt from the stored seed"
+    )
 
 
 def test_each_game_is_dealt_with_a_fresh_seed(scenarios: None, alice: Any, bob: Any) -> None:
@@ -57,18 +63,22 @@ def test_joining_a_full_or_started_game_is_refused(duel: Game, carol: Any) -> No
     assert refused.value.code == "closed"
 
 
-def test_an_invited_seat_is_kept_for_the_invited_player(scenarios: None, alice: Any, bob: Any, carol: Any) -> None:
+def test_an_invited_seat_is_kept_for_the_invited_player(
+    scenarios: None, alice: Any, bob: Any, carol: Any
+) -> None:
     scenario = Scenario.objects.get(game="hre", slug="base")
-    game = services.create_game(alice, scenario, 2, [services.SeatSpec("me"),
-                                                     services.SeatSpec("invite", username="bob")])
+    game = services.create_game(
+        alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("invite", username="bob")]
+    )
     with pytest.raises(services.MoveRefused) as refused:
         services.join(game.pk, carol)
     assert refused.value.code == "forbidden"
     assert services.join(game.pk, bob).index == 1
 
 
-def test_create_refuses_a_bad_player_count_an_unknown_bot_and_an_unknown_invitee(scenarios: None,
-                                                                                 alice: Any) -> None:
+def test_create_refuses_a_bad_player_count_an_unknown_bot_and_an_unknown_invitee(
+    scenarios: None, alice: Any
+) -> None:
     scenario = Scenario.objects.get(game="hre", slug="base")
     me = services.SeatSpec("me")
     with pytest.raises(ScenarioError):
@@ -76,13 +86,18 @@ def test_create_refuses_a_bad_player_count_an_unknown_bot_and_an_unknown_invitee
     with pytest.raises(ScenarioError):
         services.create_game(alice, scenario, 2, [me, services.SeatSpec("bot", bot="telepath")])
     with pytest.raises(ScenarioError):
-        services.create_game(alice, scenario, 2, [me, services.SeatSpec("invite", username="nobody")])
+        services.create_game(
+            alice, scenario, 2, [me, services.SeatSpec("invite", username="nobody")]
+        )
     with pytest.raises(ScenarioError):
-        services.create_game(alice, scenario, 2, [me, services.SeatSpec("open")], {"natural_one": "sometimes"})
+        services.create_game(
+            alice, scenario, 2, [me, services.SeatSpec("open")], {"natural_one": "sometimes"}
+        )
     assert Game.objects.count() == 0, "a refused creation leaves nothing behind"
 
 
 # --- refusals -------------------------------------------------------------------------------
+
 
 def test_a_stale_move_is_refused_and_changes_nothing(duel: Game, alice: Any, bob: Any) -> None:
     first, _, seat = _deciding(duel, alice, bob)
@@ -95,7 +110,9 @@ def test_a_stale_move_is_refused_and_changes_nothing(duel: Game, alice: Any, bob
     assert snapshot(duel) == before
 
 
-def test_a_move_for_a_seat_the_user_does_not_hold_is_refused(duel: Game, alice: Any, bob: Any) -> None:
+def test_a_move_for_a_seat_the_user_does_not_hold_is_refused(
+    duel: Game, alice: Any, bob: Any
+) -> None:
     user, other, seat = _deciding(duel, alice, bob)
     before = snapshot(duel)
     with pytest.raises(services.MoveRefused) as refused:
@@ -104,7 +121,9 @@ def test_a_move_for_a_seat_the_user_does_not_hold_is_refused(duel: Game, alice: 
     assert snapshot(duel) == before
 
 
-def test_an_outsider_or_anonymous_submission_is_refused(duel: Game, alice: Any, bob: Any, carol: Any) -> None:
+def test_an_outsider_or_anonymous_submission_is_refused(
+    duel: Game, alice: Any, bob: Any, carol: Any
+) -> None:
     seat = prompted(duel)[0]
     before = snapshot(duel)
     for who in (carol, None):
@@ -126,7 +145,9 @@ def test_a_user_cannot_pose_as_a_bot_seat(scenarios: None, alice: Any) -> None:
     assert snapshot(game) == before
 
 
-def test_an_illegal_action_is_refused_with_the_engines_message(duel: Game, alice: Any, bob: Any) -> None:
+def test_an_illegal_action_is_refused_with_the_engines_message(
+    duel: Game, alice: Any, bob: Any
+) -> None:
     user, _, seat = _deciding(duel, alice, bob)
     before = snapshot(duel)
     with pytest.raises(services.MoveRefused) as refused:
@@ -152,8 +173,9 @@ def test_it_rejects_an_out_of_turn_action(duel: Game, alice: Any, bob: Any) -> N
 
 
 @pytest.mark.parametrize("expected", [None, "0", 0.0, True, [0]])
-def test_a_move_without_an_integer_expected_seq_is_malformed(duel: Game, alice: Any, bob: Any,
-                                                             expected: Any) -> None:
+def test_a_move_without_an_integer_expected_seq_is_malformed(
+    duel: Game, alice: Any, bob: Any, expected: Any
+) -> None:
     user, _, seat = _deciding(duel, alice, bob)
     before = snapshot(duel)
     with pytest.raises(services.MoveRefused) as refused:
@@ -163,7 +185,9 @@ def test_a_move_without_an_integer_expected_seq_is_malformed(duel: Game, alice: 
 
 
 @pytest.mark.parametrize("action", [{"ruler": {"otto"}}, {(1, 2): "x"}, object()])
-def test_an_action_that_is_not_json_is_malformed(duel: Game, alice: Any, bob: Any, action: Any) -> None:
+def test_an_action_that_is_not_json_is_malformed(
+    duel: Game, alice: Any, bob: Any, action: Any
+) -> None:
     user, _, seat = _deciding(duel, alice, bob)
     before = snapshot(duel)
     with pytest.raises(services.MoveRefused) as refused:
@@ -174,7 +198,9 @@ def test_an_action_that_is_not_json_is_malformed(duel: Game, alice: Any, bob: An
 
 def test_a_move_in_a_game_not_yet_started_is_refused_as_closed(scenarios: None, alice: Any) -> None:
     scenario = Scenario.objects.get(game="hre", slug="base")
-    game = services.create_game(alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("open")])
+    game = services.create_game(
+        alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("open")]
+    )
     with pytest.raises(services.MoveRefused) as refused:
         services.submit(game.pk, alice, {"ruler": "otto"}, 0, seat=0)
     assert refused.value.code == "closed"
@@ -192,7 +218,10 @@ def test_a_move_in_a_finished_game_is_refused(scenarios: None, alice: Any) -> No
 
 # --- resubmission, the log, replay --------------------------------------------------------
 
-def test_a_resubmitted_move_returns_the_first_and_is_applied_once(duel: Game, alice: Any, bob: Any) -> None:
+
+def test_a_resubmitted_move_returns_the_first_and_is_applied_once(
+    duel: Game, alice: Any, bob: Any
+) -> None:
     user, _, seat = _deciding(duel, alice, bob)
     action, seq = options(duel, seat)[0], duel.seq
     first = services.submit(duel.pk, user, action, seq, seat=seat)
@@ -204,7 +233,8 @@ def test_a_resubmitted_move_returns_the_first_and_is_applied_once(duel: Game, al
 
 
 def test_a_resubmitted_move_without_a_seat_returns_the_first_even_when_another_seat_decides(
-        duel: Game, alice: Any, bob: Any) -> None:
+    duel: Game, alice: Any, bob: Any
+) -> None:
     """A double click (or an API retry) lands after the turn passed to the rival."""
     user, _, seat = _deciding(duel, alice, bob)
     action, seq = options(duel, seat)[0], duel.seq
@@ -216,7 +246,9 @@ def test_a_resubmitted_move_without_a_seat_returns_the_first_even_when_another_s
     assert snapshot(duel) == after
 
 
-def test_a_different_move_at_an_old_seq_is_stale_not_a_resubmission(duel: Game, alice: Any, bob: Any) -> None:
+def test_a_different_move_at_an_old_seq_is_stale_not_a_resubmission(
+    duel: Game, alice: Any, bob: Any
+) -> None:
     user, other, seat = _deciding(duel, alice, bob)
     first_options, seq = options(duel, seat), duel.seq
     services.submit(duel.pk, user, first_options[0], seq, seat=seat)
@@ -230,13 +262,17 @@ def test_a_different_move_at_an_old_seq_is_stale_not_a_resubmission(duel: Game, 
     assert snapshot(duel) == after
 
 
-def test_every_accepted_move_is_logged_and_the_log_replays_to_the_same_hashes(scenarios: None, alice: Any) -> None:
+def test_every_accepted_move_is_logged_and_the_log_replays_to_the_same_hashes(
+    scenarios: None, alice: Any
+) -> None:
     game = make_game(alice, "me", "bot:random")
     picker = random.Random(7)
     for _ in range(12):
         seq = game.seq
         move = human_move(game, alice, picker)
-        assert move.seq == seq + 1 and move.seat in services.seats_of(game, alice) and not move.by_bot
+        assert (
+            move.seq == seq + 1 and move.seat in services.seats_of(game, alice) and not move.by_bot
+        )
         game.refresh_from_db()
         assert game.status == Game.Status.ACTIVE
     game.refresh_from_db()
@@ -244,8 +280,13 @@ def test_every_accepted_move_is_logged_and_the_log_replays_to_the_same_hashes(sc
     assert [m.seq for m in moves] == list(range(1, game.seq + 1))
     assert any(m.by_bot for m in moves) and any(not m.by_bot for m in moves)
     assert all(len(m.state_hash) == 64 for m in moves)
-    record = {"game": "hre", "seed": game.seed, "config": game.config, "players": game.players,
-              "moves": [{"seat": m.seat, "action": m.action, "hash": m.state_hash} for m in moves]}
+    record = {
+        "game": "hre",
+        "seed": game.seed,
+        "config": game.config,
+        "players": game.players,
+        "moves": [{"seat": m.seat, "action": m.action, "hash": m.state_hash} for m in moves],
+    }
     report = replay(game.engine, record)
     assert report.ok, report.message
     assert report.steps == game.seq
@@ -255,8 +296,13 @@ def test_every_accepted_move_is_logged_and_the_log_replays_to_the_same_hashes(sc
 def test_a_tampered_log_is_reported_as_a_divergence(scenarios: None, alice: Any) -> None:
     game = make_game(alice, "bot:random", "bot:random")
     moves = list(game.moves.order_by("seq")[:20])
-    record = {"game": "hre", "seed": game.seed, "config": game.config, "players": game.players,
-              "moves": [{"seat": m.seat, "action": m.action, "hash": m.state_hash} for m in moves]}
+    record = {
+        "game": "hre",
+        "seed": game.seed,
+        "config": game.config,
+        "players": game.players,
+        "moves": [{"seat": m.seat, "action": m.action, "hash": m.state_hash} for m in moves],
+    }
     record["moves"][9]["hash"] = "0" * 64
     report = replay(game.engine, record)
     assert not report.ok and report.divergence == 10
@@ -264,8 +310,10 @@ def test_a_tampered_log_is_reported_as_a_divergence(scenarios: None, alice: Any)
 
 # --- concurrency ----------------------------------------------------------------------------
 
-def test_two_simultaneous_submissions_at_the_same_seq_apply_exactly_one(duel: Game, alice: Any,
-                                                                        bob: Any) -> None:
+
+def test_two_simultaneous_submissions_at_the_same_seq_apply_exactly_one(
+    duel: Game, alice: Any, bob: Any
+) -> None:
     user, _, seat = _deciding(duel, alice, bob)
     seq = duel.seq
     choices = options(duel, seat)[:2]

@@ -15,8 +15,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _game(user: Any, *kinds: str) -> Game:
     scenario = Scenario.objects.get(game="hre", slug="base")
-    specs = [services.SeatSpec(k) if not k.startswith("bot:") else services.SeatSpec("bot", bot=k[4:])
-             for k in kinds]
+    specs = [
+        services.SeatSpec(k) if not k.startswith("bot:") else services.SeatSpec("bot", bot=k[4:])
+        for k in kinds
+    ]
     return services.create_game(user, scenario, len(specs), specs)
 
 
@@ -36,7 +38,9 @@ def test_a_stale_move_changes_nothing(scenarios: None, alice: Any) -> None:
     assert prompt is not None, "bots play inline until the human must decide"
     before = (game.seq, state_hash(game.state))
     with pytest.raises(services.MoveRefused) as refused:
-        services.submit(game.pk, alice, prompt["options"][0]["action"], game.seq - 1 if game.seq else 99)
+        services.submit(
+            game.pk, alice, prompt["options"][0]["action"], game.seq - 1 if game.seq else 99
+        )
     assert refused.value.code == "stale"
     game.refresh_from_db()
     assert (game.seq, state_hash(game.state)) == before

@@ -15,9 +15,12 @@ from games.models import Game, Scenario
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.parametrize(("game", "slug"), [("ema", "27-charlemagne-solo"), ("feudal", "solitaire")])
-def test_a_solitaire_game_starts_and_takes_moves_in_the_browser(scenarios: None, alice: Any,
-                                                                 game: str, slug: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "slug"), [("ema", "27-charlemagne-solo"), ("feudal", "solitaire")]
+)
+def test_a_solitaire_game_starts_and_takes_moves_in_the_browser(
+    scenarios: None, alice: Any, game: str, slug: str
+) -> None:
     scenario = Scenario.objects.get(game=game, slug=slug)
     created = services.create_game(alice, scenario, 1, [services.SeatSpec("me")])
     created.refresh_from_db()
@@ -32,9 +35,15 @@ def test_a_solitaire_game_starts_and_takes_moves_in_the_browser(scenarios: None,
             break
         prompt = created.engine.prompt_for(created.state, 0)
         assert prompt is not None
-        response = client.post(reverse("act", args=[created.pk]), {
-            "action": json.dumps(prompt["options"][0]["action"]), "expected_seq": created.seq, "seat": 0},
-            HTTP_HX_REQUEST="true")
+        response = client.post(
+            reverse("act", args=[created.pk]),
+            {
+                "action": json.dumps(prompt["options"][0]["action"]),
+                "expected_seq": created.seq,
+                "seat": 0,
+            },
+            HTTP_HX_REQUEST="true",
+        )
         assert response.status_code == 200 and 'class="error"' not in response.content.decode()
     created.refresh_from_db()
     assert created.seq >= 5 or created.status == Game.Status.FINISHED

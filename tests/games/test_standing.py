@@ -63,8 +63,11 @@ def test_an_answer_set_while_prompted_is_given_at_once(alice: Any, bob: Any) -> 
     assert game.prompted_seats() == [1]
     client = Client()
     client.force_login(bob)
-    response = client.post(reverse("standing", args=[game.pk]), {"seat": 1, "kind": "reaction", "choice": "first"},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        reverse("standing", args=[game.pk]),
+        {"seat": 1, "kind": "reaction", "choice": "first"},
+        HTTP_HX_REQUEST="true",
+    )
     assert response.status_code == 200 and 'id="standing"' in response.content.decode()
     game.refresh_from_db()
     assert game.prompted_seats() == [0]
@@ -75,8 +78,11 @@ def test_a_standing_answer_is_refused_for_a_seat_one_does_not_hold(alice: Any, b
     game = toy_game(alice, "me", bob)
     client = Client()
     client.force_login(alice)
-    response = client.post(reverse("standing", args=[game.pk]), {"seat": 1, "kind": "reaction", "choice": "pass"},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        reverse("standing", args=[game.pk]),
+        {"seat": 1, "kind": "reaction", "choice": "pass"},
+        HTTP_HX_REQUEST="true",
+    )
     assert "You do not hold that seat." in response.content.decode()
     assert not StandingAnswer.objects.exists()
     with pytest.raises(standing.StandingRefused):
@@ -92,12 +98,29 @@ def test_the_game_page_offers_a_form_per_prompt_kind(alice: Any, bob: Any) -> No
 
 
 def test_pass_is_recognised_in_each_engines_way_of_saying_no() -> None:
-    assert all(looks_like_pass(a) for a in ({"do": "pass"}, {"claim": None}, {"do": "none"}, {"kind": "none"},
-                                            {"do": "decline"}, {"cancel": None}))
-    assert not any(looks_like_pass(a) for a in ({"do": "draw"}, {"react": "gold"}, {}, None, {"infantry": 0}))
+    assert all(
+        looks_like_pass(a)
+        for a in (
+            {"do": "pass"},
+            {"claim": None},
+            {"do": "none"},
+            {"kind": "none"},
+            {"do": "decline"},
+            {"cancel": None},
+        )
+    )
+    assert not any(
+        looks_like_pass(a) for a in ({"do": "draw"}, {"react": "gold"}, {}, None, {"infantry": 0})
+    )
     kinds = HRE.prompt_kinds()
     assert {"reaction", "claim"} <= set(kinds)
-    claim = [{"action": {"claim": "t1"}, "label": "Claim"}, {"action": {"claim": None}, "label": "Claim no Title"}]
+    claim = [
+        {"action": {"claim": "t1"}, "label": "Claim"},
+        {"action": {"claim": None}, "label": "Claim no Title"},
+    ]
     assert HRE.standing_answer("claim", "pass", claim) == claim[1]
     assert HRE.standing_answer("claim", "first", claim) == claim[0]
-    assert HRE.standing_answer("retreat", "pass", [{"action": {"to": "p1"}, "label": "Retreat"}]) is None
+    assert (
+        HRE.standing_answer("retreat", "pass", [{"action": {"to": "p1"}, "label": "Retreat"}])
+        is None
+    )

@@ -26,8 +26,9 @@ def queued(monkeypatch: Any) -> list[tuple[Any, tuple[Any, ...]]]:
     return calls
 
 
-def test_a_bot_turn_run_twice_moves_once(scenarios: None, alice: Any,
-                                         queued: list[tuple[Any, tuple[Any, ...]]]) -> None:
+def test_a_bot_turn_run_twice_moves_once(
+    scenarios: None, alice: Any, queued: list[tuple[Any, tuple[Any, ...]]]
+) -> None:
     game = make_game(alice, "bot:random", "bot:greedy")
     assert game.seq == 0 and queued == [(tasks.bot_turn, (game.pk, 0, prompted(game)[0]))]
     args = queued[0][1]
@@ -39,8 +40,9 @@ def test_a_bot_turn_run_twice_moves_once(scenarios: None, alice: Any,
     assert Move.objects.filter(game=game).count() == 1 and Move.objects.get(game=game).by_bot
 
 
-def test_a_bot_turn_for_a_seat_that_is_not_deciding_is_stale(scenarios: None, alice: Any,
-                                                              queued: list[tuple[Any, tuple[Any, ...]]]) -> None:
+def test_a_bot_turn_for_a_seat_that_is_not_deciding_is_stale(
+    scenarios: None, alice: Any, queued: list[tuple[Any, tuple[Any, ...]]]
+) -> None:
     game = make_game(alice, "bot:random", "bot:random")
     idle = 1 - prompted(game)[0]
     before = snapshot(game)
@@ -49,8 +51,9 @@ def test_a_bot_turn_for_a_seat_that_is_not_deciding_is_stale(scenarios: None, al
     assert snapshot(game) == before
 
 
-def test_wake_bots_queues_only_bot_seats_that_must_decide(scenarios: None, alice: Any,
-                                                          queued: list[tuple[Any, tuple[Any, ...]]]) -> None:
+def test_wake_bots_queues_only_bot_seats_that_must_decide(
+    scenarios: None, alice: Any, queued: list[tuple[Any, tuple[Any, ...]]]
+) -> None:
     game = make_game(alice, "me", "bot:random")
     seat = prompted(game)[0]
     queued.clear()
@@ -70,8 +73,9 @@ def test_wake_bots_queues_only_bot_seats_that_must_decide(scenarios: None, alice
     assert queued == [], "an old seq wakes nobody"
 
 
-def test_the_sweep_wakes_bots_of_games_stalled_for_a_minute(scenarios: None, alice: Any,
-                                                             queued: list[tuple[Any, tuple[Any, ...]]]) -> None:
+def test_the_sweep_wakes_bots_of_games_stalled_for_a_minute(
+    scenarios: None, alice: Any, queued: list[tuple[Any, tuple[Any, ...]]]
+) -> None:
     game = make_game(alice, "bot:random", "bot:random")
     queued.clear()
     assert tasks.requeue_stalled_bots() == 0, "a fresh game is not stalled"
@@ -101,8 +105,13 @@ def test_an_all_bot_game_finishes_with_a_result_that_replays(scenarios: None, al
     assert result == dict(ENGINE.result(game.state))
     moves = list(game.moves.order_by("seq"))
     assert len(moves) == game.seq and all(m.by_bot for m in moves)
-    record = {"game": "hre", "seed": game.seed, "config": game.config, "players": 3,
-              "moves": [{"seat": m.seat, "action": m.action, "hash": m.state_hash} for m in moves]}
+    record = {
+        "game": "hre",
+        "seed": game.seed,
+        "config": game.config,
+        "players": 3,
+        "moves": [{"seat": m.seat, "action": m.action, "hash": m.state_hash} for m in moves],
+    }
     assert replay(ENGINE, record).ok
     assert game.prompted_seats() == []
 
@@ -124,14 +133,21 @@ def test_the_greedy_bot_looks_ahead_on_a_world_consistent_with_its_own_view_only
     """Its look-ahead runs on a determinized state: same view for its seat, hidden cards re-dealt."""
     state = ENGINE.setup(11, {"modules": [], "options": {}}, 2)
     picker = random.Random(2)
-    while ENGINE.prompts(state)[0]["kind"] != "turn" or not state["seats"][1 - ENGINE.prompts(state)[0]["seat"]]["hand"]:
+    while (
+        ENGINE.prompts(state)[0]["kind"] != "turn"
+        or not state["seats"][1 - ENGINE.prompts(state)[0]["seat"]]["hand"]
+    ):
         seat = ENGINE.prompts(state)[0]["seat"]
-        state, _ = ENGINE.apply(state, seat, picker.choice(ENGINE.prompt_for(state, seat)["options"])["action"])
+        state, _ = ENGINE.apply(
+            state, seat, picker.choice(ENGINE.prompt_for(state, seat)["options"])["action"]
+        )
     seat = ENGINE.prompts(state)[0]["seat"]
     rival = 1 - seat
     worlds = [ENGINE.determinize(state, seat, s) for s in range(8)]
     assert all(ENGINE.view(w, seat) == ENGINE.view(state, seat) for w in worlds)
-    assert any(w["seats"][rival]["hand"] != state["seats"][rival]["hand"] or w["deck"] != state["deck"]
-               for w in worlds), "hidden cards are re-dealt"
+    assert any(
+        w["seats"][rival]["hand"] != state["seats"][rival]["hand"] or w["deck"] != state["deck"]
+        for w in worlds
+    ), "hidden cards are re-dealt"
     legal = [o["action"] for o in ENGINE.prompt_for(state, seat)["options"]]
     assert bots.choose("greedy", ENGINE, state, seat, 7) in legal

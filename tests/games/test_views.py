@@ -46,7 +46,9 @@ def post(client: Client, url: str, data: dict[str, Any], htmx: bool = False) -> 
     return client.post(url, data, headers=headers)
 
 
-def act_data(game: Game, action: Any, seat: int | None = None, seq: int | None = None) -> dict[str, Any]:
+def act_data(
+    game: Game, action: Any, seat: int | None = None, seq: int | None = None
+) -> dict[str, Any]:
     data = {"action": json.dumps(action), "expected_seq": game.seq if seq is None else seq}
     if seat is not None:
         data["seat"] = seat
@@ -56,23 +58,35 @@ def act_data(game: Game, action: Any, seat: int | None = None, seq: int | None =
 @pytest.fixture
 def vs_bot(scenarios: None, alice: Any) -> Game:
     """Alice against a random bot, Rulers drafted, at Alice's decision (bots play inline)."""
-    game = play(make_game(alice, "me", "bot:random"), alice, random.Random(1),
-                until=lambda g: bool(g.state["seats"][0]["hand"]))
+    game = play(
+        make_game(alice, "me", "bot:random"),
+        alice,
+        random.Random(1),
+        until=lambda g: bool(g.state["seats"][0]["hand"]),
+    )
     assert prompted(game) == [0] and game.state["seats"][0]["hand"]
     return game
 
 
 # --- CSRF -------------------------------------------------------------------------------------
 
-def test_a_post_without_the_csrf_token_is_refused_and_changes_nothing(vs_bot: Game, alice: Any) -> None:
+
+def test_a_post_without_the_csrf_token_is_refused_and_changes_nothing(
+    vs_bot: Game, alice: Any
+) -> None:
     client = browser(alice)
     before = snapshot(vs_bot)
-    response = client.post(reverse("act", args=[vs_bot.pk]), act_data(vs_bot, options(vs_bot, 0)[0], 0),
-                           headers={"HX-Request": "true"})
+    response = client.post(
+        reverse("act", args=[vs_bot.pk]),
+        act_data(vs_bot, options(vs_bot, 0)[0], 0),
+        headers={"HX-Request": "true"},
+    )
     assert response.status_code == 403
     assert snapshot(vs_bot) == before
-    response = client.post(reverse("new_game"), {"scenario": vs_bot.scenario_id, "players": 2,
-                                                 "seat0": "me", "seat1": "bot:random"})
+    response = client.post(
+        reverse("new_game"),
+        {"scenario": vs_bot.scenario_id, "players": 2, "seat0": "me", "seat1": "bot:random"},
+    )
     assert response.status_code == 403
     assert Game.objects.count() == 1
 
@@ -85,8 +99,10 @@ def test_the_game_page_carries_the_csrf_header_for_htmx(vs_bot: Game, alice: Any
 
 # --- lobby, new game, next, profile -----------------------------------------------------------
 
-def test_the_lobby_lists_my_games_with_those_waiting_for_me_first(scenarios: None, alice: Any, bob: Any,
-                                                                  carol: Any) -> None:
+
+def test_the_lobby_lists_my_games_with_those_waiting_for_me_first(
+    scenarios: None, alice: Any, bob: Any, carol: Any
+) -> None:
     waiting = make_game(alice, "me", "bot:random")
     assert prompted(waiting) == [0]
     duel = make_game(alice, "me", bob)
@@ -109,9 +125,18 @@ def test_the_new_game_form_creates_a_game_against_a_bot(scenarios: None, alice: 
     form = client.get(reverse("new_game"))
     assert form.status_code == 200 and b"csrfmiddlewaretoken" in form.content
     scenario = Scenario.objects.get(game="hre", slug="base")
-    response = client.post(reverse("new_game"), {
-        "csrfmiddlewaretoken": token(client), "scenario": scenario.pk, "players": 2,
-        "seat0": "me", "seat1": "bot:greedy", "options": '{"natural_one": "natural"}', "public": "on"})
+    response = client.post(
+        reverse("new_game"),
+        {
+            "csrfmiddlewaretoken": token(client),
+            "scenario": scenario.pk,
+            "players": 2,
+            "seat0": "me",
+            "seat1": "bot:greedy",
+            "options": '{"natural_one": "natural"}',
+            "public": "on",
+        },
+    )
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("game", args=[game.pk])
     assert game.status == Game.Status.ACTIVE and game.public
@@ -122,15 +147,25 @@ def test_the_new_game_form_creates_a_game_against_a_bot(scenarios: None, alice: 
 def test_the_new_game_form_explains_a_bad_option(scenarios: None, alice: Any) -> None:
     client = browser(alice)
     scenario = Scenario.objects.get(game="hre", slug="base")
-    response = post(client, reverse("new_game"), {"scenario": scenario.pk, "players": 2, "seat0": "me",
-                                                  "seat1": "bot:random", "options": '{"natural_one": 7}'})
+    response = post(
+        client,
+        reverse("new_game"),
+        {
+            "scenario": scenario.pk,
+            "players": 2,
+            "seat0": "me",
+            "seat1": "bot:random",
+            "options": '{"natural_one": 7}',
+        },
+    )
     assert response.status_code == 400
     assert "Option natural_one must be one of" in response.content.decode()
     assert not Game.objects.exists()
 
 
-def test_next_waiting_goes_to_the_game_that_waits_for_me_else_to_the_lobby(vs_bot: Game, alice: Any,
-                                                                            bob: Any) -> None:
+def test_next_waiting_goes_to_the_game_that_waits_for_me_else_to_the_lobby(
+    vs_bot: Game, alice: Any, bob: Any
+) -> None:
     response = browser(alice).get(reverse("next_waiting"))
     assert response.status_code == 302 and response["Location"] == reverse("game", args=[vs_bot.pk])
     response = browser(bob).get(reverse("next_waiting"))
@@ -160,6 +195,7 @@ def test_the_dev_inbox_is_shown_only_when_debug_is_on(db: None, alice: Any, sett
 
 # --- the game page ----------------------------------------------------------------------------
 
+
 def test_a_player_sees_the_game_page_with_their_hand_and_prompt(vs_bot: Game, alice: Any) -> None:
     page = browser(alice).get(reverse("game", args=[vs_bot.pk])).content.decode()
     for live_id in LIVE_IDS:
@@ -186,7 +222,9 @@ def test_an_outsider_of_a_private_game_gets_a_404(scenarios: None, alice: Any, c
     assert browser(carol).get(reverse("game", args=[game.pk])).status_code == 404
     # Logged out, the same link asks for a log-in (mail links land here) and shows nothing.
     anonymous = browser().get(reverse("game", args=[game.pk]))
-    assert anonymous.status_code == 302 and anonymous["Location"].startswith(reverse("account_login"))
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith(
+        reverse("account_login")
+    )
     assert browser(alice).get(reverse("game", args=[game.pk])).status_code == 200
 
 
@@ -196,11 +234,17 @@ def test_a_missing_game_is_a_404(db: None, alice: Any) -> None:
 
 # --- act ----------------------------------------------------------------------------------------
 
+
 def test_an_accepted_move_answers_with_the_prompt_bar(vs_bot: Game, alice: Any) -> None:
     """The mover's prompt bar comes back at once; the socket push brings the other regions."""
     client = browser(alice)
     seq = vs_bot.seq
-    response = post(client, reverse("act", args=[vs_bot.pk]), act_data(vs_bot, options(vs_bot, 0)[0], 0), htmx=True)
+    response = post(
+        client,
+        reverse("act", args=[vs_bot.pk]),
+        act_data(vs_bot, options(vs_bot, 0)[0], 0),
+        htmx=True,
+    )
     body = response.content.decode()
     assert response.status_code == 200 and "HX-Trigger" not in response
     for live_id in ('id="prompt"', 'id="notice"'):
@@ -211,35 +255,53 @@ def test_an_accepted_move_answers_with_the_prompt_bar(vs_bot: Game, alice: Any) 
     assert vs_bot.seq > seq and vs_bot.moves.filter(seq=seq + 1, seat=0, by_bot=False).exists()
 
 
-def test_an_illegal_move_answers_with_a_readable_message_and_changes_nothing(vs_bot: Game, alice: Any) -> None:
+def test_an_illegal_move_answers_with_a_readable_message_and_changes_nothing(
+    vs_bot: Game, alice: Any
+) -> None:
     client = browser(alice)
     before = snapshot(vs_bot)
-    response = post(client, reverse("act", args=[vs_bot.pk]), act_data(vs_bot, {"nonsense": 1}, 0), htmx=True)
+    response = post(
+        client, reverse("act", args=[vs_bot.pk]), act_data(vs_bot, {"nonsense": 1}, 0), htmx=True
+    )
     body = response.content.decode()
     assert response.status_code == 200, "htmx swaps only 2xx answers"
     assert "That is not one of the choices now" in body
-    assert "That is not one of the choices now" in json.loads(response["HX-Trigger"])["chancery:refused"]
+    assert (
+        "That is not one of the choices now"
+        in json.loads(response["HX-Trigger"])["chancery:refused"]
+    )
     for live_id in LIVE_IDS:
         assert live_id in body
     assert snapshot(vs_bot) == before
 
 
-def test_a_stale_move_answers_with_a_refresh_message_and_changes_nothing(vs_bot: Game, alice: Any) -> None:
+def test_a_stale_move_answers_with_a_refresh_message_and_changes_nothing(
+    vs_bot: Game, alice: Any
+) -> None:
     client = browser(alice)
     before = snapshot(vs_bot)
     data = act_data(vs_bot, options(vs_bot, 0)[0], 0, seq=vs_bot.seq + 5)
     response = post(client, reverse("act", args=[vs_bot.pk]), data, htmx=True)
     assert "The game has moved on" in response.content.decode()
-    assert f'data-seq="{vs_bot.seq}"' in response.content.decode(), "the fresh prompt replaces the old one"
+    assert f'data-seq="{vs_bot.seq}"' in response.content.decode(), (
+        "the fresh prompt replaces the old one"
+    )
     assert snapshot(vs_bot) == before
     response = post(client, reverse("act", args=[vs_bot.pk]), data)
     assert response.status_code == 409
 
 
-@pytest.mark.parametrize("data", [{"action": "{not json", "expected_seq": "0"},
-                                  {"action": '{"pass": true}', "expected_seq": "soon"},
-                                  {"action": '{"pass": true}'}])
-def test_a_malformed_move_is_refused_and_changes_nothing(vs_bot: Game, alice: Any, data: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"action": "{not json", "expected_seq": "0"},
+        {"action": '{"pass": true}', "expected_seq": "soon"},
+        {"action": '{"pass": true}'},
+    ],
+)
+def test_a_malformed_move_is_refused_and_changes_nothing(
+    vs_bot: Game, alice: Any, data: dict[str, Any]
+) -> None:
     client = browser(alice)
     before = snapshot(vs_bot)
     response = post(client, reverse("act", args=[vs_bot.pk]), data)
@@ -252,7 +314,9 @@ def test_a_move_by_someone_else_is_refused(vs_bot: Game, carol: Any) -> None:
     data = act_data(vs_bot, options(vs_bot, 0)[0], 0)
     response = post(browser(carol), reverse("act", args=[vs_bot.pk]), data, htmx=True)
     assert "You do not hold that seat" in response.content.decode()
-    assert not [n for n in hand_names(vs_bot, 0) if n in section(response.content.decode(), "private")]
+    assert not [
+        n for n in hand_names(vs_bot, 0) if n in section(response.content.decode(), "private")
+    ]
     response = post(browser(), reverse("act", args=[vs_bot.pk]), data)
     assert response.status_code == 403
     assert snapshot(vs_bot) == before
@@ -264,15 +328,20 @@ def test_act_refuses_get(vs_bot: Game, alice: Any) -> None:
 
 # --- join -----------------------------------------------------------------------------------------
 
+
 def test_joining_an_open_seat_starts_the_game(scenarios: None, alice: Any, bob: Any) -> None:
     scenario = Scenario.objects.get(game="hre", slug="base")
-    game = services.create_game(alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("open")])
+    game = services.create_game(
+        alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("open")]
+    )
     lobby = browser().get(reverse("lobby")).content.decode()
     assert f"#{game.pk}</a> by alice" in lobby
     client = browser(bob)
     page = client.get(reverse("game", args=[game.pk])).content.decode()
     assert "Join this game" in page
-    assert client.post(reverse("join", args=[game.pk])).status_code == 403, "CSRF applies to joining too"
+    assert client.post(reverse("join", args=[game.pk])).status_code == 403, (
+        "CSRF applies to joining too"
+    )
     response = post(client, reverse("join", args=[game.pk]), {})
     assert response.status_code == 302 and response["Location"] == reverse("game", args=[game.pk])
     game.refresh_from_db()

@@ -33,24 +33,54 @@ class ToyEngine(Engine):
     title = "Toy"
 
     def scenarios(self) -> list[dict[str, Any]]:
-        return [{"slug": "base", "title": "Toy", "description": "", "min_players": 1, "max_players": 4,
-                 "config": {"options": {}}}]
+        return [
+            {
+                "slug": "base",
+                "title": "Toy",
+                "description": "",
+                "min_players": 1,
+                "max_players": 4,
+                "config": {"options": {}},
+            }
+        ]
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         return []
 
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
-        return {"players": players, "rng": rng.seed_state(seed), "turn": 0, "react": [], "gold": [0] * players,
-                "rounds": 0, "over": False}
+        return {
+            "players": players,
+            "rng": rng.seed_state(seed),
+            "turn": 0,
+            "react": [],
+            "gold": [0] * players,
+            "rounds": 0,
+            "over": False,
+        }
 
     def prompts(self, state: State) -> list[Prompt]:
         if state["over"]:
             return []
         if state["react"]:
-            return [{"seat": s, "kind": "reaction", "text": "You were poked", "rule": "TOY-2",
-                     "options": [PASS, TAKE]} for s in state["react"]]
-        return [{"seat": state["turn"], "kind": "turn", "text": "Your turn", "rule": "TOY-1",
-                 "options": [GAIN, POKE, ROLL, END]}]
+            return [
+                {
+                    "seat": s,
+                    "kind": "reaction",
+                    "text": "You were poked",
+                    "rule": "TOY-2",
+                    "options": [PASS, TAKE],
+                }
+                for s in state["react"]
+            ]
+        return [
+            {
+                "seat": state["turn"],
+                "kind": "turn",
+                "text": "Your turn",
+                "rule": "TOY-1",
+                "options": [GAIN, POKE, ROLL, END],
+            }
+        ]
 
     def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
         if "react" in action:
@@ -68,7 +98,13 @@ class ToyEngine(Engine):
             state["turn"] = (seat + 1) % state["players"]
             state["rounds"] += state["turn"] == 0
             state["over"] = state["rounds"] >= ROUNDS
-        return [{"rule": "TOY-1", "public": f"Seat {seat + 1}: {do}.", "private": {str(seat): f"You {do}."}}]
+        return [
+            {
+                "rule": "TOY-1",
+                "public": f"Seat {seat + 1}: {do}.",
+                "private": {str(seat): f"You {do}."},
+            }
+        ]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {k: v for k, v in state.items() if k != "rng"}
@@ -78,9 +114,18 @@ class ToyEngine(Engine):
 
     def result(self, state: State) -> Result:
         gold = state["gold"]
-        return {"over": state["over"], "seats": [
-            {"seat": i, "score": g, "rank": 1 + sum(1 for h in gold if h > g), "breakdown": {"gold": g, "pokes": 0}}
-            for i, g in enumerate(gold)]}
+        return {
+            "over": state["over"],
+            "seats": [
+                {
+                    "seat": i,
+                    "score": g,
+                    "rank": 1 + sum(1 for h in gold if h > g),
+                    "breakdown": {"gold": g, "pokes": 0},
+                }
+                for i, g in enumerate(gold)
+            ],
+        }
 
     def evaluate(self, state: State, seat: int) -> int:
         return int(state["gold"][seat])
@@ -104,8 +149,9 @@ def toy(db: None) -> Iterator[Scenario]:
     """The toy engine registered for one test, and its scenario row."""
     get_engine("hre")  # fill the registry first, so the toy is not dropped by a later load
     _ENGINES["toy"] = ToyEngine()
-    yield Scenario.objects.create(game="toy", slug="base", title="Toy", min_players=1, max_players=4,
-                                  config={"options": {}})
+    yield Scenario.objects.create(
+        game="toy", slug="base", title="Toy", min_players=1, max_players=4, config={"options": {}}
+    )
     del _ENGINES["toy"]
 
 
@@ -115,7 +161,9 @@ def toy_game(creator: Any, *kinds: Any, public: bool = True) -> Any:
     from tests.games.helpers import spec
 
     scenario = Scenario.objects.get(game="toy")
-    game = services.create_game(creator, scenario, len(kinds), [spec(k) for k in kinds], None, public)
+    game = services.create_game(
+        creator, scenario, len(kinds), [spec(k) for k in kinds], None, public
+    )
     for index, kind in enumerate(kinds):
         if not isinstance(kind, str):
             services.join(game.pk, kind, index)

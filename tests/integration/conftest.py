@@ -25,7 +25,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if service and len(service) != len(items):
         raise pytest.UsageError(
             "integration/e2e tests need their own pytest session on PostgreSQL: run "
-            "`make test` (unit) and `make test-integration` (services) separately")
+            "`make test` (unit) and `make test-integration` (services) separately"
+        )
 
 
 @pytest.fixture(scope="session")
@@ -53,6 +54,8 @@ def make_user(it_database: str) -> Any:
     def make(prefix: str) -> Any:
         count[0] += 1
         name = f"{prefix}{count[0]}-{secrets.token_hex(3)}"
-        return get_user_model().objects.create_user(name, f"{name}@example.com", "correct horse battery")
+        return get_user_model().objects.create_user(
+            name, f"{name}@example.com", "correct horse battery"
+        )
 
     return make

@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/15"
-IT_DATABASE = "chancery_it"
+# Overridable so that several checkouts on one machine can run the integration suite at once.
+IT_DATABASE = os.environ.get("CHANCERY_IT_DATABASE", "chancery_it")
 
 
 class ServiceMissing(RuntimeError):
@@ -65,10 +66,18 @@ def fresh_database(name: str = IT_DATABASE) -> str:
     url = with_database(admin_url, name)
     env = service_env(url)
     for command in (["migrate", "--no-input"], ["bootstrap", "--no-demo-users"]):
-        done = subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         if done.returncode != 0:
-            raise RuntimeError(f"manage.py {' '.join(command)} failed:\n{done.stdout}\n{done.stderr}")
+            raise RuntimeError(
+                f"manage.py {' '.join(command)} failed:\n{done.stdout}\n{done.stderr}"
+            )
     return url
 
 
@@ -89,13 +98,32 @@ def flush_redis(url: str) -> None:
         raise ServiceMissing(f"Redis at {url} does not answer: {error}") from error
 
 
-def service_env(database_url: str, redis: str = "", tasks: str = "", **extra: str) -> dict[str, str]:
+def service_env(
+    database_url: str, redis: str = "", tasks: str = "", **extra: str
+) -> dict[str, str]:
     """The environment of a subprocess (manage.py, daphne, celery) on the given services."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CHANCERY_TASKS",
-                        "DJANGO_SETTINGS_MODULE", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"}}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database_url,
-               PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1", LOG_LEVEL="WARNING")
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in {
+            "DATABASE_URL",
+            "REDIS_URL",
+            "CELERY_BROKER_URL",
+            "CHANCERY_TASKS",
+            "DJANGO_SETTINGS_MODULE",
+            "DEBUG",
+            "SECRET_KEY",
+            "ALLOWED_HOSTS",
+        }
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=database_url,
+        PYTHONPATH=str(ROOT),
+        PYTHONUNBUFFERED="1",
+        LOG_LEVEL="WARNING",
+    )
     if redis:
         env["REDIS_URL"] = redis
     if tasks:
@@ -153,16 +181,27 @@ def start(name: str, argv: list[str], env: dict[str, str], port: int = 0) -> Pro
     """Start a subprocess with its output going to a temporary log file."""
     log = Path(tempfile.mkstemp(prefix=f"chancery-{name}-", suffix=".log")[1])
     with log.open("wb") as out:
-        popen = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                 stdin=subprocess.DEVNULL, start_new_session=True)
+        popen = subprocess.Popen(
+            argv,
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
     return Process(name, popen, log, port)
 
 
 def start_daphne(env: dict[str, str], timeout: float = 40) -> Process:
     """An ASGI server (daphne) on a free port, answering HTTP before this returns."""
     port = free_port()
-    proc = start(f"daphne-{port}", [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port),
-                                    "config.asgi:application"], env, port)
+    proc = start(
+        f"daphne-{port}",
+        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        env,
+        port,
+    )
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.popen.poll() is not None:
@@ -187,8 +226,14 @@ def daphne(env: dict[str, str]) -> Iterator[Process]:
         proc.stop()
 
 
-def http_request(port: int, method: str, path: str, body: str = "", headers: dict[str, str] | None = None,
-                 conn: http.client.HTTPConnection | None = None) -> tuple[int, dict[str, str], str]:
+def http_request(
+    port: int,
+    method: str,
+    path: str,
+    body: str = "",
+    headers: dict[str, str] | None = None,
+    conn: http.client.HTTPConnection | None = None,
+) -> tuple[int, dict[str, str], str]:
     """One HTTP request to 127.0.0.1:port (on a kept-alive connection when one is given)."""
     own = conn is None
     conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -227,7 +272,8 @@ def csrf_token(port: int, path: str, session: str) -> str:
 PROMPT_FORM = re.compile(
     r'<input type="hidden" name="action" value="([^"]*)">\s*'
     r'<input type="hidden" name="expected_seq" value="(\d+)">\s*'
-    r'<input type="hidden" name="seat" value="(\d+)">')
+    r'<input type="hidden" name="seat" value="(\d+)">'
+)
 DATA_SEQ = re.compile(r'id="prompt"[^>]*data-seq="(\d+)"')
 
 
@@ -236,7 +282,11 @@ def first_option(html: str) -> dict[str, str] | None:
     found = PROMPT_FORM.search(html)
     if not found:
         return None
-    return {"action": unescape(found.group(1)), "expected_seq": found.group(2), "seat": found.group(3)}
+    return {
+        "action": unescape(found.group(1)),
+        "expected_seq": found.group(2),
+        "seat": found.group(3),
+    }
 
 
 def pushed_seq(html: str) -> int | None:

@@ -21,9 +21,23 @@ GAME_TIMEOUT = 120
 def worker(it_database: str, it_redis: str) -> Iterator[support.Process]:
     """`celery -A config worker` on the run's database and broker; stopped after the test."""
     env = support.service_env(it_database, it_redis, tasks="celery")
-    proc = support.start("celery", [str(support.BIN / "celery"), "-A", "config", "worker",
-                                    "-l", "info", "--concurrency=2", "-n", f"it-{time.time_ns()}@%h",
-                                    "--without-gossip", "--without-mingle"], env)
+    proc = support.start(
+        "celery",
+        [
+            str(support.BIN / "celery"),
+            "-A",
+            "config",
+            "worker",
+            "-l",
+            "info",
+            "--concurrency=2",
+            "-n",
+            f"it-{time.time_ns()}@%h",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        env,
+    )
     deadline = time.monotonic() + 60
     while "ready." not in proc.output():
         if proc.popen.poll() is not None or time.monotonic() > deadline:
@@ -45,11 +59,16 @@ def celery_tasks(settings: Any, it_redis: str) -> None:
     app.conf.broker_url = it_redis
 
 
-def test_a_celery_worker_plays_an_all_bot_game_to_the_end(worker: support.Process, celery_tasks: None,
-                                                          make_user: Any) -> None:
+def test_a_celery_worker_plays_an_all_bot_game_to_the_end(
+    worker: support.Process, celery_tasks: None, make_user: Any
+) -> None:
     scenario = Scenario.objects.get(game="hre", slug="base")
-    game = services.create_game(make_user("host"), scenario, 2,
-                                [services.SeatSpec("bot", bot="random"), services.SeatSpec("bot", bot="random")])
+    game = services.create_game(
+        make_user("host"),
+        scenario,
+        2,
+        [services.SeatSpec("bot", bot="random"), services.SeatSpec("bot", bot="random")],
+    )
     deadline = time.monotonic() + GAME_TIMEOUT
     while True:
         game.refresh_from_db()
@@ -58,7 +77,8 @@ def test_a_celery_worker_plays_an_all_bot_game_to_the_end(worker: support.Proces
         assert worker.popen.poll() is None, f"the worker died:\n{worker.output()}"
         time.sleep(0.5)
     assert game.status == Game.Status.FINISHED, (
-        f"game stuck at seq {game.seq} after {GAME_TIMEOUT} s; worker log:\n{worker.output()}")
+        f"game stuck at seq {game.seq} after {GAME_TIMEOUT} s; worker log:\n{worker.output()}"
+    )
     moves = list(game.moves.order_by("seq"))
     assert [m.seq for m in moves] == list(range(1, game.seq + 1))
     assert all(m.by_bot for m in moves)

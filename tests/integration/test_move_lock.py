@@ -13,6 +13,7 @@ from django.db import close_old_connections, connection, transaction
 
 from games import services
 from games.models import Game, Move, Scenario
+from tests.integration import support
 
 pytestmark = pytest.mark.integration
 
@@ -20,7 +21,9 @@ pytestmark = pytest.mark.integration
 def _hotseat_game(user: Any) -> Game:
     """A two-seat HRE game where one user holds both seats: no bots, so nothing moves but us."""
     scenario = Scenario.objects.get(game="hre", slug="base")
-    game = services.create_game(user, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("me")])
+    game = services.create_game(
+        user, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("me")]
+    )
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     return game
@@ -51,7 +54,7 @@ def _in_threads(*jobs: Callable[[], Any]) -> list[Any]:
 
 def test_it_is_on_postgresql(it_database: str) -> None:
     assert connection.vendor == "postgresql"
-    assert connection.settings_dict["NAME"] == "chancery_it"
+    assert connection.settings_dict["NAME"] == support.IT_DATABASE
 
 
 def test_two_simultaneous_submissions_of_one_move_apply_it_once(make_user: Any) -> None:
@@ -80,18 +83,24 @@ def test_two_simultaneous_different_moves_for_one_seq_apply_exactly_one(make_use
         prompt = game.engine.prompts(game.state)[0]
         if len(prompt["options"]) >= 2:
             break
-        services.submit(game.pk, alice, prompt["options"][0]["action"], game.seq, seat=prompt["seat"])
+        services.submit(
+            game.pk, alice, prompt["options"][0]["action"], game.seq, seat=prompt["seat"]
+        )
         game.refresh_from_db()
     assert len(prompt["options"]) >= 2
     seq, seat = game.seq, prompt["seat"]
     first, second = (o["action"] for o in prompt["options"][:2])
-    results = _in_threads(lambda: services.submit(game.pk, alice, first, seq, seat=seat),
-                          lambda: services.submit(game.pk, alice, second, seq, seat=seat))
+    results = _in_threads(
+        lambda: services.submit(game.pk, alice, first, seq, seat=seat),
+        lambda: services.submit(game.pk, alice, second, seq, seat=seat),
+    )
     applied = [r for r in results if isinstance(r, Move)]
     refused = [r for r in results if isinstance(r, services.MoveRefused)]
     assert len(applied) == 1 and len(refused) == 1, results
     assert refused[0].code == "stale"
-    assert list(Move.objects.filter(game=game, seq=seq + 1).values_list("pk", flat=True)) == [applied[0].pk]
+    assert list(Move.objects.filter(game=game, seq=seq + 1).values_list("pk", flat=True)) == [
+        applied[0].pk
+    ]
 
 
 def test_a_submission_waits_for_the_row_lock_held_by_another_transaction(make_user: Any) -> None:

@@ -25,12 +25,16 @@ class Command(BaseCommand):
         count = load_shipped()
         self.stdout.write(f"{count} shipped scenario(s) loaded.")
         host = settings.SITE_URL.split("://", 1)[-1]
-        Site.objects.update_or_create(pk=settings.SITE_ID, defaults={"domain": host, "name": "Chancery"})
+        Site.objects.update_or_create(
+            pk=settings.SITE_ID, defaults={"domain": host, "name": "Chancery"}
+        )
         if options["no_demo_users"]:
             return
         users = get_user_model()
         for name in DEMO_USERS:
-            user, created = users.objects.get_or_create(username=name, defaults={"email": f"{name}@example.com"})
+            user, created = users.objects.get_or_create(
+                username=name, defaults={"email": f"{name}@example.com"}
+            )
             if created:
                 password = secrets.token_urlsafe(9)
                 user.set_password(password)

@@ -19,7 +19,9 @@ def test_unknown_keys_and_values_are_named() -> None:
 
 
 def test_a_value_of_another_type_is_refused() -> None:
-    assert option_errors({"chaining": 1}, ALLOWED) == ["Option chaining must be one of False, True."]
+    assert option_errors({"chaining": 1}, ALLOWED) == [
+        "Option chaining must be one of False, True."
+    ]
 
 
 def test_options_must_be_an_object() -> None:
@@ -27,7 +29,10 @@ def test_options_must_be_an_object() -> None:
 
 
 def test_every_engine_refuses_an_unknown_option() -> None:
-    for game, config in (("hre", {"modules": []}), ("ema", {"scenario": "28-millenium"}),
-                         ("feudal", {"mode": "duel"})):
+    for game, config in (
+        ("hre", {"modules": []}),
+        ("ema", {"scenario": "28-millenium"}),
+        ("feudal", {"mode": "duel"}),
+    ):
         errors = get_engine(game).validate_scenario({**config, "options": {"nonsense": True}})
         assert errors and "nonsense" in errors[0], (game, errors)

@@ -10,7 +10,9 @@ BANNED = re.compile(r"^\s*(import|from)\s+(django|random|secrets|time|uuid)\b", 
 
 
 def test_rules_imports_nothing_nondeterministic() -> None:
-    offenders = [str(p) for p in RULES.rglob("*.py") if BANNED.search(p.read_text(encoding="utf-8"))]
+    offenders = [
+        str(p) for p in RULES.rglob("*.py") if BANNED.search(p.read_text(encoding="utf-8"))
+    ]
     assert offenders == []
 
 

@@ -10,7 +10,9 @@ from rules.ema.state import Ctx
 ENGINE = get_engine("ema")
 
 
-def new(slug: str = "28-millenium", players: int = 2, seed: int = 1, **options: Any) -> dict[str, Any]:
+def new(
+    slug: str = "28-millenium", players: int = 2, seed: int = 1, **options: Any
+) -> dict[str, Any]:
     """A fresh game state."""
     return ENGINE.setup(seed, {"scenario": slug, "options": options}, players)
 
@@ -28,14 +30,19 @@ def r(e: str, col: str = "result", cmp: str = "auto", n: int = 0) -> dict[str, A
     return {"e": e, "col": col, "cmp": cmp, "n": n}
 
 
-def fake_card(monkeypatch: Any, number: int = 900, checks: tuple[int, ...] = (), **rows: Any) -> int:
+def fake_card(
+    monkeypatch: Any, number: int = 900, checks: tuple[int, ...] = (), **rows: Any
+) -> int:
     """Add a Year Card with chosen rows to the loaded data for one test; return its number."""
     from rules.ema.components import load
 
     full = {k: list(rows.get(k, [])) for k in ROWS}
     text = {k: {"result": "-", "target": "-", "base": "-"} for k in ROWS}
-    monkeypatch.setitem(load().year_cards, number, {"number": number, "checks": list(checks), "rows": full,
-                                                    "text": text})
+    monkeypatch.setitem(
+        load().year_cards,
+        number,
+        {"number": number, "checks": list(checks), "rows": full, "text": text},
+    )
     return number
 
 
@@ -57,7 +64,9 @@ def act(state: dict[str, Any], action: Any) -> list[Any]:
     return events
 
 
-def to_main(slug: str = "28-millenium", players: int = 2, seed: int = 1, **options: Any) -> dict[str, Any]:
+def to_main(
+    slug: str = "28-millenium", players: int = 2, seed: int = 1, **options: Any
+) -> dict[str, Any]:
     """A fresh game at the first Player-Turn's main menu, with no Event drawn (an empty Event deck)."""
     state = new(slug, players, seed, **options)
     state["event_deck"], state["event_discard"] = [], []
@@ -66,7 +75,9 @@ def to_main(slug: str = "28-millenium", players: int = 2, seed: int = 1, **optio
     return state
 
 
-def endeavor(state: dict[str, Any], kind: str, target: str, base: str | None = None, gold: int = 0) -> list[Any]:
+def endeavor(
+    state: dict[str, Any], kind: str, target: str, base: str | None = None, gold: int = 0
+) -> list[Any]:
     """Announce an Endeavor from the main menu, up to the attacker's extra gold (inclusive)."""
     events = act(state, {"do": "endeavor", "kind": kind})
     if base is not None:

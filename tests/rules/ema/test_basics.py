@@ -38,17 +38,23 @@ def test_claims_score_with_possession_EMA_2_0_Claims():
     c.area("saxony")["claims"] = []
     assert victory.breakdown(c.s, 0)["claims"] == before - 3
     from rules.ema import claims
+
     assert claims.add(c, 0, "saxony", "t") and not claims.add(c, 0, "saxony", "t")
     assert claims.add(c, 1, "saxony", "t") and c.area("saxony")["claims"] == [0, 1]
     c.area("burgundy")["claims"] = [0]
-    assert victory.breakdown(c.s, 0)["claims"] == before  # a Claim without possession scores nothing
+    assert (
+        victory.breakdown(c.s, 0)["claims"] == before
+    )  # a Claim without possession scores nothing
 
 
 def test_leader_language_and_religion_are_those_of_the_original_court_EMA_2_0_Court():
     """EMA-2.0.Court: the Leader keeps the original Court's Language and Religion when the Court moves."""
     state = to_main()
     me = state["seats"][0]
-    assert (me["lang"], me["rel"]) == (state["areas"]["lorraine"]["lang"], state["areas"]["lorraine"]["rel"])
+    assert (me["lang"], me["rel"]) == (
+        state["areas"]["lorraine"]["lang"],
+        state["areas"]["lorraine"]["rel"],
+    )
     c = ctx(state)
     transfer(c, "lorraine", 1, "conquest")
     act(state, {"court": "franconia"})
@@ -61,16 +67,31 @@ def test_er_follows_the_stature_in_use_EMA_2_0_ER():
     c = ctx(new())
     assert load().tables["stature_values"] == [1, 2, 3, 5, 9]
     me = c.seat(0)
-    base = (er.conquest(c, 0, "saxony", "brandenburg"), er.ruling(c, 0, "saxony"),
-            er.diplomacy(c, 0, "lorraine", "burgundy"))
+    base = (
+        er.conquest(c, 0, "saxony", "brandenburg"),
+        er.ruling(c, 0, "saxony"),
+        er.diplomacy(c, 0, "lorraine", "burgundy"),
+    )
     me["st"]["c"] += 2
-    assert er.conquest(c, 0, "saxony", "brandenburg") == base[0] + 2 and er.ruling(c, 0, "saxony") == base[1]
+    assert (
+        er.conquest(c, 0, "saxony", "brandenburg") == base[0] + 2
+        and er.ruling(c, 0, "saxony") == base[1]
+    )
     me["st"]["a"] += 4
-    assert er.ruling(c, 0, "saxony") == base[1] + 4 and er.diplomacy(c, 0, "lorraine", "burgundy") == base[2]
+    assert (
+        er.ruling(c, 0, "saxony") == base[1] + 4
+        and er.diplomacy(c, 0, "lorraine", "burgundy") == base[2]
+    )
     me["st"]["d"] += 6
     assert er.diplomacy(c, 0, "lorraine", "burgundy") == base[2] + 6
-    assert targets.STATURE_OF == {"conquest": "c", "pillage": "c", "convert": "c", "ruling": "a",
-                                  "fortification": "a", "diplomacy": "d"}
+    assert targets.STATURE_OF == {
+        "conquest": "c",
+        "pillage": "c",
+        "convert": "c",
+        "ruling": "a",
+        "fortification": "a",
+        "diplomacy": "d",
+    }
 
 
 def test_the_empire_is_the_set_of_controlled_areas_EMA_2_0_Empire():
@@ -99,9 +120,13 @@ def test_gold_costs_of_every_endeavor_EMA_2_0_Gold(monkeypatch):
     """EMA-2.0.Gold EMA-10.1 EMA-11.1 EMA-12.2 EMA-14.1 EMA-15.1: 2, 0, 1 (no Sea cost), 2, 0 gold."""
     blank = fake_card(monkeypatch)
     paid = {}
-    for kind, target, base in (("conquest", "burgundy", "lorraine"), ("pillage", "burgundy", "lorraine"),
-                               ("diplomacy", "syria", None), ("fortification", "saxony", None),
-                               ("ruling", "saxony", None)):
+    for kind, target, base in (
+        ("conquest", "burgundy", "lorraine"),
+        ("pillage", "burgundy", "lorraine"),
+        ("diplomacy", "syria", None),
+        ("fortification", "saxony", None),
+        ("ruling", "saxony", None),
+    ):
         state = to_main()
         me = state["seats"][0]
         me["years"] = [blank] * 5
@@ -139,6 +164,7 @@ def test_social_state_sets_tax_and_er_EMA_2_0_SS():
 def test_unrest_raises_rv_but_not_er_EMA_2_0_Unrest():
     """EMA-2.0.Unrest EMA-17.0.GR EMA-17.13 EMA-17.12: Unrest adds 5 to RV and nothing to ER."""
     from rules.ema import rebellion
+
     c = ctx(new())
     ers = er.conquest(c, 0, "saxony", "brandenburg"), er.ruling(c, 0, "saxony")
     rv = rebellion.rebellion_value(c, "saxony", 1)
@@ -162,22 +188,43 @@ def test_equipment_cards_and_charts_EMA_3_0():
     assert len(d.year_cards) == 56 and len(d.events) == 56
     for chart in ("stature_change", "rebellion", "conversion", "plunder", "modifiers"):
         assert d.tables[chart]
-    assert set(d.tables["modifiers"]) == {"conquest", "pillage", "ruling", "fortification", "diplomacy"}
+    assert set(d.tables["modifiers"]) == {
+        "conquest",
+        "pillage",
+        "ruling",
+        "fortification",
+        "diplomacy",
+    }
 
 
 def test_map_errata_by_number_code_EMA_3_1():
     """EMA-3.1: Old Saxon and Old High German are distinct Languages; Hungary is non-Indo-European."""
     d = load()
-    assert d.areas["saxony"]["language"] == "old_saxon" and d.areas["franconia"]["language"] == "old_high_german"
+    assert (
+        d.areas["saxony"]["language"] == "old_saxon"
+        and d.areas["franconia"]["language"] == "old_high_german"
+    )
     assert d.areas["hungary"]["language"].startswith("nonie")
 
 
 def test_counters_are_state_and_not_limited_EMA_3_52():
     """EMA-3.5 EMA-3.51 EMA-3.52: markers are state fields; Partial Conquest counts go past the counter's 2."""
     c = ctx(new())
-    assert {"owner", "ss", "unrest", "fort", "ties", "claims", "partial", "rel", "lang", "conv"} <= set(c.area("saxony"))
+    assert {
+        "owner",
+        "ss",
+        "unrest",
+        "fort",
+        "ties",
+        "claims",
+        "partial",
+        "rel",
+        "lang",
+        "conv",
+    } <= set(c.area("saxony"))
     assert {"st", "gold", "court", "excom", "inplay"} <= set(c.seat(0))
     from rules.ema import conquest
+
     for base in ("champagne", "flanders"):
         c.area(base)["owner"] = 0
     assert c.d.areas["ile_de_france"]["population"] == 3
@@ -209,7 +256,9 @@ def test_four_religions_two_churches_EMA_7_2():
     """EMA-7.2: Pagan, Moslem, Christian (RC and EO Churches) and heretical Christian, which is not Christian."""
     assert CHRISTIAN == ("RC", "EO")
     chart = load().tables["conversion"]
-    assert {"RC", "EO", "moslem_east", "heretic"} <= set(chart) and any(k.startswith("pagan") for k in chart)
+    assert {"RC", "EO", "moslem_east", "heretic"} <= set(chart) and any(
+        k.startswith("pagan") for k in chart
+    )
     assert rel_relation("RC", "heretic") == 2 and rel_relation("RC", "EO") == 1
 
 
@@ -227,10 +276,15 @@ def test_conquest_and_trade_keep_religion_and_language_EMA_7_23_EMA_7_33():
 def test_population_counts_for_pillage_fortification_conquest_only_EMA_7_4(monkeypatch):
     """EMA-7.4 EMA-7.43: Population changes Pillage and Fortification ER and the C results needed, never RV."""
     from rules.ema import conquest, rebellion
+
     c = ctx(new())
     old_b, old_s = load().areas["brandenburg"]["population"], load().areas["saxony"]["population"]
-    values = (er.conquest(c, 0, "saxony", "brandenburg"), er.pillage(c, 0, "saxony", "brandenburg"),
-              er.fortification(c, 0, "saxony"), rebellion.rebellion_value(c, "saxony", 2))
+    values = (
+        er.conquest(c, 0, "saxony", "brandenburg"),
+        er.pillage(c, 0, "saxony", "brandenburg"),
+        er.fortification(c, 0, "saxony"),
+        rebellion.rebellion_value(c, "saxony", 2),
+    )
     monkeypatch.setitem(load().areas["brandenburg"], "population", 4)
     monkeypatch.setitem(load().areas["saxony"], "population", 4)
     assert er.conquest(c, 0, "saxony", "brandenburg") == values[0]
@@ -286,7 +340,9 @@ def test_unplayed_cards_check_the_administrative_stature_EMA_8_22_EMA_8_23(monke
     c.seat(1)["years"] = [other] * 5
     sequence.unplayed(c, 1)
     assert c.seat(1)["checks"] == 0
-    assert not any("check" in str(a) for a in actions(to_main()))  # never on the Player's initiative
+    assert not any(
+        "check" in str(a) for a in actions(to_main())
+    )  # never on the Player's initiative
 
 
 def test_at_least_one_card_then_at_most_five_EMA_9_12(monkeypatch):
@@ -319,7 +375,9 @@ def test_bases_and_domestic_targets_are_own_connected_areas_EMA_9_14_EMA_9_15():
     c.area("kiev")["owner"] = 0
     assert "kiev" not in targets.domestic_targets(c, 0, "ruling")
     assert "kiev" not in targets.foreign_bases(c, 0, "pillage")
-    assert "saxony" in targets.domestic_targets(c, 0, "ruling") and "saxony" in targets.foreign_bases(c, 0, "pillage")
+    assert "saxony" in targets.domestic_targets(
+        c, 0, "ruling"
+    ) and "saxony" in targets.foreign_bases(c, 0, "pillage")
     assert "burgundy" not in targets.domestic_targets(c, 0, "ruling")
 
 
@@ -348,9 +406,18 @@ def test_failed_endeavor_from_an_area_in_unrest_checks_it_EMA_9_19(monkeypatch):
 def test_defense_has_no_er_of_its_own_EMA_9_31():
     """EMA-9.31: Defense computes no ER; it lowers the attacker's by the defender's Combat Stature."""
     from rules.ema import endeavors
+
     c = ctx(new())
-    en = {"seat": 0, "kind": "conquest", "base": "lorraine", "target": "champagne", "seas": 0, "gold": 0,
-          "defender": None, "dgold": 0}
+    en = {
+        "seat": 0,
+        "kind": "conquest",
+        "base": "lorraine",
+        "target": "champagne",
+        "seas": 0,
+        "gold": 0,
+        "defender": None,
+        "dgold": 0,
+    }
     alone = endeavors.final_er(c, en)
     en["defender"] = 1
     assert endeavors.final_er(c, en) == alone - c.seat(1)["st"]["c"]

@@ -15,7 +15,9 @@ def test_the_map_has_the_77_areas_of_7_3_and_flanders_register_EMA_3_12():
     d = load()
     assert len(d.areas) == 77 and len(d.seas) >= 10
     assert d.areas["flanders"]["population"] == -1 and d.areas["flanders"]["norm"] == 2
-    assert d.languages["old_saxon"]["group"] == d.languages["old_high_german"]["group"] == "germanic"
+    assert (
+        d.languages["old_saxon"]["group"] == d.languages["old_high_german"]["group"] == "germanic"
+    )
 
 
 def test_links_are_symmetric_and_seafaring_areas_are_those_of_9_53():
@@ -25,7 +27,13 @@ def test_links_are_symmetric_and_seafaring_areas_are_those_of_9_53():
         assert all(a in d.land_adj[b] for b in near)
     assert "aegean_sea" in d.area_seas["constantinople"]
     assert sorted(a for a, v in d.areas.items() if v["seafaring"]) == [
-        "constantinople", "denmark", "lombardy", "norway", "sweden", "venice"]
+        "constantinople",
+        "denmark",
+        "lombardy",
+        "norway",
+        "sweden",
+        "venice",
+    ]
 
 
 def test_year_card_57_reads_as_the_sample_EMA_3_21():
@@ -56,8 +64,17 @@ def test_event_deck_has_56_cards_with_the_book_counts_EMA_19_0_GR():
     """EMA-3.3 EMA-19.0.GR EMA-19.1.Plenty EMA-19.1.Famine: counts of 19.x and one authored card (A-30)."""
     kinds = Counter(c["kind"] for c in load().events.values())
     assert len(load().events) == 56
-    assert kinds["plenty"] == kinds["famine"] == 9 and kinds["epidemic"] == 2 and kinds["heirless"] == 5
-    assert kinds["recognition"] == 7 and kinds["coup"] == 7 and kinds["demesne"] == 4 and kinds["influence"] == 3
+    assert (
+        kinds["plenty"] == kinds["famine"] == 9
+        and kinds["epidemic"] == 2
+        and kinds["heirless"] == 5
+    )
+    assert (
+        kinds["recognition"] == 7
+        and kinds["coup"] == 7
+        and kinds["demesne"] == 4
+        and kinds["influence"] == 3
+    )
     assert kinds["dynastic"] == 6
 
 
@@ -65,8 +82,13 @@ def test_leader_stature_change_table_distribution_EMA_8_3():
     """EMA-8.3: the outcome counts of the table out of 36 (reference §1.3.2 checksums)."""
     table = load().tables["stature_change"]
     ways = {r: 6 - abs(7 - r) for r in range(2, 13)}
-    expected = {"1": [3, 3, 16, 11, 3], "2": [1, 5, 15, 12, 3], "3": [1, 9, 16, 9, 1],
-                "5": [3, 12, 11, 7, 3], "9": [3, 12, 12, 6, 3]}
+    expected = {
+        "1": [3, 3, 16, 11, 3],
+        "2": [1, 5, 15, 12, 3],
+        "3": [1, 9, 16, 9, 1],
+        "5": [3, 12, 11, 7, 3],
+        "9": [3, 12, 12, 6, 3],
+    }
     for column, counts in expected.items():
         got = Counter()
         for roll in range(2, 13):
@@ -76,14 +98,22 @@ def test_leader_stature_change_table_distribution_EMA_8_3():
 
 def test_every_starting_empire_is_connected_to_its_court_EMA_7_51():
     """EMA-7.51 EMA-4.0.P2 EMA-4.0.P3: every scenario's possessions trace to the Court."""
-    for slug, players in (("27-charlemagne", 2), ("28-millenium", 6), ("29-crusades", 6),
-                          ("30-defeat-in-the-east", 6), ("31-twilight", 6)):
+    for slug, players in (
+        ("27-charlemagne", 2),
+        ("28-millenium", 6),
+        ("29-crusades", 6),
+        ("30-defeat-in-the-east", 6),
+        ("31-twilight", 6),
+    ):
         state = new(slug, players)
         for seat, me in enumerate(state["seats"]):
             mine = [a for a, h in state["areas"].items() if h["owner"] == seat]
             assert sorted(court_costs(state, seat)) == sorted(mine), (slug, me["empire"])
     from tests.rules.ema.helpers import ENGINE
-    state = ENGINE.setup(1, {"scenario": "28-millenium", "empires": ["GER", "KIE"]}, 2)  # the 7th of 28.1
+
+    state = ENGINE.setup(
+        1, {"scenario": "28-millenium", "empires": ["GER", "KIE"]}, 2
+    )  # the 7th of 28.1
     kie = [a for a, h in state["areas"].items() if h["owner"] == 1]
     assert state["seats"][1]["court"] == "kiev" and len(kie) > 1
     assert sorted(court_costs(state, 1)) == sorted(kie)

@@ -13,8 +13,11 @@ from tests.rules.ema.helpers import ENGINE, act, actions, ctx, new, prompt, rule
 
 
 def card_of(kind: str, variant: str | None = None) -> str:
-    return next(c for c, v in sorted(load().events.items()) if v["kind"] == kind
-                and (variant is None or v.get("variant") == variant))
+    return next(
+        c
+        for c, v in sorted(load().events.items())
+        if v["kind"] == kind and (variant is None or v.get("variant") == variant)
+    )
 
 
 def vote(state, ballots):
@@ -85,12 +88,16 @@ def test_the_event_card_comes_first_EMA_19_0_P_EMA_19_1():
     assert famine in state["event_discard"]
     c = ctx(state)
     events.draw(c, 0)
-    assert state["seats"][0]["hand"] == [card_of("coup")] and card_of("coup") not in state["event_discard"]
+    assert (
+        state["seats"][0]["hand"] == [card_of("coup")]
+        and card_of("coup") not in state["event_discard"]
+    )
 
 
 def test_holding_cards_stay_with_their_holders_at_the_reshuffle_EMA_19_0_P():
     """EMA-19.0.P EMA-SOP-I: at a Game-Turn start discards return to the deck; held cards do not."""
     from rules.ema import sequence
+
     c = ctx(new())
     c.seat(0)["hand"] = [card_of("coup")]
     c.s["event_deck"].remove(card_of("coup"))
@@ -117,17 +124,24 @@ def test_black_death_spreads_only_through_susceptible_areas_EMA_19_1_BD_5():
     """EMA-19.1.BD-2 EMA-19.1.BD-4 EMA-19.1.BD-5: susceptibility SS + Population ≥ 1, step by step."""
     c = _plague_world()
     _susceptible(c, "serbia")
-    c.area("venice")["ss"], c.area("constantinople")["ss"] = -2, -1  # Venice not susceptible (−2 + 2 < 1)
+    c.area("venice")["ss"], c.area("constantinople")["ss"] = (
+        -2,
+        -1,
+    )  # Venice not susceptible (−2 + 2 < 1)
     assert not events.susceptible(c, "macedonia") and events.susceptible(c, "serbia")
     assert not events.susceptible(c, "venice")
     events.black_death(c)
     assert c.area("serbia")["ss"] == 1  # Macedonia is in the way and not susceptible
-    assert c.area("venice")["ss"] == -3 and c.area("constantinople")["ss"] == -3  # both hit regardless
+    assert (
+        c.area("venice")["ss"] == -3 and c.area("constantinople")["ss"] == -3
+    )  # both hit regardless
     c = _plague_world()
     _susceptible(c, "macedonia")
     _susceptible(c, "serbia")
     events.black_death(c)
-    assert c.area("macedonia")["ss"] == -2 and c.area("serbia")["ss"] == -1  # on from Macedonia (BD-4)
+    assert (
+        c.area("macedonia")["ss"] == -2 and c.area("serbia")["ss"] == -1
+    )  # on from Macedonia (BD-4)
 
 
 def _heresy_state():
@@ -156,13 +170,24 @@ def test_heresy_needs_a_christian_drawer_and_unrest_EMA_19_1_Heresy_0():
 def test_heresy_takes_the_strongest_area_and_spreads_EMA_19_1_Heresy_1_to_4():
     """EMA-19.1.Heresy-1 EMA-19.1.Heresy-2 EMA-19.1.Heresy-3 EMA-19.1.Heresy-4: highest SS + Population."""
     c = _heresy_state()
-    scores = {a: c.area(a)["ss"] + c.d.areas[a]["population"] for a in ("franconia", "swabia", "bavaria")}
+    scores = {
+        a: c.area(a)["ss"] + c.d.areas[a]["population"] for a in ("franconia", "swabia", "bavaria")
+    }
     best = max(scores, key=lambda a: scores[a])
     events.heresy(c, 0, {})
     here = c.area(best)
-    assert here["rel"] == "heretic" and here["owner"] is None and not religion_is_christian(here["rel"])
-    same_lang = [a for a in c.d.land_adj[best] if c.area(a)["lang"] == here["lang"]
-                 and c.area(a)["rel"] in ("RC", "EO") and a != c.seat(0)["court"]]
+    assert (
+        here["rel"] == "heretic"
+        and here["owner"] is None
+        and not religion_is_christian(here["rel"])
+    )
+    same_lang = [
+        a
+        for a in c.d.land_adj[best]
+        if c.area(a)["lang"] == here["lang"]
+        and c.area(a)["rel"] in ("RC", "EO")
+        and a != c.seat(0)["court"]
+    ]
     events.spread_heresy(c)
     assert all(c.area(a)["rel"] == "heretic" and c.area(a)["owner"] is None for a in same_lang)
     assert c.area("lorraine")["rel"] == "RC"  # never a Court
@@ -231,7 +256,9 @@ def test_influence_only_in_a_parley_five_votes_each_EMA_19_2_Influence():
     act(state, {"do": "claim_parley"})
     act(state, {"area": "burgundy"})
     asked = []
-    while prompt(state)["seat"] != 1:  # every voter is asked in turn order, holding cards or not (A-38)
+    while (
+        prompt(state)["seat"] != 1
+    ):  # every voter is asked in turn order, holding cards or not (A-38)
         asked.append(prompt(state)["seat"])
         assert prompt(state)["kind"] == "influence" and actions(state) == [{"cards": 0}]
         act(state, {"cards": 0})
@@ -242,7 +269,9 @@ def test_influence_only_in_a_parley_five_votes_each_EMA_19_2_Influence():
         act(state, {"cards": 0})
     assert ENGINE.view(state, 0)["deciding"]["influence"]["1"] == 2
     assert [o["action"] for o in ENGINE.prompts(state)[1]["options"]] == [
-        {"vote": "for", "influence": 2}, {"vote": "against", "influence": 2}]
+        {"vote": "for", "influence": 2},
+        {"vote": "against", "influence": 2},
+    ]
     vote(state, {0: ("for", 0), 1: ("against", 2)})
     assert 0 not in state["areas"]["burgundy"]["claims"]  # 9 against 1 + 10
     assert state["seats"][1]["hand"] == [] and set(inf) <= set(state["event_discard"])
@@ -271,7 +300,9 @@ def test_enlargement_of_demesne_pays_each_taxation_EMA_19_2_Demesne():
     c.seat(0)["inplay"] = [dem]
     before = c.seat(0)["gold"]
     gold.start(c, 0)
-    assert c.seat(0)["gold"] == before + 1  # the Court is collected (or plundered) as an Area of its own
+    assert (
+        c.seat(0)["gold"] == before + 1
+    )  # the Court is collected (or plundered) as an Area of its own
     events.heirless(c, 0, {"variant": "language"})
     assert dem not in c.seat(0)["inplay"] and dem in c.s["event_discard"]
 
@@ -281,9 +312,15 @@ def test_weapons_and_tactics_add_three_each_EMA_19_2_Tech():
     c = ctx(new())
     base = conquest_er(c, 0, "lorraine", "champagne"), defense_er(c, 0)
     c.seat(0)["inplay"] = [card_of("weapons")]
-    assert conquest_er(c, 0, "lorraine", "champagne") == base[0] + 3 and defense_er(c, 0) == base[1] + 3
+    assert (
+        conquest_er(c, 0, "lorraine", "champagne") == base[0] + 3
+        and defense_er(c, 0) == base[1] + 3
+    )
     c.seat(0)["inplay"].append(card_of("tactics"))
-    assert conquest_er(c, 0, "lorraine", "champagne") == base[0] + 6 and defense_er(c, 0) == base[1] + 6
+    assert (
+        conquest_er(c, 0, "lorraine", "champagne") == base[0] + 6
+        and defense_er(c, 0) == base[1] + 6
+    )
 
 
 def test_missionary_fervor_halves_and_is_kept_EMA_19_2_Fervor():
@@ -304,7 +341,12 @@ def test_exchanges_of_gold_claims_and_areas_EMA_20_1():
     state["areas"]["saxony"].update({"unrest": True, "ties": [0], "fort": 2})
     act(state, {"do": "offer"})
     act(state, {"partner": 1})
-    assert {a["kind"] for a in actions(state)} <= {"none", "gold", "area", "claim"}  # never cards or Leaders
+    assert {a["kind"] for a in actions(state)} <= {
+        "none",
+        "gold",
+        "area",
+        "claim",
+    }  # never cards or Leaders
     act(state, {"kind": "area"})
     assert {"area": "saxony", "forts": True} in actions(state)
     act(state, {"area": "saxony", "forts": False})
@@ -360,9 +402,14 @@ def test_exile_keeps_playing_without_taxes_EMA_21_1():
     c.s["event_deck"], c.s["event_discard"] = [card_of("coup")], []
     c.s["stack"].append({"kind": "turn", "seat": den, "phase": "draw"})
     from rules.ema import flow
+
     flow.advance(c)
-    assert len(me["years"]) == 5 and me["hand"] == [card_of("coup")]  # asylum may still be asked first
-    assert not targets.any_endeavor(c, den, "conquest") and not targets.any_endeavor(c, den, "diplomacy")
+    assert len(me["years"]) == 5 and me["hand"] == [
+        card_of("coup")
+    ]  # asylum may still be asked first
+    assert not targets.any_endeavor(c, den, "conquest") and not targets.any_endeavor(
+        c, den, "diplomacy"
+    )
     main = [o["action"] for o in ENGINE.prompts(c.s)[0]["options"]]
     assert {"do": "tax"} not in main and {"do": "asylum", "host": 0} in main
     ENGINE.apply_trusted(c.s, den, {"do": "end"})
@@ -377,6 +424,7 @@ def test_an_exile_granted_asylum_keeps_his_cards_EMA_21_1():
     c.s["event_deck"], c.s["event_discard"] = [], []
     c.s["stack"].append({"kind": "turn", "seat": 3, "phase": "draw"})
     from rules.ema import flow
+
     flow.advance(c)
     ENGINE.apply_trusted(c.s, 3, {"do": "asylum", "host": 1})
     ENGINE.apply_trusted(c.s, 1, {"grant": True})
@@ -453,7 +501,11 @@ def test_areas_convert_any_number_of_times_one_at_a_time_EMA_22_22_EMA_22_26():
     assert c.area("saxony")["rel"] == "RC" and c.area("franconia")["rel"] == "moslem_east"
     c.area("saxony")["owner"] = byz
     religion.convert(c, byz, "saxony")
-    assert c.area("saxony")["rel"] == "EO" and c.seat(0)["vp_conv"] == 5 and c.seat(byz)["vp_conv"] == 5
+    assert (
+        c.area("saxony")["rel"] == "EO"
+        and c.seat(0)["vp_conv"] == 5
+        and c.seat(byz)["vp_conv"] == 5
+    )
 
 
 def test_iberian_moslems_become_catholic_on_conquest_EMA_22_27():
@@ -508,21 +560,27 @@ def test_christian_agreements_with_the_turk_EMA_31_7():
     state["agreements"] = [{"id": 1, "parties": sorted((tur, christians[1])), "year": 1386}]
     c = Ctx(state)
     from rules.ema import agreements
+
     opts = [o["action"] for o in agreements.menu(c, christians[0])]
     assert {"do": "turk_parley", "id": 1} in opts
-    assert {"do": "turk_parley", "id": 1} not in [o["action"] for o in agreements.menu(c, christians[1])]
+    assert {"do": "turk_parley", "id": 1} not in [
+        o["action"] for o in agreements.menu(c, christians[1])
+    ]
     agreements.choose(c, christians[0], {"do": "turk_parley", "id": 1})
     for seat in christians:
         state["seats"][seat]["st"]["d"] = 3
     vote(state, {christians[0]: ("for", 0), christians[1]: ("against", 0)})
     assert state["seats"][christians[1]]["excom"] and state["agreements"]
     state["seats"][christians[1]]["excom"] = False
-    assert {"do": "turk_parley", "id": 1} not in [o["action"] for o in agreements.menu(Ctx(state), christians[0])]
+    assert {"do": "turk_parley", "id": 1} not in [
+        o["action"] for o in agreements.menu(Ctx(state), christians[0])
+    ]
 
 
 def test_tie_waivers_cancel_the_opponents_plus_two_EMA_12_42():
     """EMA-12.42 EMA-17.24: opponents' Ties add +2 in all; only when every one of them waives does it go."""
     from rules.ema import rebellion
+
     state = to_main("28-millenium", 3)
     c = Ctx(state)
     c.area("saxony")["ties"] = [1, 2]
@@ -560,6 +618,7 @@ def test_weapons_may_be_played_when_asked_to_defend_EMA_19_2():
 def test_a_claim_of_another_religion_scores_nothing_A_34_EMA_18_14():
     """EMA-18.14 EMA-26.0 A-34: a Claim whose Area changed Religion is dormant: no +3 VP."""
     from rules.ema import victory
+
     state = new()
     before = victory.breakdown(state, 0)["claims"]
     assert 0 in state["areas"]["saxony"]["claims"]
@@ -613,6 +672,7 @@ def test_long_area_lists_are_split_by_language_group():
 def test_heirless_court_move_asks_the_language_only_EMA_19_1():
     """EMA-19.1.Heirless (f): after the Checks the Court may move to any Area of the Leader's Language."""
     from rules.ema.territory import court_candidates
+
     c = ctx(new())
     c.area("franconia")["rel"] = "EO"
     assert c.area("franconia")["lang"] == c.seat(0)["lang"]

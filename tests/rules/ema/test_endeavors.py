@@ -55,7 +55,10 @@ def test_pillage_results_and_the_plunder_table_EMA_11_2_EMA_11_3(monkeypatch):
     table = [e["public"] for e in events if e["rule"] == "EMA-11.3"][0]
     die = int(table.split("die ")[1].split(",")[0])
     assert me["gold"] - before == load().tables["plunder"][die - 1]
-    assert (state["areas"]["burgundy"]["ss"], state["areas"]["lorraine"]["ss"]) == (ss[0] - 1, ss[1] - 1)
+    assert (state["areas"]["burgundy"]["ss"], state["areas"]["lorraine"]["ss"]) == (
+        ss[0] - 1,
+        ss[1] - 1,
+    )
 
 
 def test_diplomacy_from_the_court_at_any_distance_EMA_12_11_EMA_12_12(monkeypatch):
@@ -86,6 +89,7 @@ def test_ties_need_a_tie_for_a_claim_and_last_EMA_12_41_EMA_12_43():
     diplomacy.tie(c, 0, "burgundy")
     assert 0 in c.area("burgundy")["claims"]
     from rules.ema import sequence
+
     sequence.end_round(c)
     sequence.start_round(c)
     assert c.area("burgundy")["ties"] == [0]
@@ -113,12 +117,14 @@ def test_defense_order_and_costs_EMA_13_0_P1_to_P4(monkeypatch):
     assert them["gold"] == gold_before - 1 - 1 and them["defenses"] == 1 and len(them["years"]) == 4
     assert en["gold"] == 2 and en["dgold"] == 1
     from rules.ema.endeavors import final_er
+
     assert final_er(Ctx(state), en) == raw - them["st"]["c"] + 2 - 1
 
 
 def test_at_most_four_defenses_and_one_card_needed_EMA_13_12_EMA_13_13(monkeypatch):
     """EMA-13.12 EMA-13.13 EMA-13.0.P1: no Defense after four in the Round, or with no card left."""
     from rules.ema.endeavors import may_defend
+
     c = ctx(new())
     assert may_defend(c, 1, "champagne")
     c.seat(1)["defenses"] = 4
@@ -172,7 +178,11 @@ def test_ruling_quells_unrest_unless_minus_one_EMA_15_3(monkeypatch):
         areas[a]["unrest"] = True
     endeavor(state, "ruling", "saxony")
     endeavor(state, "ruling", "bavaria")
-    assert not areas["saxony"]["unrest"] and not areas["bavaria"]["unrest"] and areas["saxony"]["ss"] == 1
+    assert (
+        not areas["saxony"]["unrest"]
+        and not areas["bavaria"]["unrest"]
+        and areas["saxony"]["ss"] == 1
+    )
     events = endeavor(state, "ruling", "franconia")
     assert "EMA-9.19" in rules_of(events) and areas["franconia"]["ss"] == -1
     assert areas["franconia"]["unrest"] or areas["franconia"]["owner"] is None
@@ -204,7 +214,9 @@ def test_taxing_an_area_makes_a_rebellion_check_EMA_17_0_Trig_Tax():
     rv = rebellion.rebellion_value(c, "lombardy", 3)
     assert rv == rebellion.rebellion_value(c, "lombardy", 0) + 3
     gold.tax(c, 0, "lombardy", 3)
-    assert [e["rule"] for e in c.events][0] == "EMA-17.0.Trig-Tax" and f"RV {rv}" in c.events[0]["public"]
+    assert [e["rule"] for e in c.events][0] == "EMA-17.0.Trig-Tax" and f"RV {rv}" in c.events[0][
+        "public"
+    ]
 
 
 def test_plunder_in_unrest_checks_then_rolls_EMA_16_0_Plunder_P3():

@@ -7,15 +7,23 @@ import pytest
 from rules.core.playout import play_and_replay
 from tests.rules.ema.helpers import ENGINE
 
-SCENARIOS = [("27-charlemagne-solo", 1), ("27-charlemagne", 2), ("28-millenium", 2), ("29-crusades", 2),
-             ("30-defeat-in-the-east", 2), ("31-twilight", 2)]
+SCENARIOS = [
+    ("27-charlemagne-solo", 1),
+    ("27-charlemagne", 2),
+    ("28-millenium", 2),
+    ("29-crusades", 2),
+    ("30-defeat-in-the-east", 2),
+    ("31-twilight", 2),
+]
 
 
 @pytest.mark.parametrize(("slug", "players"), SCENARIOS)
 def test_fifty_short_games_replay_exactly(slug, players):
     """EMA-27.0 EMA-28.0 EMA-29.0 EMA-30.0 EMA-31.0: 50 games of one Round each (an agreed shorter game)."""
     for seed in range(50):
-        playout = play_and_replay(ENGINE, seed, {"scenario": slug, "options": {"rounds": 1}}, players)
+        playout = play_and_replay(
+            ENGINE, seed, {"scenario": slug, "options": {"rounds": 1}}, players
+        )
         assert playout.over and playout.replay is not None and playout.replay.ok, (slug, seed)
 
 

@@ -89,7 +89,9 @@ def test_diplomacy_er_against_independent_venice_TC_19_EMA_12_17():
     c.area("venice")["ss"] = 3
     mod = er.modifier(c, 0, "venice", "diplomacy")
     assert er.diplomacy(c, 0, "lorraine", "venice") == 8 - (3 + 5 + mod)
-    assert er.target_diplomacy(c, 0, "saxony") == 0 and er.target_diplomacy(c, 0, "ile_de_france") == 2
+    assert (
+        er.target_diplomacy(c, 0, "saxony") == 0 and er.target_diplomacy(c, 0, "ile_de_france") == 2
+    )
 
 
 def test_halving_rounds_up_and_gold_is_not_halved_TC_14_EMA_9_32():
@@ -100,6 +102,7 @@ def test_halving_rounds_up_and_gold_is_not_halved_TC_14_EMA_9_32():
 def test_negative_er_overseas_by_option_TC_14_EMA_9_32():
     """EMA-9.32 A-12: a negative ER is halved away from zero by default (−1 never becomes 0), or ×1.5 by option."""
     from rules.ema.empire import halve
+
     state = new()
     assert [halve(state, v) for v in (-3, -2, -1, 5)] == [-2, -1, -1, 3]
     state = new(negative_halving="times_one_and_half")
@@ -123,8 +126,16 @@ def test_two_effective_seas_halve_the_final_er_TC_14_EMA_9_32():
     """EMA-9.32 EMA-9.33 EMA-13.21 TC-14a: with 2 effective Seas the ER less Defense is halved, gold is not."""
     c = ctx(new())
     c.area("venice")["owner"] = 0
-    en = {"seat": 0, "kind": "conquest", "base": "venice", "target": "naples", "seas": 2, "gold": 2,
-          "defender": None, "dgold": 0}
+    en = {
+        "seat": 0,
+        "kind": "conquest",
+        "base": "venice",
+        "target": "naples",
+        "seas": 2,
+        "gold": 2,
+        "defender": None,
+        "dgold": 0,
+    }
     c.seat(0)["st"]["c"] = 9
     raw = er.raw(c, 0, "conquest", "venice", "naples")
     assert endeavors.final_er(c, en) == halve_up(raw) + 2
@@ -164,16 +175,22 @@ def test_enemy_c_results_cost_the_owner_TC_22_EMA_10_33():
     state = to_main()
     c = ctx(state)
     c.area("provence")["owner"] = 1
-    before = {"conquest": er.conquest(c, 0, "lombardy", "provence"), "ruling": er.ruling(c, 0, "lombardy"),
-              "diplomacy": er.diplomacy(c, 0, "lorraine", "burgundy")}
+    before = {
+        "conquest": er.conquest(c, 0, "lombardy", "provence"),
+        "ruling": er.ruling(c, 0, "lombardy"),
+        "diplomacy": er.diplomacy(c, 0, "lorraine", "burgundy"),
+    }
     c.area("lombardy")["partial"] = [{"seat": 1, "base": "provence", "n": 3}]
     c.area("lorraine")["partial"] = [{"seat": 1, "base": "provence", "n": 2}]
     assert er.conquest(c, 0, "lombardy", "provence") == before["conquest"] - 3
     assert er.ruling(c, 0, "lombardy") == before["ruling"] - 3
-    assert er.diplomacy(c, 0, "lorraine", "burgundy") == before["diplomacy"] - 2  # the Court is the Base
+    assert (
+        er.diplomacy(c, 0, "lorraine", "burgundy") == before["diplomacy"] - 2
+    )  # the Court is the Base
     act(state, {"do": "tax"})
     assert {"area": "lombardy"} in actions(state)  # 10.34
     from rules.ema import targets
+
     assert "lombardy" not in targets.foreign_bases(c, 1, "conquest")  # 10.35
     assert "lombardy" not in targets.domestic_targets(c, 1, "ruling")
 
@@ -240,7 +257,9 @@ def test_taxation_of_the_court_and_plunder_TC_23_TC_24_EMA_16_17():
     act(state, {"area": "franconia"})
     assert actions(state) == [{"plunder": True}]  # TC-23c: SS 0 cannot be taxed, only plundered
     act(state, {"plunder": True})
-    assert state["areas"]["franconia"]["ss"] == -1 and state["areas"]["franconia"]["unrest"]  # TC-24a
+    assert (
+        state["areas"]["franconia"]["ss"] == -1 and state["areas"]["franconia"]["unrest"]
+    )  # TC-24a
     assert {"area": "franconia"} not in actions(state)  # plundered once, and not taxed as well
 
 
@@ -252,9 +271,13 @@ def test_a_plundered_court_is_not_also_taxed_EMA_16_2():
     act(state, {"area": "lorraine"})
     before = state["seats"][0]["gold"]
     events = act(state, {"plunder": True})
-    assert "EMA-16.17" not in [e["rule"] for e in events] and "EMA-16.0.Plunder-P4" in [e["rule"] for e in events]
+    assert "EMA-16.17" not in [e["rule"] for e in events] and "EMA-16.0.Plunder-P4" in [
+        e["rule"] for e in events
+    ]
     assert state["areas"]["lorraine"]["ss"] == 1 and not state["areas"]["lorraine"]["unrest"]
-    assert 0 <= state["seats"][0]["gold"] - before <= 3 and {"area": "lorraine"} not in actions(state)
+    assert 0 <= state["seats"][0]["gold"] - before <= 3 and {"area": "lorraine"} not in actions(
+        state
+    )
 
 
 def test_diplomatic_conquest_keeps_forts_and_opens_a_contest_TC_20_EMA_12_31():
@@ -293,7 +316,9 @@ def _ballots(state, influence, votes):
     while prompt(state)["kind"] == "influence":
         act(state, {"cards": influence.get(prompt(state)["seat"], 0)})
     for p in ENGINE.prompts(state):
-        ENGINE.apply_trusted(state, p["seat"], {"vote": votes[p["seat"]], "influence": influence.get(p["seat"], 0)})
+        ENGINE.apply_trusted(
+            state, p["seat"], {"vote": votes[p["seat"]], "influence": influence.get(p["seat"], 0)}
+        )
 
 
 def test_parley_tie_keeps_the_area_for_the_caller_TC_29_EMA_20_41():
@@ -337,7 +362,9 @@ def test_group_conversion_TC_31_EMA_22_25():
     religion.convert(c, byz, "serbia")
     assert [c.area(a)["rel"] for a in ("serbia", "bulgaria", "macedonia")] == ["EO"] * 3
     assert c.area("croatia")["rel"] == "pagan_sslav" and c.seat(byz)["vp_conv"] == 5
-    c.area("bulgaria").update({"rel": "pagan_sslav", "owner": byz})  # held by a Player of the same Religion
+    c.area("bulgaria").update(
+        {"rel": "pagan_sslav", "owner": byz}
+    )  # held by a Player of the same Religion
     c.area("serbia")["rel"] = "pagan_sslav"
     religion.convert(c, byz, "serbia")
     assert c.area("bulgaria")["rel"] == "EO"
@@ -372,7 +399,9 @@ def test_victory_points_TC_37_TC_38_EMA_26_0():
     claims_before = victory.breakdown(state, 0)["claims"]
     state["areas"]["kiev"].update({"owner": 0, "claims": [0], "rel": "RC"})  # far from the Court
     parts = victory.breakdown(state, 0)
-    assert parts["areas"] == without + 6 and parts["claims"] == claims_before + 3  # A-55: the Claim counts
+    assert (
+        parts["areas"] == without + 6 and parts["claims"] == claims_before + 3
+    )  # A-55: the Claim counts
     state = new("31-twilight", 3)
     state["areas"]["constantinople"]["owner"] = 2
     parts = victory.breakdown(state, 2)
@@ -395,7 +424,9 @@ def test_black_death_spreads_from_constantinople_TC_42_EMA_19_1():
     assert c.s["black_death"] and c.area("constantinople")["ss"] == ss - 2  # TC-42b
     hit = c.area("constantinople")["ss"]
     events.epidemic(c, 0, {})
-    assert c.area("constantinople")["ss"] == hit and "EMA-19.1.Epidemic" in [e["rule"] for e in c.events]
+    assert c.area("constantinople")["ss"] == hit and "EMA-19.1.Epidemic" in [
+        e["rule"] for e in c.events
+    ]
     late = ctx(new("30-defeat-in-the-east", 2, black_death_year=1205))
     late.s["year"] = 1196
     events.epidemic(late, 0, {})
@@ -416,12 +447,21 @@ def test_heirless_language_variant_TC_41_EMA_19_1(monkeypatch):
     def fake_check(ctx, aid, gold, rule):
         checked.append(aid)
         return "U" if aid == "saxony" else "-"
+
     monkeypatch.setattr(events.rebellion, "check", fake_check)
     events.heirless(c, 0, {"variant": "language"})
-    assert c.area("normandy")["ties"] == [] and not c.seat(0)["excom"] and c.seat(0)["heirless_guard"]
-    foreign = [a for a in c.s["areas"] if c.area(a)["owner"] == 0 and c.area(a)["lang"] != c.seat(0)["lang"]]
+    assert (
+        c.area("normandy")["ties"] == [] and not c.seat(0)["excom"] and c.seat(0)["heirless_guard"]
+    )
+    foreign = [
+        a
+        for a in c.s["areas"]
+        if c.area(a)["owner"] == 0 and c.area(a)["lang"] != c.seat(0)["lang"]
+    ]
     assert "saxony" in foreign and set(foreign) | {"swabia"} == set(checked)
-    assert c.area("saxony")["unrest"] and not c.area("swabia")["unrest"]  # U stays; "−" removes it (19.1 (e))
+    assert (
+        c.area("saxony")["unrest"] and not c.area("swabia")["unrest"]
+    )  # U stays; "−" removes it (19.1 (e))
     assert "lorraine" not in checked and not c.area("lorraine")["unrest"]
 
 
@@ -430,14 +470,20 @@ def test_heirless_all_variant_and_charlemagne_TC_41b_TC_39b_EMA_19_1(monkeypatch
     drawn by Charlemagne before 806 it is ignored entirely."""
     c = ctx(new())
     checked = []
-    monkeypatch.setattr(events.rebellion, "check", lambda ctx, aid, gold, rule: checked.append(aid) or "U")
+    monkeypatch.setattr(
+        events.rebellion, "check", lambda ctx, aid, gold, rule: checked.append(aid) or "U"
+    )
     events.heirless(c, 0, {"variant": "all"})
     assert "lorraine" in checked and c.area("lorraine")["unrest"]
     c = ctx(new("27-charlemagne", 2))
     c.area("saxony")["ties"] = [0]
     before = clone(c.s)
     events.heirless(c, 0, {"variant": "all"})
-    assert c.s["areas"] == before["areas"] and c.s["seats"] == before["seats"] and c.s["stack"] == before["stack"]
+    assert (
+        c.s["areas"] == before["areas"]
+        and c.s["seats"] == before["seats"]
+        and c.s["stack"] == before["stack"]
+    )
     assert [e["rule"] for e in c.events] == ["EMA-27.7"]
 
 

@@ -25,11 +25,21 @@ def test_charlemagne_EMA_27():
     fra, byz = state["seats"]
     assert fra["st"] == {"c": 9, "a": 9, "d": 9} and byz["st"] == {"c": 5, "a": 3, "d": 3}
     areas = state["areas"]
-    assert 0 in areas["lombardy"]["claims"] and 1 not in areas["anatolia"]["claims"] and 1 in areas["venice"]["claims"]
-    assert areas["lorraine"]["ss"] == 3 and areas["wessex"]["ss"] == 1 and areas["saxony"]["fort"] == 3
-    assert areas["saxony"]["rel"] == "pagan_germanic" and areas["cordova"]["rel"] == "moslem_iberian"
+    assert (
+        0 in areas["lombardy"]["claims"]
+        and 1 not in areas["anatolia"]["claims"]
+        and 1 in areas["venice"]["claims"]
+    )
+    assert (
+        areas["lorraine"]["ss"] == 3 and areas["wessex"]["ss"] == 1 and areas["saxony"]["fort"] == 3
+    )
+    assert (
+        areas["saxony"]["rel"] == "pagan_germanic" and areas["cordova"]["rel"] == "moslem_iberian"
+    )
     # 27.5, 27.6, A-33: Bulgar is non-IE, but Bulgaria's Pagans are of its 7.3 group: South Slavonic (CS 14)
-    assert areas["bulgaria"]["lang"].startswith("nonie") and areas["bulgaria"]["rel"] == "pagan_sslav"
+    assert (
+        areas["bulgaria"]["lang"].startswith("nonie") and areas["bulgaria"]["rel"] == "pagan_sslav"
+    )
     assert areas["brandenburg"]["rel"] == "pagan_wslav"
     assert areas["apulia"]["rel"] == "EO" and areas["brandenburg"]["lang"] == "west_slavonic"
     assert state["rounds"] == 9 and fra["handicap"] == -40
@@ -47,7 +57,11 @@ def test_millenium_EMA_28():
     areas = state["areas"]
     assert state["seats"][byz]["st"] == {"c": 5, "a": 5, "d": 5}
     assert byz not in areas["anatolia"]["claims"] and byz in areas["greece"]["claims"]
-    assert areas["denmark"]["fort"] == 2 and areas["lombardy"]["ss"] == 3 and areas["lombardy"]["unrest"]
+    assert (
+        areas["denmark"]["fort"] == 2
+        and areas["lombardy"]["ss"] == 3
+        and areas["lombardy"]["unrest"]
+    )
     assert areas["norway"]["rel"] == "pagan_norse" and areas["bulgaria"]["lang"].startswith("nonie")
     assert state["seats"][_seat(state, "DEN")]["handicap"] == 30
 
@@ -69,7 +83,11 @@ def test_defeat_in_the_east_EMA_30():
     ger = _seat(state, "GER")
     areas = state["areas"]
     assert ger in areas["sicily"]["claims"] and areas["sicily"]["owner"] is None
-    assert areas["silesia"]["ss"] == 0 and areas["venice"]["fort"] == 3 and areas["cordova"]["rel"] == "moslem_iberian"
+    assert (
+        areas["silesia"]["ss"] == 0
+        and areas["venice"]["fort"] == 3
+        and areas["cordova"]["rel"] == "moslem_iberian"
+    )
     assert state["rounds"] == 20 and state["seats"][_seat(state, "ARA")]["handicap"] == 25
     assert state["seats"][_seat(state, "FRA")]["st"]["c"] == 5
 
@@ -80,7 +98,11 @@ def test_twilight_EMA_31():
     tur = _seat(state, "TUR")
     areas = state["areas"]
     assert all(tur not in h["claims"] for h in areas.values())
-    assert areas["hungary"]["fort"] == 2 and areas["asia"]["lang"] == "turkish" and areas["asia"]["ss"] == 2
+    assert (
+        areas["hungary"]["fort"] == 2
+        and areas["asia"]["lang"] == "turkish"
+        and areas["asia"]["ss"] == 2
+    )
     assert state["seats"][tur]["rel"] == "moslem_east" and state["seats"][tur]["inplay"]
     assert areas["granada"]["rel"] == "moslem_iberian" and areas["lithuania"]["rel"] == "RC"
     assert state["rounds"] == 16 and "zeal_of_the_turks" in state["special"]

@@ -19,7 +19,9 @@ def _walk(state, steps, seed):
         if ENGINE.is_over(state):
             break
         prompt = rng.choice(chooser, ENGINE.prompts(state))
-        ENGINE.apply_trusted(state, prompt["seat"], rng.choice(chooser, prompt["options"])["action"])
+        ENGINE.apply_trusted(
+            state, prompt["seat"], rng.choice(chooser, prompt["options"])["action"]
+        )
         yield state
 
 
@@ -48,11 +50,23 @@ def test_holding_cards_are_seen_only_by_their_holder_EMA_19_2():
 def test_ballots_stay_secret_until_the_reveal_EMA_20_5():
     """EMA-20.5 EMA-20.42: a seat sees who has voted and its own ballot, never another's."""
     state = new("28-millenium", 3)
-    state["stack"].append({"kind": "parley", "type": "claim", "caller": 0, "other": None, "areas": ["saxony"],
-                           "voters": [0, 1, 2], "ballots": {"1": {"vote": "against", "influence": 1}}})
+    state["stack"].append(
+        {
+            "kind": "parley",
+            "type": "claim",
+            "caller": 0,
+            "other": None,
+            "areas": ["saxony"],
+            "voters": [0, 1, 2],
+            "ballots": {"1": {"vote": "against", "influence": 1}},
+        }
+    )
     assert {p["seat"] for p in ENGINE.prompts(state)} == {0, 2}
     seen = json.dumps(ENGINE.view(state, 2)["deciding"])
-    assert "against" not in seen and ENGINE.view(state, 1)["deciding"]["my_ballot"]["vote"] == "against"
+    assert (
+        "against" not in seen
+        and ENGINE.view(state, 1)["deciding"]["my_ballot"]["vote"] == "against"
+    )
 
 
 def test_determinize_keeps_what_the_seat_sees():
@@ -63,7 +77,6 @@ def test_determinize_keeps_what_the_seat_sees():
 
 
 # --- The additions the board reads: ER, Targets, the Event in force, the hand, the decision stack, card uses.
-
 
 
 def _states(slug="28-millenium", players=3, steps=1500, seed=5):
@@ -95,8 +108,12 @@ def test_the_announced_er_is_the_engines_own_for_every_viewer_EMA_9_35():
             assert sum(t["value"] for t in shown["terms"]) == shown["raw"]
             assert shown["final"] == endeavors.final_er(ctx, en)
             assert shown["halved"] == (en["seas"] == 2)
-            assert shown["defense"] == (er.defense(ctx, en["defender"]) if en["defender"] is not None else 0)
-        assert state["endeavor"] == en and "er" not in state["endeavor"]  # the view never writes the state
+            assert shown["defense"] == (
+                er.defense(ctx, en["defender"]) if en["defender"] is not None else 0
+            )
+        assert (
+            state["endeavor"] == en and "er" not in state["endeavor"]
+        )  # the view never writes the state
         seen += 1
     assert seen
 
@@ -109,13 +126,17 @@ def test_er_terms_add_up_to_the_raw_er_for_every_endeavor_EMA_9_35():
         for seat in range(state["players"]):
             for aid in list(state["areas"])[::7]:
                 for kind in ("ruling", "fortification"):
-                    assert sum(v for _, v in er.terms(ctx, seat, kind, None, aid)) == er.raw(ctx, seat, kind, None, aid)
+                    assert sum(v for _, v in er.terms(ctx, seat, kind, None, aid)) == er.raw(
+                        ctx, seat, kind, None, aid
+                    )
                     checked.add(kind)
                 base = state["seats"][seat]["court"]
                 if base is None:
                     continue
                 for kind in ("conquest", "pillage", "convert", "diplomacy"):
-                    assert sum(v for _, v in er.terms(ctx, seat, kind, base, aid)) == er.raw(ctx, seat, kind, base, aid)
+                    assert sum(v for _, v in er.terms(ctx, seat, kind, base, aid)) == er.raw(
+                        ctx, seat, kind, base, aid
+                    )
                     checked.add(kind)
     assert len(checked) == 6
 
@@ -197,18 +218,35 @@ def test_the_viewers_own_hand_is_at_the_top_of_the_view_EMA_19_2():
 def test_the_decision_stack_keeps_a_parley_visible_under_influence_and_its_ballots_secret_EMA_20_5():
     """EMA-20.5 EMA-19.2.Influence: a Parley under the Influence declarations is shown; ballots are not."""
     state = new("28-millenium", 3)
-    state["stack"].append({"kind": "parley", "type": "claim", "caller": 0, "other": None, "areas": ["saxony"],
-                           "voters": [0, 1, 2], "ballots": {"1": {"vote": "against", "influence": 1}},
-                           "influence": {"0": 0}})
+    state["stack"].append(
+        {
+            "kind": "parley",
+            "type": "claim",
+            "caller": 0,
+            "other": None,
+            "areas": ["saxony"],
+            "voters": [0, 1, 2],
+            "ballots": {"1": {"vote": "against", "influence": 1}},
+            "influence": {"0": 0},
+        }
+    )
     state["stack"].append({"kind": "influence", "seat": 2, "queue": [2]})
     for viewer in (None, 0, 2):
         view = ENGINE.view(state, viewer)
         kinds = [f["kind"] for f in view["deciding_stack"]]
         assert kinds[-2:] == ["parley", "influence"] and view["deciding"]["kind"] == "influence"
-        assert "round" not in kinds and "turn" not in kinds  # the engine's own steps are no decisions
+        assert (
+            "round" not in kinds and "turn" not in kinds
+        )  # the engine's own steps are no decisions
         parley = view["deciding_stack"][-2]
-        assert parley["voted"] == [1] and parley["my_ballot"] is None and parley["influence"] == {"0": 0}
-        assert "against" not in json.dumps(view["deciding_stack"]) and "queue" not in json.dumps(view["deciding_stack"])
+        assert (
+            parley["voted"] == [1]
+            and parley["my_ballot"] is None
+            and parley["influence"] == {"0": 0}
+        )
+        assert "against" not in json.dumps(view["deciding_stack"]) and "queue" not in json.dumps(
+            view["deciding_stack"]
+        )
     assert ENGINE.view(state, 1)["deciding_stack"][-2]["my_ballot"]["vote"] == "against"
 
 
@@ -229,11 +267,17 @@ def test_each_played_year_card_shows_its_use_EMA_9_0():
         if before is not None and before["endeavor"] is not None:
             en = before["endeavor"]
             for i in range(len(state["seats"])):
-                old = len(before["seats"][i]["revealed"]) if before["round"] == state["round"] else 0
+                old = (
+                    len(before["seats"][i]["revealed"]) if before["round"] == state["round"] else 0
+                )
                 for p in ENGINE.view(state, None)["seats"][i]["played"][old:]:
                     uses.add(p["use"])
                     if p["use"] == "endeavor":
-                        assert (i, p["endeavor"], p["target"]) == (en["seat"], en["kind"], en["target"])
+                        assert (i, p["endeavor"], p["target"]) == (
+                            en["seat"],
+                            en["kind"],
+                            en["target"],
+                        )
                     elif p["use"] == "defense":
                         assert i == en["defender"] and p["target"] == en["target"]
         before = state

@@ -87,14 +87,21 @@ def test_standing_answers_for_off_turn_prompts():
     """ARCHITECTURE §2: named standing answers pick the matching option (never defend, vote against...)."""
     names = {c["name"] for c in ENGINE.standing_options("defend")}
     assert {"never", "always", "pass", "first"} <= names
-    defend = [{"action": {"defend": False}, "label": "No"}, {"action": {"defend": True}, "label": "Yes"},
-              {"action": {"holding": "x"}, "label": "Card"}]
+    defend = [
+        {"action": {"defend": False}, "label": "No"},
+        {"action": {"defend": True}, "label": "Yes"},
+        {"action": {"holding": "x"}, "label": "Card"},
+    ]
     assert ENGINE.standing_answer("defend", "always", defend)["action"] == {"defend": True}
     assert ENGINE.standing_answer("defend", "never", defend)["action"] == {"defend": False}
-    ballots = [{"action": {"vote": "for", "influence": 0}, "label": "for"},
-               {"action": {"vote": "against", "influence": 0}, "label": "against"}]
+    ballots = [
+        {"action": {"vote": "for", "influence": 0}, "label": "for"},
+        {"action": {"vote": "against", "influence": 0}, "label": "against"},
+    ]
     assert ENGINE.standing_answer("parley", "against", ballots)["action"]["vote"] == "against"
-    assert ENGINE.standing_answer("card_window", "pass", [{"action": {"play": None}, "label": "no"}])
+    assert ENGINE.standing_answer(
+        "card_window", "pass", [{"action": {"play": None}, "label": "no"}]
+    )
     assert set(ENGINE.prompt_kinds()) >= {"card_window", "influence", "give_up"}
 
 
@@ -108,7 +115,9 @@ def test_holding_card_windows_around_an_endeavor_EMA_19_2(monkeypatch):
     assert state["seats"][0]["revealed"] == []  # before the card is turned up
     assert actions(state) == [{"play": None}, {"play": card_of("fervor")}]
     act(state, {"play": None})
-    assert prompt(state)["kind"] == "card_window" and len(state["seats"][0]["revealed"]) == 1  # the end window
+    assert (
+        prompt(state)["kind"] == "card_window" and len(state["seats"][0]["revealed"]) == 1
+    )  # the end window
     act(state, {"play": card_of("fervor")})
     assert state["seats"][1]["inplay"][-1] == card_of("fervor") and prompt(state)["kind"] == "main"
 
@@ -125,7 +134,11 @@ def test_dynastic_inheritance_in_the_heirless_window_EMA_19_1_Heirless():
     """EMA-19.1.Heirless EMA-19.2.Dynastic: after a rival's Heirless draw the window lets a Claimant inherit
     without a contest; the shelter ends with the drawer's first Endeavor."""
     state = to_main()
-    dyn = next(c for c, v in sorted(load().events.items()) if v["kind"] == "dynastic" and v["variant"] == "single")
+    dyn = next(
+        c
+        for c, v in sorted(load().events.items())
+        if v["kind"] == "dynastic" and v["variant"] == "single"
+    )
     state["seats"][0]["hand"] = [dyn]
     state["areas"]["champagne"]["claims"].append(0)
     events.heirless(Ctx(state), 1, {"variant": "language"})

@@ -18,18 +18,34 @@ State = dict[str, Any]
 PETER, RICHARD = 0, 1
 
 
-def plain_deck(leader: str = "magistrate", locations: str = "scrap_holdings",
-               artifacts: list[str] | None = None) -> dict[str, Any]:
+def plain_deck(
+    leader: str = "magistrate",
+    locations: str = "scrap_holdings",
+    artifacts: list[str] | None = None,
+) -> dict[str, Any]:
     """The Under-City stockpile with a chosen leader, locations and artifacts."""
-    return {"leader": leader, "locations": locations, "artifacts": artifacts or [],
-            "stockpile": dict(load().decks["under_city"]["stockpile"])}
+    return {
+        "leader": leader,
+        "locations": locations,
+        "artifacts": artifacts or [],
+        "stockpile": dict(load().decks["under_city"]["stockpile"]),
+    }
 
 
-def duel(seed: int = 1, options: dict[str, Any] | None = None, decks: list[Any] | None = None,
-         mode: str = "duel", players: int = 2) -> State:
+def duel(
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+    decks: list[Any] | None = None,
+    mode: str = "duel",
+    players: int = 2,
+) -> State:
     """A game after set-up: every Artifact played, in deck order, on the first free locations,
     and each seat's first cards discarded."""
-    config = {"mode": mode, "options": options or {}, "decks": decks or [plain_deck() for _ in range(players)]}
+    config = {
+        "mode": mode,
+        "options": options or {},
+        "decks": decks or [plain_deck() for _ in range(players)],
+    }
     state = ENGINE.setup(seed, config, players)
     return finish_setup(state)
 
@@ -57,12 +73,22 @@ def give(state: State, seat: int, cards: list[str]) -> None:
     state["seats"][seat]["cards"] += len(cards)
 
 
-def field(state: State, seat: int, cid: str, weapons: list[str] | None = None,
-          skills: list[str] | None = None) -> dict[str, Any]:
+def field(
+    state: State,
+    seat: int,
+    cid: str,
+    weapons: list[str] | None = None,
+    skills: list[str] | None = None,
+) -> dict[str, Any]:
     """Put a character (with attachments) in a seat's active area."""
     uid = state["next_uid"]
     state["next_uid"] += 1
-    character = {"uid": uid, "card": cid, "skills": list(skills or []), "weapons": list(weapons or [])}
+    character = {
+        "uid": uid,
+        "card": cid,
+        "skills": list(skills or []),
+        "weapons": list(weapons or []),
+    }
     state["seats"][seat]["area"].append(character)
     state["seats"][seat]["cards"] += 1 + len(character["skills"]) + len(character["weapons"])
     return character

@@ -89,7 +89,9 @@ def test_tc08_tc09_bluff_and_lone_defender(rig: list[int]) -> None:
     """FL-COMBAT-VC-02, FL-COMBAT-PRE-03, FL-COMBAT-PRE-04, FL-COMBAT-SEND-04, FL-COMBAT-PRE-09,
     FL-COMBAT-PRE-10, FL-COMBAT-PRE-11: Richard sees one face-down card; Brass costs 4 - 3 = 1 Ld."""
     state = position()
-    state = run_to_defense(state, rig, [10, 11, 5])  # Peter's DF rolls; Brass's target is then asked
+    state = run_to_defense(
+        state, rig, [10, 11, 5]
+    )  # Peter's DF rolls; Brass's target is then asked
     combat = fight(state)
     assert combat["vc"]["a"] == {"card": "training", "up": False, "seat": PETER}
     assert [c["card"] for c in combat["d"]] == ["brass"]
@@ -105,7 +107,9 @@ def distance_fire(state: State, rig: list[int], grinner_df: int = 10) -> State:
     state = run_to_defense(state, rig, [grinner_df, 11, 5])
     assert top(state)["kind"] == "df_target"  # three possible targets: Richard must choose
     rig.append(11)
-    state, _ = act(state, {"uid": next(c["uid"] for c in fight(state)["a"] if c["card"] == "grinner")})
+    state, _ = act(
+        state, {"uid": next(c["uid"] for c in fight(state)["a"] if c["card"] == "grinner")}
+    )
     return pass_windows(state)
 
 
@@ -169,7 +173,11 @@ def test_tc13_tc14_round_two_and_end_of_combat(rig: list[int]) -> None:
     assert "training" in state["seats"][PETER]["discard"]
     assert [c["card"] for c in state["seats"][PETER]["area"]] == ["pastor"]
     brass = state["seats"][RICHARD]["area"][0]
-    assert brass["card"] == "brass" and brass["weapons"] == ["spinning_spear"] and "wounds" not in brass
+    assert (
+        brass["card"] == "brass"
+        and brass["weapons"] == ["spinning_spear"]
+        and "wounds" not in brass
+    )
     assert not [a for a in actions(state) if a.get("do") == "attack"]  # FL-ACT-03
 
 

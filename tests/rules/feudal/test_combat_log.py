@@ -19,7 +19,11 @@ def test_met_text_names_met_and_missed_thresholds() -> None:
     assert met_text(7, []) == "7 (no thresholds)"
     assert roll_text(10, -1, [10, 12]) == "rolls 10-1 = 9 on 10/12: misses 10, 12"
     assert roll_text(8, 0, [8]) == "rolls 8 on 8: meets 8"
-    assert plural(0, "hit") == "no hit" and plural(1, "hit") == "1 hit" and plural(2, "block") == "2 blocks"
+    assert (
+        plural(0, "hit") == "no hit"
+        and plural(1, "hit") == "1 hit"
+        and plural(2, "block") == "2 blocks"
+    )
 
 
 def _pass_all(state: State, log: list[Event]) -> State:
@@ -56,7 +60,9 @@ def test_distance_fire_and_close_combat_log_each_roll_and_threshold(rig: list[in
     df = _texts(log, "FL-COMBAT-DF-04")
     # Brass puts -1 on the attackers' DF rolls: Grinner's 10 becomes 9 and misses (TC-10).
     assert df[0] == "Grinner fires at Brass: rolls 10-1 = 9 on 10/12: misses 10, 12 → no hit."
-    assert df[1].startswith("Looter fires at Brass: rolls 11-1 = 10 on ") and df[1].endswith("→ 1 hit.")
+    assert df[1].startswith("Looter fires at Brass: rolls 11-1 = 10 on ") and df[1].endswith(
+        "→ 1 hit."
+    )
     assert df[3].startswith("Brass fires at Grinner: rolls 11") and "meets" in df[3]
 
     looter = next(c["uid"] for c in fight(state)["a"] if c["card"] == "looter")
@@ -70,4 +76,8 @@ def test_distance_fire_and_close_combat_log_each_roll_and_threshold(rig: list[in
     # Pastor supports Looter: a supporter scores one hit at most (FL-COMBAT-CC-05).
     assert cc[1].startswith("Pastor supports against Brass: rolls 12")
     blocks = _texts(log, "FL-COMBAT-CC-08")
-    assert blocks and blocks[0].startswith("Brass blocks: rolls 8+2 = 10 on ") and "1 block of 2 hits" in blocks[0]
+    assert (
+        blocks
+        and blocks[0].startswith("Brass blocks: rolls 8+2 = 10 on ")
+        and "1 block of 2 hits" in blocks[0]
+    )

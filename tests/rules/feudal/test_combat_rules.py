@@ -24,7 +24,9 @@ from tests.rules.feudal.helpers import (
 PETER, RICHARD = 0, 1
 
 
-def attack(state: dict[str, object], loc: int = 1, vc: dict[str, object] | None = None) -> dict[str, object]:
+def attack(
+    state: dict[str, object], loc: int = 1, vc: dict[str, object] | None = None
+) -> dict[str, object]:
     """Peter sends everyone in his area (Standard) at Richard's location `loc`."""
     state, _ = act(action_phase(state, PETER), {"do": "attack", "target": RICHARD})
     for c in list(state["seats"][PETER]["area"]):
@@ -63,7 +65,9 @@ def test_tc25_tc27_undefended_location_is_sacked_then_resacked() -> None:
     state, _ = act(state, {"do": "end"})  # the hand check fills Peter's empty hand to 5
     held = len(state["seats"][PETER]["hand"])
     state, events = act(state, {"do": "keep"})
-    assert len(state["seats"][PETER]["hand"]) == held + 2 and state["seats"][PETER]["later_draw"] == 0
+    assert (
+        len(state["seats"][PETER]["hand"]) == held + 2 and state["seats"][PETER]["later_draw"] == 0
+    )
     assert [e["rule"] for e in events].count("FL-COMBAT-VC-05") == 1
 
 
@@ -74,7 +78,9 @@ def forest_fight(smoke: bool) -> dict[str, object]:
     field(state, RICHARD, "looter")
     give(state, RICHARD, ["smoke_screen"])
     state = attack(state, loc=2)
-    assert top(state)["kind"] == "window" and top(state)["seat"] == RICHARD  # PRE-06: he reacts first
+    assert (
+        top(state)["kind"] == "window" and top(state)["seat"] == RICHARD
+    )  # PRE-06: he reacts first
     if smoke:
         state, _ = act(state, {"do": "instant", "card": "smoke_screen", "target": None})
     state = pass_windows(state)
@@ -188,13 +194,22 @@ def test_tc32_three_attackers_against_one_defender(rig: list[int]) -> None:
     state, _ = act(state, {"do": "none"})
     rig += [2, 2, 2, 2]  # nobody hits in DF
     state = pass_windows(state)
-    state, _ = act(state, {"uid": next(c["uid"] for c in fight(state)["a"] if c["card"] == "grinner")})
+    state, _ = act(
+        state, {"uid": next(c["uid"] for c in fight(state)["a"] if c["card"] == "grinner")}
+    )
     state = pass_windows(state)
     assert top(state)["kind"] == "match" and top(state)["seat"] == PETER and rig == []
-    looter, brass = (next(c["uid"] for c in fight(state)[s] if c["card"] == n) for s, n in (("a", "looter"), ("d", "brass")))
+    looter, brass = (
+        next(c["uid"] for c in fight(state)[s] if c["card"] == n)
+        for s, n in (("a", "looter"), ("d", "brass"))
+    )
     state, _ = act(state, {"mine": looter, "theirs": brass})
     combat = fight(state)
-    assert {c["card"]: c["sup"] for c in combat["a"]} == {"looter": None, "pastor": looter, "grinner": looter}
+    assert {c["card"]: c["sup"] for c in combat["a"]} == {
+        "looter": None,
+        "pastor": looter,
+        "grinner": looter,
+    }
     assert combat["d"][0]["m"] == looter and combat["d"][0]["sup"] is None
 
 
@@ -276,8 +291,13 @@ def test_determinize_keeps_the_viewer_s_knowledge() -> None:
     ENGINE.check_invariants(new)
 
 
-def announce(state: dict[str, object], att: int, target: int, loc: int = 0,
-             vc: dict[str, object] | None = None) -> dict[str, object]:
+def announce(
+    state: dict[str, object],
+    att: int,
+    target: int,
+    loc: int = 0,
+    vc: dict[str, object] | None = None,
+) -> dict[str, object]:
     """`att` attacks `target`'s location `loc` with its whole area (Standard); the reaction window passes."""
     state, _ = act(action_phase(state, att), {"do": "attack", "target": target})
     for c in list(state["seats"][att]["area"]):  # type: ignore[index]
@@ -306,8 +326,15 @@ def test_tc15_multiplayer_interventions_in_seat_order(rig: list[int]) -> None:
     from rules.feudal.combatants import fight_site, roll_mod
 
     combat = fight(state)
-    assert fight_site(combat) == "open" and roll_mod(Ctx(state), combat, "a", combat["a"][0], "df") == 0
-    rig += [11, 2, 6]  # Bane 11: 2 hits kill Looter in DF; Looter misses; seat 0's Control/VP roll fails
+    assert (
+        fight_site(combat) == "open"
+        and roll_mod(Ctx(state), combat, "a", combat["a"][0], "df") == 0
+    )
+    rig += [
+        11,
+        2,
+        6,
+    ]  # Bane 11: 2 hits kill Looter in DF; Looter misses; seat 0's Control/VP roll fails
     state = pass_windows(state, 3)
     assert rig == [] and top(state)["kind"] == "continue" and top(state)["seat"] == 0
     assert all(loc["token"] for seat in (1, 3) for loc in state["seats"][seat]["locs"])
@@ -315,9 +342,15 @@ def test_tc15_multiplayer_interventions_in_seat_order(rig: list[int]) -> None:
     state, _ = act(state, {"do": "continue"})
     assert top(state)["kind"] == "intervene" and top(state)["seat"] == 2
     state, _ = act(state, {"do": "pass"})
-    assert top(state)["kind"] == "send" and top(state)["seat"] == 3 and fight(state)["fight"] == "target"
+    assert (
+        top(state)["kind"] == "send"
+        and top(state)["seat"] == 3
+        and fight(state)["fight"] == "target"
+    )
     combat = fight(state)
-    assert roll_mod(Ctx(state), combat, "a", combat["a"][0], "df") == 2  # the Forest counts (FL-MP-13)
+    assert (
+        roll_mod(Ctx(state), combat, "a", combat["a"][0], "df") == 2
+    )  # the Forest counts (FL-MP-13)
     state, _ = act(state, {"do": "done"})
     assert top(state)["kind"] == "vc" and top(state)["seat"] == 3  # the target may play one
     state, _ = act(state, {"do": "none"})
@@ -353,10 +386,14 @@ def test_fl_mp_09_11_12_withdrawing_discards_the_victory_card(rig: list[int]) ->
     rig += [2] * 6  # DF and two CC rounds: nobody hits
     state = pass_windows(state, 7)
     assert rig == [] and top(state)["kind"] == "continue"
-    assert fight(state)["vc"]["a"]["card"] == "bloodbath"  # still face-down through the intervention
+    assert (
+        fight(state)["vc"]["a"]["card"] == "bloodbath"
+    )  # still face-down through the intervention
     state, _ = act(state, {"do": "withdraw"})
     assert "bloodbath" in state["seats"][0]["discard"] and state["seats"][0]["ld"] == 4
-    assert top(state)["kind"] == "action" and [c["card"] for c in state["seats"][2]["area"]] == ["grinner"]
+    assert top(state)["kind"] == "action" and [c["card"] for c in state["seats"][2]["area"]] == [
+        "grinner"
+    ]
     assert all(loc["token"] for loc in state["seats"][2]["locs"]) and state["seats"][0]["vp"] == 0
 
 
@@ -392,7 +429,9 @@ def test_fl_team_partners_aid_swap_and_share_a_16_target() -> None:
     assert {"do": "aid"} in actions(state)
     state, _ = act(state, {"do": "aid"})
     state, _ = act(state, {"do": "add", "uid": uid_of(state, 2, "looter")})
-    assert state["seats"][2]["ld"] == 4 and state["seats"][0]["ld"] == 0  # Looter: 2 - 1 from seat 2
+    assert (
+        state["seats"][2]["ld"] == 4 and state["seats"][0]["ld"] == 0
+    )  # Looter: 2 - 1 from seat 2
     state, _ = act(state, {"do": "done"})
     assert sorted(c["owner"] for c in fight(state)["a"]) == [0, 2]
     from rules.feudal.scoring import side_score
@@ -430,8 +469,12 @@ def test_fl_team_04_each_partner_aims_supports_and_scores_his_own(rig: list[int]
         state, _ = act(state, {"uid": uid_of_pool(state, "bane")})
     state = pass_windows(state)  # Grinner dies in DF
     assert rig == [] and [d["by"] for d in fight(state)["dead"]["d"]] == [2]
-    state, _ = act(state, {"mine": uid_of_pool(state, "bane"), "theirs": uid_of_pool(state, "looter")})
-    state, _ = act(state, {"mine": uid_of_pool(state, "pastor"), "theirs": uid_of_pool(state, "marksman")})
+    state, _ = act(
+        state, {"mine": uid_of_pool(state, "bane"), "theirs": uid_of_pool(state, "looter")}
+    )
+    state, _ = act(
+        state, {"mine": uid_of_pool(state, "pastor"), "theirs": uid_of_pool(state, "marksman")}
+    )
     assert top(state)["kind"] == "support" and top(state)["seat"] == 2  # Stitcher's owner places it
     from rules.feudal.end_of_combat import control_rolls
 

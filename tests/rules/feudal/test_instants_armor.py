@@ -43,7 +43,10 @@ def test_fl_inst_05_last_played_takes_effect() -> None:
     state, _ = act(state, {"do": "instant", "card": "fall_back", "target": 2})
     state = pass_windows(state)
     assert fight(state)["site"] == "loc" and fight(state)["loc"] == 2
-    assert "smoke_screen" in state["seats"][1]["discard"] and "fall_back" in state["seats"][0]["discard"]
+    assert (
+        "smoke_screen" in state["seats"][1]["discard"]
+        and "fall_back" in state["seats"][0]["discard"]
+    )
 
 
 def test_fl_combat_pre_08_stand_down_cancels_the_combat() -> None:
@@ -52,8 +55,12 @@ def test_fl_combat_pre_08_stand_down_cancels_the_combat() -> None:
     give(state, 1, ["stand_down"])
     state, _ = act(state, {"do": "instant", "card": "stand_down", "target": None})
     state = pass_windows(state)
-    assert top(state)["kind"] == "action" and [c["card"] for c in state["seats"][0]["area"]] == ["bane"]
-    assert state["seats"][0]["vp"] == 0 and not [a for a in actions(state) if a.get("do") == "attack"]
+    assert top(state)["kind"] == "action" and [c["card"] for c in state["seats"][0]["area"]] == [
+        "bane"
+    ]
+    assert state["seats"][0]["vp"] == 0 and not [
+        a for a in actions(state) if a.get("do") == "attack"
+    ]
 
 
 def test_fl_inst_06_a_third_player_may_play_instants() -> None:
@@ -84,9 +91,26 @@ def test_fl_combat_cc_07_armor_blocks_before_normal_blocks(rig: list[int]) -> No
     state = blank(duel())
     from rules.feudal.close_combat import _blocks
 
-    combat = {"a": [], "d": [{"uid": 1, "card": "looter", "skills": [], "weapons": ["scrap_armor"],
-                              "owner": 1, "hits": 2, "wounds": 0, "m": None, "sup": None, "tgt": None}],
-              "boost": {"a": {}, "d": {}}, "fight": "intervention", "site": "open"}
+    combat = {
+        "a": [],
+        "d": [
+            {
+                "uid": 1,
+                "card": "looter",
+                "skills": [],
+                "weapons": ["scrap_armor"],
+                "owner": 1,
+                "hits": 2,
+                "wounds": 0,
+                "m": None,
+                "sup": None,
+                "tgt": None,
+            }
+        ],
+        "boost": {"a": {}, "d": {}},
+        "fight": "intervention",
+        "site": "open",
+    }
     rig += [10, 10]
     _blocks(Ctx(state), combat, "d")
     assert combat["d"][0]["hits"] == 0 and rig == []
@@ -96,11 +120,29 @@ def test_fl_mp_07_instant_boosts_last_one_fight() -> None:
     """FL-MP-07, FL-MP-11 (A-29): a boost bought in an intervention fight is gone in the next fight."""
     from rules.feudal.multiplayer import new_fight
 
-    bane = {"uid": 1, "card": "bane", "skills": [], "weapons": [], "owner": 0, "hits": 0, "wounds": 0,
-            "m": 7, "sup": None, "tgt": 7, "hit_by": 1}
-    combat = {"a": [bane], "d": [], "boost": {"a": {"df": 1}, "d": {"cc_hit": 1}}, "fight": "intervention"}
+    bane = {
+        "uid": 1,
+        "card": "bane",
+        "skills": [],
+        "weapons": [],
+        "owner": 0,
+        "hits": 0,
+        "wounds": 0,
+        "m": 7,
+        "sup": None,
+        "tgt": 7,
+        "hit_by": 1,
+    }
+    combat = {
+        "a": [bane],
+        "d": [],
+        "boost": {"a": {"df": 1}, "d": {"cc_hit": 1}},
+        "fight": "intervention",
+    }
     new_fight(combat, 2, "target")
-    assert combat["boost"] == {"a": {}, "d": {}} and combat["fight"] == "target" and combat["def"] == 2
+    assert (
+        combat["boost"] == {"a": {}, "d": {}} and combat["fight"] == "target" and combat["def"] == 2
+    )
     assert bane["m"] is None and bane["tgt"] is None and bane["hit_by"] is None
 
 

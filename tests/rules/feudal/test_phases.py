@@ -78,12 +78,17 @@ def test_fl_draft_01_the_draft_phase_comes_even_with_no_ld(rig: list[int]) -> No
     state["stack"] = [turn(RICHARD, "draft"), {"kind": "stock", "seat": RICHARD, "discarded": 0}]
     state["active"] = RICHARD
     me = state["seats"][RICHARD]
-    me["discard"], me["stock"] = me["discard"] + me["stock"], []  # draw nothing: the hand stays as given
+    me["discard"], me["stock"] = (
+        me["discard"] + me["stock"],
+        [],
+    )  # draw nothing: the hand stays as given
     state, _ = act(state, {"do": "draw"})
     assert top(state)["kind"] == "draft"
     offered = actions(state)
     assert {"do": "skip"} in offered and {"do": "exchange"} in offered
-    assert {"do": "marker", "res": "ld"} in offered and not [a for a in offered if a.get("do") == "draft"]
+    assert {"do": "marker", "res": "ld"} in offered and not [
+        a for a in offered if a.get("do") == "draft"
+    ]
     state, _ = act(state, {"do": "exchange"})
     rig.append(6)
     state, _ = act(state, {"do": "draft", "card": "looter", "sway": 0})
@@ -120,7 +125,9 @@ def test_tc02_arming_pays_sup_for_weapons_and_ld_for_skills() -> None:
     state, _ = act(state, {"do": "arm", "card": "training"})
     me = state["seats"][RICHARD]
     assert (me["sup"], me["ld"]) == (0, 0)
-    assert me["area"][0]["weapons"] == ["spinning_spear"] and me["area"][0]["skills"] == ["training"]
+    assert me["area"][0]["weapons"] == ["spinning_spear"] and me["area"][0]["skills"] == [
+        "training"
+    ]
     me["sup"], me["ld"] = 6, 6
     assert not [a for a in actions(state) if a.get("do") == "arm"]
 

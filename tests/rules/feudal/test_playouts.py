@@ -13,8 +13,12 @@ from rules.core.playout import play_and_replay
 from rules.feudal import ENGINE
 
 ROOT = Path(__file__).resolve().parents[3]
-GAMES = ([("duel", 2, seed) for seed in range(200)] + [("melee", 3, seed) for seed in range(50)]
-         + [("teams", 4, seed) for seed in range(50)] + [("solitaire", 1, seed) for seed in range(50)])
+GAMES = (
+    [("duel", 2, seed) for seed in range(200)]
+    + [("melee", 3, seed) for seed in range(50)]
+    + [("teams", 4, seed) for seed in range(50)]
+    + [("solitaire", 1, seed) for seed in range(50)]
+)
 
 
 @pytest.mark.slow
@@ -30,11 +34,19 @@ def test_random_game_ends_with_invariants_and_replays(mode: str, players: int, s
         assert row["score"] == sum(row["breakdown"].values())
 
 
-@pytest.mark.parametrize("options", [
-    {"natural_one_control_vp": True}, {"supply_vp": False}, {"wounds": "attack"},
-    {"aborted_attack": "attempted"}, {"aborted_attack": "always"}, {"priority": "holders"},
-    {"starter_rules": "on"}, {"turn_limit": 20},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"natural_one_control_vp": True},
+        {"supply_vp": False},
+        {"wounds": "attack"},
+        {"aborted_attack": "attempted"},
+        {"aborted_attack": "always"},
+        {"priority": "holders"},
+        {"starter_rules": "on"},
+        {"turn_limit": 20},
+    ],
+)
 def test_games_with_each_ambiguity_option_finish(options: dict[str, object]) -> None:
     """The options for A-12, A-15, A-17, A-24, A-21, A-35 and A-43 play through."""
     for seed in range(3):
@@ -44,8 +56,23 @@ def test_games_with_each_ambiguity_option_finish(options: dict[str, object]) -> 
 
 def test_cli_simulate_reports_replay_ok() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "rules", "simulate", "feudal", "--players", "2", "--games", "2", "--seed", "1"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "rules",
+            "simulate",
+            "feudal",
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     rows = [json.loads(line) for line in out.splitlines()]
     assert rows and all(r["over"] and r["replay_ok"] for r in rows)
@@ -53,7 +80,17 @@ def test_cli_simulate_reports_replay_ok() -> None:
 
 def test_cli_refuses_a_bad_option_clearly() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "rules", "simulate", "feudal", "--options", '{"wounds": "sometimes"}'],
-        cwd=ROOT, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "rules",
+            "simulate",
+            "feudal",
+            "--options",
+            '{"wounds": "sometimes"}',
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 2 and "wounds" in done.stderr

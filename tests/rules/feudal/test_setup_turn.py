@@ -28,7 +28,12 @@ PETER, RICHARD = 0, 1
 
 
 def deck_with(**stock: int) -> dict[str, object]:
-    return {"leader": "magistrate", "locations": "scrap_holdings", "artifacts": [], "stockpile": stock}
+    return {
+        "leader": "magistrate",
+        "locations": "scrap_holdings",
+        "artifacts": [],
+        "stockpile": stock,
+    }
 
 
 def test_fl_deck_02_03_04_validation_gives_readable_errors() -> None:
@@ -89,7 +94,9 @@ def test_fl_setup_07_08_opening_hands_are_discarded_to_eight_simultaneously(rig:
     state, events = ENGINE.apply(state, 1, action)
     assert sorted(state["seats"][0]["discard"]) == sorted(chosen[:2])
     assert sorted(state["seats"][1]["discard"]) == sorted([chosen[2], action["discard"]])
-    assert [e["rule"] for e in events][:3] == ["FL-SETUP-07"] * 3 and all(e["public"] for e in events[1:3])
+    assert [e["rule"] for e in events][:3] == ["FL-SETUP-07"] * 3 and all(
+        e["public"] for e in events[1:3]
+    )
     assert [len(me["hand"]) for me in state["seats"]] == [9, 8]
     assert top(state)["kind"] == "stock" and state["active"] == state["first"]
 
@@ -98,10 +105,15 @@ def test_fl_setup_04_each_seat_decides_which_artifacts_to_play_and_where() -> No
     """FL-SETUP-04, FL-ART-01, FL-MARK-01: before any card is drawn both seats are asked at once;
     seat 1 plays its Lucky Coin on its third location (one more marker) and keeps its Bone Totem
     out; seat 2 plays nothing. At most one Artifact per location."""
-    decks = [plain_deck(artifacts=["bone_totem", "lucky_coin"]), plain_deck(artifacts=["iron_idol"])]
+    decks = [
+        plain_deck(artifacts=["bone_totem", "lucky_coin"]),
+        plain_deck(artifacts=["iron_idol"]),
+    ]
     state = ENGINE.setup(2, {"mode": "duel", "decks": decks}, 2)
     assert sorted(p["seat"] for p in ENGINE.prompts(state)) == [0, 1]
-    assert top(state)["kind"] == "setup_artifacts" and all(me["hand"] == [] for me in state["seats"])
+    assert top(state)["kind"] == "setup_artifacts" and all(
+        me["hand"] == [] for me in state["seats"]
+    )
     state, _ = act(state, {"do": "done"}, 1)
     state, _ = act(state, {"do": "artifact", "card": "lucky_coin", "loc": 2}, 0)
     offered = actions(state, 0)

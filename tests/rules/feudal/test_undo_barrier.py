@@ -31,7 +31,14 @@ def test_discarding_is_free_but_drawing_from_the_stockpile_is_a_barrier() -> Non
 def with_victory_card(state: State, up: bool) -> State:
     state = clone(state)
     card = state["seats"][1]["hand"][0]
-    state["stack"].append({"kind": "combat", "a": [], "d": [], "vc": {"a": None, "d": {"card": card, "up": up, "seat": 1}}})
+    state["stack"].append(
+        {
+            "kind": "combat",
+            "a": [],
+            "d": [],
+            "vc": {"a": None, "d": {"card": card, "up": up, "seat": 1}},
+        }
+    )
     return state
 
 

@@ -21,8 +21,12 @@ from rules.hre.state import UNITS
 State = dict[str, Any]
 
 
-def game(players: int = 2, seed: int = 1, rulers: list[str] | None = None,
-         options: dict[str, Any] | None = None) -> State:
+def game(
+    players: int = 2,
+    seed: int = 1,
+    rulers: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+) -> State:
     """A game at its first turn; `rulers[i]` is drafted by seat i when given."""
     state = ENGINE.setup(seed, {"modules": [], "options": options or {}}, players)
     while state["stack"][-1]["kind"] == "draft":
@@ -51,8 +55,17 @@ def act(state: State, action: Any, seat: int | None = None) -> tuple[State, list
 
 def turn_of(state: State, seat: int) -> State:
     """Make it the start of `seat`'s turn, whatever was on the stack."""
-    state["stack"] = [{"kind": "turn", "seat": seat, "phase": "start", "action": None,
-                       "title_used": False, "battle": False, "extra": 0}]
+    state["stack"] = [
+        {
+            "kind": "turn",
+            "seat": seat,
+            "phase": "start",
+            "action": None,
+            "title_used": False,
+            "battle": False,
+            "extra": 0,
+        }
+    ]
     state["active"] = seat
     return state
 

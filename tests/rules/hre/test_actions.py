@@ -135,13 +135,18 @@ def test_HRE_BASE_BUILD_05_empty_city_supply() -> None:
     assert not [a for a in builds(s) if a["build"] == "city"]
 
 
-@pytest.mark.parametrize(("resource", "cost"), [
-    ("stone", {"wood": 1, "stone": 1}),     # Verona's own resource
-    ("wood", {"wood": 1, "stone": 2}),      # Bavaria next door
-    ("iron", {"wood": 1, "stone": 2}),      # Carinthia, Tuscany next door
-    ("leather", {"wood": 1, "stone": 2}),   # Lombardy next door
-])
-def test_HRE_BASE_BUILD_06_07_production_cost_local_or_neighbour(resource: str, cost: dict[str, int]) -> None:
+@pytest.mark.parametrize(
+    ("resource", "cost"),
+    [
+        ("stone", {"wood": 1, "stone": 1}),  # Verona's own resource
+        ("wood", {"wood": 1, "stone": 2}),  # Bavaria next door
+        ("iron", {"wood": 1, "stone": 2}),  # Carinthia, Tuscany next door
+        ("leather", {"wood": 1, "stone": 2}),  # Lombardy next door
+    ],
+)
+def test_HRE_BASE_BUILD_06_07_production_cost_local_or_neighbour(
+    resource: str, cost: dict[str, int]
+) -> None:
     """HRE-BASE-BUILD-06, HRE-BASE-BUILD-07: Wood + Stone for the province's resource, Wood + Stone
     + Stone for a neighbour's."""
     s = two_players()
@@ -207,7 +212,9 @@ def test_HRE_BASE_BUILD_12_TC_03_church_in_carinthia_scores_7() -> None:
     city(s, "swabia", 1)
     s["prov"]["swabia"]["church"] = True
     assert {data().provinces[q]["region"] for q in ("verona", "bavaria", "ostmark")} == {
-        "italy", "swabia_bavaria"}
+        "italy",
+        "swabia_bavaria",
+    }
     assert data().regions["italy"]["colour_name"] == "yellow"
     assert data().regions["swabia_bavaria"]["colour_name"] == "orange"
     give(s, 0, wood=2, stone=1)
@@ -270,7 +277,9 @@ def test_HRE_BASE_BUILD_15_16_keep_levels_and_costs() -> None:
         s = noble(s, "build")
         assert not [a for a in builds(s) if a["build"] == "keep" and a["prov"] == "swabia"]
         s, _ = act(s, {"build": "keep", "prov": "bavaria"})
-        spent.append({r: 1 - n for r, n in s["seats"][0]["res"].items() if n == 0 and r != "leather"})
+        spent.append(
+            {r: 1 - n for r, n in s["seats"][0]["res"].items() if n == 0 and r != "leather"}
+        )
     assert spent == [{"stone": 1}, {"stone": 1, "wood": 1}, {"stone": 1, "iron": 1}]
     assert s["prov"]["bavaria"]["keep"] == 3
     s = turn_of(s, 0)
@@ -305,7 +314,10 @@ def test_HRE_BASE_BUILD_20_TC_04_second_warehouse_costs_wood_or_stone() -> None:
     give(s, 0, wood=1, stone=1)
     s = noble(s, "build")
     s, _ = act(s, {"build": "warehouse"})
-    assert [a["pay"] for a in actions(s)] in ([{"wood": 1}, {"stone": 1}], [{"stone": 1}, {"wood": 1}])
+    assert [a["pay"] for a in actions(s)] in (
+        [{"wood": 1}, {"stone": 1}],
+        [{"stone": 1}, {"wood": 1}],
+    )
     s, _ = act(s, {"pay": {"wood": 1}})
     assert s["seats"][0]["warehouse"] == 2 and res(s) == {**NOTHING, "stone": 1}
 
@@ -552,10 +564,13 @@ def test_HRE_BASE_CULTEX_02_no_purchase_without_gold() -> None:
     assert all("discard" in a for a in actions(s))
 
 
-@pytest.mark.parametrize(("kind", "rule", "choices"), [
-    ("wood_or_stone", "HRE-BASE-RECV-01", ["wood", "stone"]),
-    ("wood_or_leather", "HRE-BASE-RECV-02", ["wood", "leather"]),
-])
+@pytest.mark.parametrize(
+    ("kind", "rule", "choices"),
+    [
+        ("wood_or_stone", "HRE-BASE-RECV-01", ["wood", "stone"]),
+        ("wood_or_leather", "HRE-BASE-RECV-02", ["wood", "leather"]),
+    ],
+)
 def test_HRE_BASE_RECV_01_02_receive_a_resource(kind: str, rule: str, choices: list[str]) -> None:
     """HRE-BASE-RECV-01, HRE-BASE-RECV-02: gain 1 Wood or 1 Stone / 1 Wood or 1 Leather."""
     for pick in choices:
@@ -574,7 +589,9 @@ def test_HRE_BASE_SELL_01_iron_for_gold() -> None:
     assert res(s) == {**NOTHING, "gold": 1}
 
 
-@pytest.mark.parametrize(("resource", "cp"), [("wood", 1), ("leather", 1), ("stone", 2), ("iron", 3)])
+@pytest.mark.parametrize(
+    ("resource", "cp"), [("wood", 1), ("leather", 1), ("stone", 2), ("iron", 3)]
+)
 def test_HRE_BASE_SELL_02_TC_26_trade_values(resource: str, cp: int) -> None:
     """HRE-BASE-SELL-02 (TC-26): one resource sells for Wood 1, Leather 1, Stone 2, Iron 3 CP."""
     s = react(two_players(), "sell_goods")

@@ -143,9 +143,16 @@ def test_HRE_BASE_BARB_03_barbarian_cavalry_has_armour_1(dice: list[int]) -> Non
     assert state["seats"][0]["trophies"] == ["B09"]
 
 
-@pytest.mark.parametrize(("held", "extra"), [
-    (0, None), (1, "infantry"), (2, "archer"), (3, "cavalry"), (5, "cavalry"),
-])
+@pytest.mark.parametrize(
+    ("held", "extra"),
+    [
+        (0, None),
+        (1, "infantry"),
+        (2, "archer"),
+        (3, "cavalry"),
+        (5, "cavalry"),
+    ],
+)
 def test_HRE_BASE_BARB_04_tc27_one_extra_unit_by_trophies(held: int, extra: str | None) -> None:
     """HRE-BASE-BARB-04 (TC-27): 0 trophies no extra; 1 +Infantry; 2 +Archer; 3 or more
     +Cavalry, only one extra unit, all Transient."""
@@ -289,8 +296,10 @@ def test_auto_target_priority_kills_wounded_before_wounding() -> None:
     """HRE-BASE-BARB-13 (AMB-17, M01-GEN-02): a wounded cavalry is finished before a fresh one."""
     state = arena()
     ctx = Ctx(state)
-    army = [{"t": "cavalry", "tr": False, "own": 0, "d": 0, "p": 0, "dead": False},
-            {"t": "cavalry", "tr": False, "own": 0, "d": 1, "p": 0, "dead": False}]
+    army = [
+        {"t": "cavalry", "tr": False, "own": 0, "d": 0, "p": 0, "dead": False},
+        {"t": "cavalry", "tr": False, "own": 0, "d": 1, "p": 0, "dead": False},
+    ]
     assert battle.auto_target(ctx, army, 0) == 1
 
 
@@ -541,8 +550,10 @@ def test_HRE_BASE_BSEQ_01_02_phases_in_order_every_unit_rolls(dice: list[int]) -
     dice.extend([1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
     state, events = attack(state, "bavaria", "swabia")
     order = [e["rule"] for e in events if e["rule"].startswith("HRE-BASE-BSEQ")]
-    firsts = [order.index(r) for r in
-              ("HRE-BASE-BSEQ-03", "HRE-BASE-BSEQ-04", "HRE-BASE-BSEQ-05", "HRE-BASE-BSEQ-11")]
+    firsts = [
+        order.index(r)
+        for r in ("HRE-BASE-BSEQ-03", "HRE-BASE-BSEQ-04", "HRE-BASE-BSEQ-05", "HRE-BASE-BSEQ-11")
+    ]
     assert firsts == sorted(firsts)
     assert dice == []
 
@@ -594,33 +605,39 @@ def test_HRE_BASE_BSEQ_05_no_keep_bonus_outside_the_melee_or_the_area(dice: list
     assert not won(events)
 
 
-@pytest.mark.parametrize(("rolls", "needs", "bonus", "natural", "hits"), [
-    ([4, 3], [4, 4], 0, False, 1),
-    ([3, 2], [4, 4], 1, False, 1),
-    ([3, 2], [4, 4], 3, False, 2),
-    ([3, 3], [4, 4], 2, False, 2),
-    ([2, 3], [4, 4], 2, False, 1),  # the +1s go where they turn a miss
-    ([1], [1], 0, False, 0),  # a final 1 always misses
-    ([1], [1], 1, False, 1),  # a natural 1 raised to 2 is judged normally (AMB-15)
-    ([1], [2], 1, False, 1),
-    ([1], [2], 1, True, 0),  # the natural-1 option: a rolled 1 always misses
-    ([1, 3], [2, 4], 1, True, 1),
-    ([6, 6, 6], [4, 5, 6], 0, False, 3),
-])
-def test_HRE_BASE_BSEQ_06_count_hits(rolls: list[int], needs: list[int], bonus: int,
-                                     natural: bool, hits: int) -> None:
+@pytest.mark.parametrize(
+    ("rolls", "needs", "bonus", "natural", "hits"),
+    [
+        ([4, 3], [4, 4], 0, False, 1),
+        ([3, 2], [4, 4], 1, False, 1),
+        ([3, 2], [4, 4], 3, False, 2),
+        ([3, 3], [4, 4], 2, False, 2),
+        ([2, 3], [4, 4], 2, False, 1),  # the +1s go where they turn a miss
+        ([1], [1], 0, False, 0),  # a final 1 always misses
+        ([1], [1], 1, False, 1),  # a natural 1 raised to 2 is judged normally (AMB-15)
+        ([1], [2], 1, False, 1),
+        ([1], [2], 1, True, 0),  # the natural-1 option: a rolled 1 always misses
+        ([1, 3], [2, 4], 1, True, 1),
+        ([6, 6, 6], [4, 5, 6], 0, False, 3),
+    ],
+)
+def test_HRE_BASE_BSEQ_06_count_hits(
+    rolls: list[int], needs: list[int], bonus: int, natural: bool, hits: int
+) -> None:
     """HRE-BASE-BSEQ-06 / HRE-BASE-BSEQ-05: battle.count_hits with thresholds, +1s and the 1 rule
     (AMB-15: the final value by default, option natural_one for the natural 1)."""
     assert battle.count_hits(rolls, needs, bonus, natural) == hits
 
 
 @pytest.mark.parametrize(("option", "win"), [(None, True), ("natural", False)])
-def test_HRE_BASE_BSEQ_06_AMB_15_natural_one_option(dice: list[int], option: str | None,
-                                                    win: bool) -> None:
+def test_HRE_BASE_BSEQ_06_AMB_15_natural_one_option(
+    dice: list[int], option: str | None, win: bool
+) -> None:
     """HRE-BASE-BSEQ-06 (AMB-15): level II infantry (melee 3) with +2 from a Keep rolls a 1: by
     default 1+2 = 3 hits; with natural_one = "natural" it misses."""
-    state = game(2, rulers=["arnulf", "berengar"],
-                 options={"natural_one": option} if option else None)
+    state = game(
+        2, rulers=["arnulf", "berengar"], options={"natural_one": option} if option else None
+    )
     clear_barbarians(state)
     give(state, 0, wood=0, leather=0, stone=0, iron=0)
     state["seats"][0]["mil"]["infantry"] = {"card": "C059", "half": 0}
@@ -712,13 +729,17 @@ def test_HRE_BASE_BSEQ_10_technologies_in_battle(dice: list[int]) -> None:
     assert state["prov"]["swabia"]["units"]["infantry"] == 2
 
 
-@pytest.mark.parametrize(("techs", "result"), [
-    ([], "attacker 2, defender 2"),
-    ([{"card": "C008", "level": 2}], "attacker 3, defender 2"),  # +1 to own result
-    ([{"card": "C021", "level": 3}], "attacker 2, defender 1"),  # -1 to the enemy's
-])
-def test_HRE_BASE_BSEQ_10_result_modifiers(dice: list[int], techs: list[dict[str, Any]],
-                                           result: str) -> None:
+@pytest.mark.parametrize(
+    ("techs", "result"),
+    [
+        ([], "attacker 2, defender 2"),
+        ([{"card": "C008", "level": 2}], "attacker 3, defender 2"),  # +1 to own result
+        ([{"card": "C021", "level": 3}], "attacker 2, defender 1"),  # -1 to the enemy's
+    ],
+)
+def test_HRE_BASE_BSEQ_10_result_modifiers(
+    dice: list[int], techs: list[dict[str, Any]], result: str
+) -> None:
     """HRE-BASE-BSEQ-10 / HRE-BASE-BSEQ-11: Technology bonuses and reductions of the Result."""
     state = arena()
     state["seats"][0]["techs"] = techs
@@ -755,11 +776,21 @@ def test_HRE_BASE_BSEQ_11_battle_result_function() -> None:
     def unit(t: str, own: int | None, tr: bool = False, dead: bool = False) -> dict[str, Any]:
         return {"t": t, "tr": tr, "own": own, "d": 0, "p": 0, "dead": dead}
 
-    frame = {"att": 0, "def": 1, "prov": "swabia",
-             "sides": [[unit("infantry", 0), unit("cavalry", 0, dead=True)],
-                       [unit("archer", 1, tr=True), unit("infantry", 1)]]}
+    frame = {
+        "att": 0,
+        "def": 1,
+        "prov": "swabia",
+        "sides": [
+            [unit("infantry", 0), unit("cavalry", 0, dead=True)],
+            [unit("archer", 1, tr=True), unit("infantry", 1)],
+        ],
+    }
     assert battle.battle_result(ctx, frame, 0) == 1
     assert battle.battle_result(ctx, frame, 1) == 2 + 1 + 2
-    frame = {"att": 0, "def": None, "prov": "swabia",
-             "sides": [[unit("infantry", 0)], [unit("cavalry", None, tr=True)] * 2]}
+    frame = {
+        "att": 0,
+        "def": None,
+        "prov": "swabia",
+        "sides": [[unit("infantry", 0)], [unit("cavalry", None, tr=True)] * 2],
+    }
     assert battle.battle_result(ctx, frame, 1) == 2

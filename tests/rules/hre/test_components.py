@@ -81,10 +81,24 @@ def _cut_off(raw: Raw) -> None:
 def _too_many_provinces(raw: Raw) -> None:
     for n in (1, 2):
         pid = f"extra_{n}"
-        raw["map"]["regions"].append({"id": f"w_{pid}", "name": pid, "colour": "#ffffff",
-                                      "colour_name": "white", "title": None})
-        raw["map"]["provinces"].append({**_prov(raw, "pannonia"), "id": pid, "region": f"w_{pid}",
-                                        "land": ["pannonia"], "water": []})
+        raw["map"]["regions"].append(
+            {
+                "id": f"w_{pid}",
+                "name": pid,
+                "colour": "#ffffff",
+                "colour_name": "white",
+                "title": None,
+            }
+        )
+        raw["map"]["provinces"].append(
+            {
+                **_prov(raw, "pannonia"),
+                "id": pid,
+                "region": f"w_{pid}",
+                "land": ["pannonia"],
+                "water": [],
+            }
+        )
         _prov(raw, "pannonia")["land"].append(pid)
 
 
@@ -360,16 +374,25 @@ def test_HRE_COMP_07_grand_buildings_are_module_3(data: HreData) -> None:
 def test_deck_composition_per_player_count(data: HreData) -> None:
     """Design: base deck of 20/16/8/12 cards; 40/48/56 of them used at 2/3/4 players."""
     deck = [c for c in data.cards.values() if c["module"] is None and c["starting"] is None]
-    assert Counter(c["type"] for c in deck) == {"common_tech": 20, "military_tech": 16,
-                                                 "relic": 8, "cognomen": 12}
+    assert Counter(c["type"] for c in deck) == {
+        "common_tech": 20,
+        "military_tech": 16,
+        "relic": 8,
+        "cognomen": 12,
+    }
     assert [len([c for c in deck if c["players"] <= n]) for n in (2, 3, 4)] == [40, 48, 56]
 
 
 def test_military_halves_beat_lower_levels(data: HreData) -> None:
     """Design: level II beats printed level I; level III is at least as good as any level II."""
+
     def stats(block: dict[str, Any]) -> tuple[int, int, int, int]:
-        return (7 - (block["volley"] or 7), 7 - (block["charge"] or 7), 7 - block["melee"],
-                block["armour"])
+        return (
+            7 - (block["volley"] or 7),
+            7 - (block["charge"] or 7),
+            7 - block["melee"],
+            block["armour"],
+        )
 
     halves = [h for c in data.cards.values() if c["type"] == "military_tech" for h in c["halves"]]
     for h in halves:
@@ -453,7 +476,11 @@ def test_HRE_BASE_BUILD_costs(data: HreData) -> None:
 def test_HRE_BASE_BARB_04_05_trophy_track(data: HreData) -> None:
     track = data.board["trophy_track"]
     assert [(s["vp"], s["extra"]) for s in track] == [
-        (0, None), (2, "infantry"), (3, "archer"), (4, "cavalry")]
+        (0, None),
+        (2, "infantry"),
+        (3, "archer"),
+        (4, "cavalry"),
+    ]
 
 
 @pytest.mark.rule("HRE-BASE-BARB-09")

@@ -111,8 +111,11 @@ def test_HRE_BASE_END_05_tc29_four_level_three_technologies() -> None:
     """HRE-BASE-END-05 (TC-29): 2 Common at level 3 + 2 Military level III."""
     state = quiet_game()
     me = state["seats"][0]
-    me["techs"] = [{"card": "C012", "level": 3}, {"card": "C014", "level": 3},
-                   {"card": "C017", "level": 2}]
+    me["techs"] = [
+        {"card": "C012", "level": 3},
+        {"card": "C014", "level": 3},
+        {"card": "C017", "level": 2},
+    ]
     me["mil"]["infantry"] = {"card": "C061", "half": 1}  # Infantry III
     me["mil"]["cavalry"] = {"card": "C062", "half": 1}  # Cavalry III
     me["mil"]["archer"] = {"card": "C066", "half": 0}  # Archer II: does not count
@@ -243,8 +246,9 @@ def test_HRE_BASE_END_09_10_11_final_passes_and_the_finish() -> None:
 def test_AMB_31_cognomens_at_the_final_pass(option: str | None, vp: int) -> None:
     """HRE-BASE-COG-02 / HRE-BASE-END-09 (AMB-31): a Cognomen still in hand at the final Pass is
     resolved after step 3; with option unplayed_cognomens = "lost" it scores nothing."""
-    state = game(2, rulers=["arnulf", "berengar"],
-                 options={"unplayed_cognomens": option} if option else None)
+    state = game(
+        2, rulers=["arnulf", "berengar"], options={"unplayed_cognomens": option} if option else None
+    )
     clear_barbarians(state)
     for seat in (0, 1):
         give(state, seat, wood=0, leather=0, stone=0, iron=0)
@@ -327,10 +331,16 @@ def test_HRE_BASE_SCORE_09_tc14_gold_4_resources_nothing() -> None:
     assert sum(parts.values()) == 4 + parts["cities"]
 
 
-@pytest.mark.parametrize(("bld", "church", "vp"), [
-    (["wood"], False, 2), (["wood", "stone"], False, 4), (["wood", "stone", "stone"], False, 7),
-    (["wood"], True, 4), (["wood", "leather"], True, 7),
-])
+@pytest.mark.parametrize(
+    ("bld", "church", "vp"),
+    [
+        (["wood"], False, 2),
+        (["wood", "stone"], False, 4),
+        (["wood", "stone", "stone"], False, 7),
+        (["wood"], True, 4),
+        (["wood", "leather"], True, 7),
+    ],
+)
 def test_HRE_BASE_SCORE_03_tc25_city_vp(bld: list[str], church: bool, vp: int) -> None:
     """HRE-BASE-SCORE-03 (TC-25): 1/2/3 buildings (Production and Church) give 2/4/7 VP; a City
     with only its original building gives 2."""

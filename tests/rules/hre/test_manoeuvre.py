@@ -80,11 +80,16 @@ def test_HRE_BASE_MANOEUVRE_02_tc08_pay_one_gold_and_return_one_infantry() -> No
     assert state["prov"]["verona"]["units"]["archer"] == 3
 
 
-@pytest.mark.parametrize("choices", [
-    [{"army": "gold"}, {"army": "gold"}],
-    [{"army": "return", "prov": "verona", "unit": "archer"},
-     {"army": "return", "prov": "lombardy", "unit": "infantry"}],
-])
+@pytest.mark.parametrize(
+    "choices",
+    [
+        [{"army": "gold"}, {"army": "gold"}],
+        [
+            {"army": "return", "prov": "verona", "unit": "archer"},
+            {"army": "return", "prov": "lombardy", "unit": "infantry"},
+        ],
+    ],
+)
 def test_HRE_BASE_MANOEUVRE_02_tc08_other_mixes(choices: list[dict[str, Any]]) -> None:
     """HRE-BASE-MANOEUVRE-02 (TC-08): paying 2 Gold, or returning 2 units, are also legal."""
     state = manoeuvre(tc08())
@@ -304,7 +309,10 @@ def test_HRE_BASE_REGROUP_02_nothing_to_move_is_no_effect() -> None:
         units(state, prov, 1, infantry=1)
     state["seats"][1].update(farms_track=1, farms_boxed=10)  # a high Army limit for seat 1
     state["box_tokens"].remove("B01")
-    state["prov"]["ostmark"].update(owner=None, units={"infantry": 0, "archer": 0, "cavalry": 0},
-                                    barb={"token": "B01", "face": "units"})
+    state["prov"]["ostmark"].update(
+        owner=None,
+        units={"infantry": 0, "archer": 0, "cavalry": 0},
+        barb={"token": "B01", "face": "units"},
+    )
     state = _push_seat0_out(state, where)
     assert actions(state) == [{"from": None}]

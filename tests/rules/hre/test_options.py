@@ -12,7 +12,9 @@ from tests.rules.hre.test_battle import attack, barbarian
 
 def test_HRE_BASE_BARB_13_left_neighbour_assigns_barbarian_hits(dice: list[int]) -> None:
     """HRE-BASE-BARB-13 / AMB-17 option: with barbarian_hits=left_neighbour the next seat assigns."""
-    state = game(3, rulers=["arnulf", "berengar", "otto"], options={"barbarian_hits": "left_neighbour"})
+    state = game(
+        3, rulers=["arnulf", "berengar", "otto"], options={"barbarian_hits": "left_neighbour"}
+    )
     clear_barbarians(state)
     units(state, "bavaria", 0, infantry=1, cavalry=1)
     barbarian(state, "swabia", "B04")  # 2 infantry
@@ -52,9 +54,15 @@ def test_HRE_BASE_BUILD_08_blocked_neighbours_resources_with_the_AMB_10_option()
 def test_HRE_BASE_TITLE_03_a_void_action_triggers_no_whenever_bonus() -> None:
     """HRE-BASE-TITLE-03: 'whenever you resolve Build' pays only when the Build did something."""
     state = game(2, rulers=["arnulf", "berengar"])
-    tech = next(c for c, spec in load().cards.items() if spec["type"] == "common_tech"
-                and any(m.get("kind") == "on_action" and m.get("action") == "build"
-                        for m in spec["levels"][0].get("ongoing", [])))
+    tech = next(
+        c
+        for c, spec in load().cards.items()
+        if spec["type"] == "common_tech"
+        and any(
+            m.get("kind") == "on_action" and m.get("action") == "build"
+            for m in spec["levels"][0].get("ongoing", [])
+        )
+    )
     state["seats"][0]["techs"] = [{"card": tech, "level": 1}]
     give(state, 0, wood=0, leather=0, stone=0, iron=0, gold=0)
     culture = state["seats"][0]["culture"]
@@ -70,11 +78,15 @@ def test_determinize_redeals_hidden_tokens_among_same_looking_slots() -> None:
     """GEN-16: two tokens showing the same units swap places in some determinizations."""
     state = game(2, rulers=["arnulf", "berengar"])
     clear_barbarians(state)
-    twins = [t for t, spec in load().tokens.items()
-             if spec["units"] == {"infantry": 2, "archer": 2, "cavalry": 0}]
+    twins = [
+        t
+        for t, spec in load().tokens.items()
+        if spec["units"] == {"infantry": 2, "archer": 2, "cavalry": 0}
+    ]
     assert len(twins) == 2
     barbarian(state, "swabia", twins[0])
     barbarian(state, "ostmark", twins[1])
-    seen = {ENGINE.determinize(state, 0, seed)["prov"]["swabia"]["barb"]["token"] for seed in range(40)}
+    seen = {
+        ENGINE.determinize(state, 0, seed)["prov"]["swabia"]["barb"]["token"] for seed in range(40)
+    }
     assert seen == set(twins)
-

@@ -75,8 +75,14 @@ def test_HRE_BASE_PASS_01_no_disc_and_the_steps_run_in_order() -> None:
     stacks = [list(s["stack"]) for s in state["slots"]]
     state, events = act(state, {"do": "pass"})
     order = rules_of(events)
-    wanted = ["HRE-BASE-PASS-01", "HRE-BASE-PASS-02", "HRE-BASE-PASS-06", "HRE-BASE-PASS-09",
-              "HRE-BASE-PASS-10", "HRE-BASE-PASS-11"]
+    wanted = [
+        "HRE-BASE-PASS-01",
+        "HRE-BASE-PASS-02",
+        "HRE-BASE-PASS-06",
+        "HRE-BASE-PASS-09",
+        "HRE-BASE-PASS-10",
+        "HRE-BASE-PASS-11",
+    ]
     positions = [order.index(r) for r in wanted]
     assert positions == sorted(positions)
     assert [s["stack"] for s in state["slots"]] == [[x for x in st if x != 0] for st in stacks]
@@ -161,23 +167,29 @@ def _eligible(state: State, seat: int, owned: list[str], discs: int) -> list[str
     return titles.eligible(Ctx(state), seat)
 
 
-@pytest.mark.parametrize(("owned", "discs", "ok"), [
-    (["lombardy", "verona"], 1, True),
-    (["lombardy", "verona"], 0, False),
-    (["lombardy"], 5, False),
-    (["lombardy", "verona", "tuscany"], 0, True),
-])
+@pytest.mark.parametrize(
+    ("owned", "discs", "ok"),
+    [
+        (["lombardy", "verona"], 1, True),
+        (["lombardy", "verona"], 0, False),
+        (["lombardy"], 5, False),
+        (["lombardy", "verona", "tuscany"], 0, True),
+    ],
+)
 def test_HRE_BASE_PASS_04_tc23_region_of_three(owned: list[str], discs: int, ok: bool) -> None:
     """HRE-BASE-PASS-04 (TC-23): a Region of 3 needs 2 controlled and a disc per missing one."""
     state = position()
     assert ("kingdom_of_italy" in _eligible(state, 0, owned, discs)) is ok
 
 
-@pytest.mark.parametrize(("owned", "discs", "ok"), [
-    (["swabia", "alsace"], 2, True),
-    (["swabia", "alsace"], 1, False),
-    (["swabia"], 3, False),
-])
+@pytest.mark.parametrize(
+    ("owned", "discs", "ok"),
+    [
+        (["swabia", "alsace"], 2, True),
+        (["swabia", "alsace"], 1, False),
+        (["swabia"], 3, False),
+    ],
+)
 def test_HRE_BASE_PASS_04_tc23_region_of_four(owned: list[str], discs: int, ok: bool) -> None:
     """HRE-BASE-PASS-04 (TC-23): with 4 players Swabia and Bavaria has 4 provinces: 2 + 2 discs."""
     state = position(4, ["otto", "berengar", "boleslaus", "pandulf"])
@@ -185,13 +197,17 @@ def test_HRE_BASE_PASS_04_tc23_region_of_four(owned: list[str], discs: int, ok: 
     assert ("duchy_of_swabia_and_bavaria" in _eligible(state, 0, owned, discs)) is ok
 
 
-@pytest.mark.parametrize(("owned", "discs", "ok"), [
-    (["lombardy", "verona", "tuscany"], 3, True),
-    (["lombardy", "verona", "tuscany"], 2, False),
-    (["lombardy", "verona"], 4, False),
-])
-def test_HRE_BASE_PASS_04_tc23_region_of_six(monkeypatch: pytest.MonkeyPatch, owned: list[str],
-                                             discs: int, ok: bool) -> None:
+@pytest.mark.parametrize(
+    ("owned", "discs", "ok"),
+    [
+        (["lombardy", "verona", "tuscany"], 3, True),
+        (["lombardy", "verona", "tuscany"], 2, False),
+        (["lombardy", "verona"], 4, False),
+    ],
+)
+def test_HRE_BASE_PASS_04_tc23_region_of_six(
+    monkeypatch: pytest.MonkeyPatch, owned: list[str], discs: int, ok: bool
+) -> None:
     """HRE-BASE-PASS-04 (TC-23): a Region of 6 needs 3 controlled and 3 discs (no such Region
     is on the map, so Italy is widened to 6 provinces for this test)."""
     six = ("lombardy", "verona", "tuscany", "romagna", "latium", "friuli")

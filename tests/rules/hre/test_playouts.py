@@ -33,9 +33,14 @@ def test_random_game_ends_scored_with_invariants_and_replays(players: int, seed:
         assert 1 <= row["rank"] <= players
 
 
-@pytest.mark.parametrize("options", [
-    {"title_chaining": True}, {"natural_one": "natural"}, {"unplayed_cognomens": "lost"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"title_chaining": True},
+        {"natural_one": "natural"},
+        {"unplayed_cognomens": "lost"},
+    ],
+)
 def test_games_with_each_ambiguity_option_finish(options: dict[str, object]) -> None:
     """The documented options for AMB-02, AMB-15 and AMB-31 play through."""
     for seed in range(5):
@@ -46,8 +51,24 @@ def test_games_with_each_ambiguity_option_finish(options: dict[str, object]) -> 
 def _simulate(hashseed: str) -> list[str]:
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
     out = subprocess.run(
-        [sys.executable, "-m", "rules", "simulate", "hre", "--players", "3", "--games", "3", "--seed", "41"],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "rules",
+            "simulate",
+            "hre",
+            "--players",
+            "3",
+            "--games",
+            "3",
+            "--seed",
+            "41",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     return [json.loads(line)["state_hash"] for line in out.splitlines()]
 
@@ -59,30 +80,71 @@ def test_same_seed_gives_same_hashes_across_processes() -> None:
 
 def test_cli_simulate_prints_the_promised_fields() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "rules", "simulate", "hre", "--players", "2", "--games", "2", "--seed", "1"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "rules",
+            "simulate",
+            "hre",
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     for line in out.splitlines():
         row = json.loads(line)
-        assert {"game", "scenario", "players", "seed", "actions", "over", "result", "state_hash",
-                "replay_ok"} <= set(row)
+        assert {
+            "game",
+            "scenario",
+            "players",
+            "seed",
+            "actions",
+            "over",
+            "result",
+            "state_hash",
+            "replay_ok",
+        } <= set(row)
         assert row["over"] and row["replay_ok"]
 
 
 def test_cli_list_json_has_one_line_per_scenario() -> None:
-    out = subprocess.run([sys.executable, "-m", "rules", "list", "--json"], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "rules", "list", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     rows = [json.loads(line) for line in out.splitlines()]
     hre = [row for row in rows if row["game"] == "hre"]
     assert len(hre) == 1
-    assert {"game": "hre", "scenario": "base", "min_players": 2, "max_players": 4}.items() <= hre[0].items()
+    assert {"game": "hre", "scenario": "base", "min_players": 2, "max_players": 4}.items() <= hre[
+        0
+    ].items()
     assert all({"game", "scenario", "min_players", "max_players"} <= set(row) for row in rows)
 
 
 def test_cli_refuses_a_bad_option_clearly() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "rules", "simulate", "hre", "--options", '{"natural_one": "sometimes"}'],
-        cwd=ROOT, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "rules",
+            "simulate",
+            "hre",
+            "--options",
+            '{"natural_one": "sometimes"}',
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 2
     assert "natural_one" in done.stderr

@@ -103,7 +103,9 @@ def test_HRE_BASE_SETUP_08_pick_takes_starting_cards_and_unpicked_leave() -> Non
     assert s["seats"][0]["hand"] == ["C001", "C002"]
     assert s["seats"][1]["hand"] == ["C009", "C010"]
     assert s["rulers_open"] == []
-    unpicked = {c for r in ("arnulf", "berengar", "boleslaus") for c in data().rulers[r]["starting_cards"]}
+    unpicked = {
+        c for r in ("arnulf", "berengar", "boleslaus") for c in data().rulers[r]["starting_cards"]
+    }
     assert not unpicked & set(s["deck"] + s["offer"] + s["discard"])
 
 
@@ -133,7 +135,9 @@ def test_HRE_BASE_SETUP_10_25_TC_20_capital_city_farm_and_two_infantry(players: 
         assert home["owner"] == seat and home["city"] and home["farms"] == 1
         assert home["units"] == {"infantry": 2, "archer": 0, "cavalry": 0}
         assert home["barb"] is None
-    others = [p for p, here in s["prov"].items() if p not in {capital(s, i) for i in range(players)}]
+    others = [
+        p for p, here in s["prov"].items() if p not in {capital(s, i) for i in range(players)}
+    ]
     assert all(not s["prov"][p]["city"] and s["prov"][p]["owner"] is None for p in others)
 
 
@@ -222,7 +226,9 @@ def test_HRE_BASE_SETUP_23_24_TC_20_noble_discs(players: int, discs: list[int]) 
         order = [s["seats"][(start + k) % players] for k in range(players)]
         assert [seat["discs"] for seat in order] == discs
         assert all(seat["total_discs"] == {2: 6, 3: 5, 4: 4}[players] for seat in order)
-        assert [seat["exhausted"] for seat in order] == [seat["total_discs"] - seat["discs"] for seat in order]
+        assert [seat["exhausted"] for seat in order] == [
+            seat["total_discs"] - seat["discs"] for seat in order
+        ]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

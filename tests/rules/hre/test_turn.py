@@ -72,7 +72,9 @@ def test_HRE_BASE_GEN_04_TC_01_neighbours_by_border_or_water_both_ways() -> None
     """HRE-BASE-GEN-04 (TC-01): Marca Geronis–Bohemia (border) and Croatia–Benevento (water link)
     are neighbours in both directions; every link is symmetric."""
     s = game(4)
-    assert "bohemia" in neighbours(s, "marca_geronis") and "marca_geronis" in neighbours(s, "bohemia")
+    assert "bohemia" in neighbours(s, "marca_geronis") and "marca_geronis" in neighbours(
+        s, "bohemia"
+    )
     assert "benevento" in neighbours(s, "croatia") and "croatia" in neighbours(s, "benevento")
     for p in s["prov"]:
         assert all(p in neighbours(s, q) for q in neighbours(s, p))
@@ -112,8 +114,15 @@ def test_HRE_BASE_GEN_08_gold_replaces_any_resource_in_a_cost() -> None:
     s, _ = act(s, {"build": "city", "prov": "swabia"})
     ways = [a["pay"] for a in actions(s)]
     assert ways[0] == {"stone": 1, "wood": 1}  # fewest Gold first
-    assert sorted(sorted(w.items()) for w in ways) == sorted(sorted(w.items()) for w in [
-        {"stone": 1, "wood": 1}, {"gold": 1, "wood": 1}, {"gold": 1, "stone": 1}, {"gold": 2}])
+    assert sorted(sorted(w.items()) for w in ways) == sorted(
+        sorted(w.items())
+        for w in [
+            {"stone": 1, "wood": 1},
+            {"gold": 1, "wood": 1},
+            {"gold": 1, "stone": 1},
+            {"gold": 2},
+        ]
+    )
     s, _ = act(s, {"pay": {"gold": 2}})
     assert s["seats"][0]["gold"] == 0 and s["seats"][0]["res"]["wood"] == 1
 
@@ -177,7 +186,9 @@ def test_HRE_BASE_GEN_18_AMB_01_off_turn_gain_waits_for_own_turn_end() -> None:
     turn_of(s, 1)
     hand(s, 0, s["deck"][:8])  # 10 cards
     give(s, 0, gold=1)
-    i = next(k for k, pair in enumerate(data().board["reaction_layout"]) if "cultural_exchange" in pair)
+    i = next(
+        k for k, pair in enumerate(data().board["reaction_layout"]) if "cultural_exchange" in pair
+    )
     stack_on(s, i, [0, 1])
     s, _ = act(s, {"do": "noble", "slot": i})
     s = end_turn(resolve(s))
@@ -227,7 +238,9 @@ def test_HRE_BASE_TURN_02_03_04_one_noble_on_any_card_then_its_action() -> None:
     (on top of any discs, own included) or Pass; the card's action then resolves, and no second
     Noble may be placed."""
     s = two_players()
-    assert [a for a in actions(s) if a["do"] == "noble"] == [{"do": "noble", "slot": i} for i in range(5)]
+    assert [a for a in actions(s) if a["do"] == "noble"] == [
+        {"do": "noble", "slot": i} for i in range(5)
+    ]
     stack_on(s, slot(s, "research"), [1, 0])
     assert {"do": "pass"} in actions(s)
     discs = s["seats"][0]["discs"]
@@ -422,12 +435,15 @@ def test_HRE_BASE_TITLE_08_09_titles_refresh_at_pass_and_are_not_cards() -> None
 # --------------------------------------------------------------------------- Settling
 
 
-@pytest.mark.parametrize(("prov", "cost"), [
-    ("swabia", 2),      # neighbour of Bavaria, same Region: 1st cost
-    ("lombardy", 3),    # neighbour, other Region: 2nd cost
-    ("alsace", 3),      # same Region, not a neighbour: 2nd cost
-    ("carniola", 4),    # neither: 3rd cost
-])
+@pytest.mark.parametrize(
+    ("prov", "cost"),
+    [
+        ("swabia", 2),  # neighbour of Bavaria, same Region: 1st cost
+        ("lombardy", 3),  # neighbour, other Region: 2nd cost
+        ("alsace", 3),  # same Region, not a neighbour: 2nd cost
+        ("carniola", 4),  # neither: 3rd cost
+    ],
+)
 def test_HRE_BASE_SETTLE_03_04_05_TC_22_cost_bands(prov: str, cost: int) -> None:
     """HRE-BASE-SETTLE-03, HRE-BASE-SETTLE-04, HRE-BASE-SETTLE-05 (TC-22): Arnulf (Capital Bavaria,
     costs 2/3/4) pays c1, c2 or c3."""
@@ -435,7 +451,9 @@ def test_HRE_BASE_SETTLE_03_04_05_TC_22_cost_bands(prov: str, cost: int) -> None
     clear_barbarians(s)
     turn_of(s, 0)
     units(s, prov, 0, infantry=4)
-    opt = next(o for o in ENGINE.prompts(s)[0]["options"] if o["action"] == {"do": "settle", "prov": prov})
+    opt = next(
+        o for o in ENGINE.prompts(s)[0]["options"] if o["action"] == {"do": "settle", "prov": prov}
+    )
     assert f"(cost {cost})" in opt["label"]
     s, _ = act(s, {"do": "settle", "prov": prov})
     assert s["prov"][prov]["units"]["infantry"] == 4 - cost
@@ -469,8 +487,10 @@ def test_HRE_BASE_SETTLE_06_AMB_06_minimal_payments_by_level() -> None:
     s["seats"][0]["mil"]["cavalry"] = {"card": "C002", "half": 0}  # cavalry level II
     s, _ = act(s, {"do": "settle", "prov": "swabia"})  # cost 2
     assert top(s)["kind"] == "settle_pay"
-    assert [a["units"] for a in actions(s)] in ([{"infantry": 2}, {"cavalry": 1}],
-                                                [{"cavalry": 1}, {"infantry": 2}])
+    assert [a["units"] for a in actions(s)] in (
+        [{"infantry": 2}, {"cavalry": 1}],
+        [{"cavalry": 1}, {"infantry": 2}],
+    )
     s, _ = act(s, {"units": {"cavalry": 1}})
     assert s["prov"]["swabia"]["units"] == {"infantry": 3, "archer": 0, "cavalry": 0}
 
@@ -585,7 +605,13 @@ def test_HRE_BASE_REACT_04_six_reactions_beside_the_cards() -> None:
     layout = data().board["reaction_layout"]
     assert len(layout) == 5 and all(len(pair) == 2 for pair in layout)
     assert {r for pair in layout for r in pair} == {
-        "recruit", "regroup", "cultural_exchange", "wood_or_stone", "wood_or_leather", "sell"}
+        "recruit",
+        "regroup",
+        "cultural_exchange",
+        "wood_or_stone",
+        "wood_or_leather",
+        "sell",
+    }
 
 
 def test_HRE_BASE_REACT_05_title_repeat_places_no_disc() -> None:

@@ -20,7 +20,9 @@ def _states(players: int, seed: int, every: int = 7) -> list[dict[str, Any]]:
     steps = 0
     while not ENGINE.is_over(state):
         prompt = ENGINE.prompts(state)[0]
-        ENGINE.apply_trusted(state, prompt["seat"], rng.choice(chooser, prompt["options"])["action"])
+        ENGINE.apply_trusted(
+            state, prompt["seat"], rng.choice(chooser, prompt["options"])["action"]
+        )
         steps += 1
         if steps % every == 0:
             found.append(json.loads(json.dumps(state)))
@@ -60,7 +62,9 @@ def test_HRE_BASE_GEN_16_only_the_face_up_side_of_a_barbarian_token_shows() -> N
     """HRE-BASE-GEN-16 / HRE-COMP-03: the up side is public, the other side is not in the view."""
     state = ENGINE.setup(3, CONFIG, 2)
     while state["stack"][-1]["kind"] == "draft":
-        state, _ = ENGINE.apply(state, state["stack"][-1]["seat"], {"ruler": state["rulers_open"][0]})
+        state, _ = ENGINE.apply(
+            state, state["stack"][-1]["seat"], {"ruler": state["rulers_open"][0]}
+        )
     from rules.hre.components import load
 
     tokens = load().tokens
@@ -94,4 +98,5 @@ def test_determinize_keeps_the_seats_view_and_redeals_the_rest() -> None:
             mine, theirs = ENGINE.view(state, seat), ENGINE.view(new, seat)
             assert canonical_json(mine) == canonical_json(theirs)
             assert sorted(new["deck"] + [c for s in new["seats"] for c in s["hand"]]) == sorted(
-                state["deck"] + [c for s in state["seats"] for c in s["hand"]])
+                state["deck"] + [c for s in state["seats"] for c in s["hand"]]
+            )
