@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from games import api, correspondence_views, views
+from games import api, boards, correspondence_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -23,14 +23,7 @@ urlpatterns = [
     path("games/<int:game_id>/results/", views.results_page, name="results"),
     path("games/<int:game_id>/replay/", views.replay_page, name="replay"),
     path("games/<int:game_id>/record.json", views.record_download, name="record"),
-    path("decks/", views.deck_list, name="deck_list"),
-    path("decks/new/", views.deck_new, name="deck_new"),
-    path("decks/copy/", views.deck_copy, name="deck_copy"),
-    path("decks/<int:deck_id>/", views.deck_builder, name="deck_builder"),
-    path("decks/<int:deck_id>/cards/", views.deck_cards, name="deck_cards"),
-    path("decks/<int:deck_id>/count/", views.deck_count, name="deck_count"),
-    path("decks/<int:deck_id>/frame/", views.deck_frame, name="deck_frame"),
-    path("decks/<int:deck_id>/delete/", views.deck_delete, name="deck_delete"),
+    *[path("", include(module)) for module in boards.url_modules()],  # a game's own pages
     path("rules/<slug:game>/", views.rules_page, name="rules"),
     path("profile/", views.profile, name="profile"),
     path("profile/mail/", correspondence_views.mail_settings, name="mail_settings"),

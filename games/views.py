@@ -17,9 +17,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import (
+    boards,
     chat,
     clocks,
-    decks,
     pages,
     rematch,
     replays,
@@ -29,8 +29,7 @@ from games import (
     standing,
     undo,
 )
-from games.boards import feudal_cards
-from games.models import Deck, DevEmail, Game, Result, Scenario, Seat
+from games.models import DevEmail, Game, Result, Scenario, Seat
 from rules.core.errors import ScenarioError
 from rules.core.registry import get_engine
 
@@ -103,8 +102,13 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 for i in range(players)
             ]
             options = json.loads(request.POST.get("options") or "{}")
-            if scenario.game == decks.GAME:
-                game = _new_feudal_game(request, scenario, players, specs, options)
+            public = request.POST.get("public", "on") == "on"
+            time_control = clocks.from_form(request.POST)
+            own = boards.forms(scenario.game)  # a game's own fields (Feudal Lords: the decks)
+            if own is not None:
+                game = own.create_game(
+                    request, scenario, players, specs, options, public, time_control
+                )
             else:
                 game = services.create_game(
                     request.user,
@@ -112,8 +116,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
                     players,
                     specs,
                     options,
-                    public=request.POST.get("public", "on") == "on",
-                    time_control=clocks.from_form(request.POST),
+                    public=public,
+                    time_control=time_control,
                 )
         except (ScenarioError, ValueError) as error:
             messages.error(request, str(error))
@@ -125,39 +129,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 def _new_game_context(request: HttpRequest, scenarios: Any) -> dict[str, Any]:
-    return {
-        "scenarios": scenarios,
-        "deck_choices": decks.choices_for(request.user),
-        "starter_rules": [
-            ("", "Automatic: on when every seat plays a starter deck"),
-            ("on", "On: ignore class designations"),
-            ("off", "Off: classes count"),
-        ],
-    }
-
-
-def _new_feudal_game(
-    request: HttpRequest,
-    scenario: Scenario,
-    players: int,
-    specs: list[services.SeatSpec],
-    options: dict[str, Any],
-) -> Game:
-    """Feudal Lords: a deck per seat (mine for my seats, starters for bots) and the starter rule."""
-    rule = request.POST.get("starter_rules", "")
-    if rule:
-        options = {**options, "starter_rules": rule}
-    values = [request.POST.get(f"deck{i}", "") for i in range(players)]
-    return decks.create_game(
-        request.user,
-        scenario,
-        players,
-        specs,
-        values,
-        options,
-        public=request.POST.get("public", "on") == "on",
-        time_control=clocks.from_form(request.POST),
-    )
+    return {"scenarios": scenarios, **boards.new_game_context(request)}
 
 
 def _seat_spec(kind: str, invite: str) -> services.SeatSpec:
@@ -220,7 +192,12 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     try:
         seat = request.POST.get("seat")
-        decks.join(request.user, game, request.POST.get("deck", ""), int(seat) if seat else None)
+        index = int(seat) if seat else None
+        own = boards.forms(game.game)  # a game's own fields (Feudal Lords: the deck)
+        if own is not None:
+            own.join(request, game, index)
+        else:
+            services.join(game.pk, request.user, index)
     except services.MoveRefused as refused:
         messages.error(request, refused.message)
     except (ScenarioError, ValueError) as error:
@@ -247,7 +224,10 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     """Our one-line summaries of a game's rules, one anchor per rule id the logs cite."""
-    sections = rulebook.sections(game)
+    try:
+        sections = rulebook.sections(game)
+    except rulebook.UnknownGame:
+        raise Http404("There is no such game.") from None
     if not sections:
         raise Http404("No rule summaries for that game.")
     try:
@@ -494,152 +474,3 @@ def record_download(request: HttpRequest, game_id: int) -> HttpResponse:
     response = HttpResponse(json.dumps(record, indent=1), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="chancery-{game.game}-{game.pk}.json"'
     return response
-
-
-# Feudal Lords decks: the list with the starter decks, and the builder (htmx for live checks).
-
-
-@login_required
-def deck_list(request: HttpRequest) -> HttpResponse:
-    """My decks with their verdicts, and the starter decks to copy with one click."""
-    mine = [
-        decks.summary(d)
-        for d in Deck.objects.filter(owner=request.user).prefetch_related("entries")
-    ]
-    starters = [
-        {
-            "id": sid,
-            "name": spec["name"],
-            "size": sum(spec["stockpile"].values()),
-            "leader": decks.cards()[spec["leader"]]["name"],
-            "locations": decks.cards()[spec["locations"]]["name"],
-        }
-        for sid, spec in decks.starters().items()
-    ]
-    return render(request, "games/decks.html", {"decks": mine, "starters": starters})
-
-
-@login_required
-@require_POST
-def deck_new(request: HttpRequest) -> HttpResponse:
-    """Start an empty deck."""
-    deck = decks.new_deck(request.user, request.POST.get("name", ""))
-    return redirect("deck_builder", deck_id=deck.pk)
-
-
-@login_required
-@require_POST
-def deck_copy(request: HttpRequest) -> HttpResponse:
-    """Copy a starter deck into my decks."""
-    try:
-        deck = decks.copy_starter(request.user, request.POST.get("starter", ""))
-    except ValueError as error:
-        messages.error(request, str(error))
-        return redirect("deck_list")
-    messages.success(request, f"{deck.name} is now one of your decks.")
-    return redirect("deck_builder", deck_id=deck.pk)
-
-
-def _my_deck(request: HttpRequest, deck_id: int) -> Deck:
-    return get_object_or_404(Deck, pk=deck_id, owner=request.user)
-
-
-def _builder_context(deck: Deck, kind: str = "", group: str = "") -> dict[str, Any]:
-    counts = {e.card: e.count for e in deck.entries.all()}
-    stock = sorted(counts, key=feudal_cards.sort_key)
-    return {
-        "deck": deck,
-        "status": decks.status(deck),
-        "max_copies": decks.MAX_COPIES,
-        "stock": [{**feudal_cards.card(cid), "count": counts[cid]} for cid in stock],
-        "leaders": decks.frame_choices("leader"),
-        "location_cards": decks.frame_choices("locations"),
-        "artifacts": decks.frame_choices("artifact"),
-        "max_artifacts": decks.MAX_ARTIFACTS,
-        "catalogue": decks.catalogue(kind, group, counts),
-        "kind": kind,
-        "group": group,
-        "type_filters": decks.type_filters(),
-        "class_filters": decks.class_filters(),
-    }
-
-
-@login_required
-def deck_builder(request: HttpRequest, deck_id: int) -> HttpResponse:
-    """The deck builder: Leader, Locations, Artifacts, the Stockpile and the card catalogue."""
-    deck = _my_deck(request, deck_id)
-    ctx = _builder_context(deck, request.GET.get("type", ""), request.GET.get("class", ""))
-    return render(request, "games/deck_builder.html", ctx)
-
-
-@login_required
-def deck_cards(request: HttpRequest, deck_id: int) -> HttpResponse:
-    """The catalogue, filtered by type and class (htmx)."""
-    deck = _my_deck(request, deck_id)
-    ctx = _builder_context(deck, request.GET.get("type", ""), request.GET.get("class", ""))
-    return render(request, "games/deck_builder.html#catalogue", ctx)
-
-
-def _deck_state(request: HttpRequest, deck: Deck, changed: str = "") -> HttpResponse:
-    """The builder's live part after a change: verdict and Stockpile, plus the changed card's count."""
-    if not request.htmx:
-        return redirect("deck_builder", deck_id=deck.pk)
-    ctx = _builder_context(deck)
-    html = render_to_string("games/deck_builder.html#state", ctx, request=request)
-    if changed:
-        html += render_to_string(
-            "games/deck_builder.html#count",
-            {
-                "c": {
-                    "id": changed,
-                    "name": decks.cards()[changed]["name"],
-                    "count": decks.count_of(deck, changed),
-                },
-                "deck": deck,
-                "oob": True,
-                "max_copies": decks.MAX_COPIES,
-            },
-            request=request,
-        )
-    return HttpResponse(html)
-
-
-@login_required
-@require_POST
-def deck_count(request: HttpRequest, deck_id: int) -> HttpResponse:
-    """Set how many copies of a card the Stockpile holds."""
-    deck = _my_deck(request, deck_id)
-    cid = request.POST.get("card", "")
-    try:
-        decks.set_count(deck, cid, int(request.POST.get("count", "")))
-    except ValueError as error:
-        return HttpResponse(str(error), status=400)
-    return _deck_state(request, deck, cid)
-
-
-@login_required
-@require_POST
-def deck_frame(request: HttpRequest, deck_id: int) -> HttpResponse:
-    """Name, Leader, Controlled Locations and Artifacts."""
-    deck = _my_deck(request, deck_id)
-    try:
-        decks.set_frame(
-            deck,
-            request.POST.get("leader", ""),
-            request.POST.get("locations", ""),
-            request.POST.getlist("artifacts"),
-            request.POST.get("name"),
-        )
-    except ValueError as error:
-        return HttpResponse(str(error), status=400)
-    return _deck_state(request, deck)
-
-
-@login_required
-@require_POST
-def deck_delete(request: HttpRequest, deck_id: int) -> HttpResponse:
-    """Delete one of my decks (games already dealt keep their copy in their config)."""
-    deck = _my_deck(request, deck_id)
-    messages.info(request, f"{deck.name} was deleted.")
-    deck.delete()
-    return redirect("deck_list")

@@ -1,12 +1,52 @@
-"""Game-specific drawing: each game's board context lives in one module here."""
+"""Each game's part of the site, one package per game (hre/, ema/, feudal/), and their registry.
+
+A package draws its game's board from a seat's view and its engine's metadata, heads its rules
+page, and may add fields to the new-game and join forms and pages of its own (Feudal Lords'
+decks). A game joins the site with one line in BOARDS.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from games.boards import ema, feudal, hre
+from games.boards.common import Board, Prompt, View
 
-BOARDS = {"hre": hre.board_context, "feudal": feudal.board_context, "ema": ema.board_context}
+if TYPE_CHECKING:
+    from django.http import HttpRequest
+
+    from games.models import Game, Scenario, Seat
+    from games.services import SeatSpec
+
+BOARDS: dict[str, Board] = {board.game: board for board in (hre.BOARD, ema.BOARD, feudal.BOARD)}
+
+
+class GameForms(Protocol):
+    """A game's own fields in the new-game and join forms (a module named by Board.forms)."""
+
+    def new_game_context(self, request: HttpRequest) -> dict[str, Any]:
+        """What the new-game form shows for this game."""
+
+    def create_game(
+        self,
+        request: HttpRequest,
+        scenario: Scenario,
+        players: int,
+        seats: list[SeatSpec],
+        options: dict[str, Any],
+        public: bool,
+        time_control: Any,
+    ) -> Game:
+        """Create a game of this kind from the new-game form."""
+
+    def join(self, request: HttpRequest, game: Game, index: int | None) -> Seat:
+        """Take a seat in an open game of this kind from the join form."""
+
+
+def find(game: str) -> Board | None:
+    """The game's board, or None for a game the site cannot draw."""
+    return BOARDS.get(game)
 
 
 def has_board(game: str) -> bool:
@@ -14,7 +54,28 @@ def has_board(game: str) -> bool:
     return game in BOARDS
 
 
-def board_context(game: str, view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[str, Any]:
+def board_context(game: str, view: View, prompt: Prompt | None) -> dict[str, Any]:
     """What the game's board template needs, from the viewer's view and prompt; empty if none."""
-    draw = BOARDS.get(game)
-    return draw(view, prompt) if draw else {}
+    board = BOARDS.get(game)
+    return board.context(view, prompt) if board else {}
+
+
+def forms(game: str) -> GameForms | None:
+    """The game's own new-game and join fields, or None when the common form is all it needs."""
+    board = BOARDS.get(game)
+    return cast(GameForms, import_module(board.forms)) if board and board.forms else None
+
+
+def new_game_context(request: HttpRequest) -> dict[str, Any]:
+    """What every game adds to the new-game form."""
+    found: dict[str, Any] = {}
+    for board in BOARDS.values():
+        own = forms(board.game)
+        if own is not None:
+            found.update(own.new_game_context(request))
+    return found
+
+
+def url_modules() -> list[str]:
+    """The modules holding the pages some games add (Feudal Lords' deck builder)."""
+    return [board.urls for board in BOARDS.values() if board.urls]

@@ -1,11 +1,63 @@
-"""Helpers every game's board uses to tie board elements to the prompt's options."""
+"""What every game's board shares: the Board record, seat marks, and tying elements to the prompt."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+View = dict[str, Any]
+Prompt = dict[str, Any]
+Mark = Callable[[int | None], dict[str, Any] | None]
 
-def pick(indices: list[int] | None, prompt: dict[str, Any] | None) -> dict[str, Any] | None:
+# Strong colours that stay apart on pale fills; each seat also has a glyph and a shape, so no one
+# needs hue alone. The tint is the seat's pale colour, for what it owns (EMA's Area registers).
+COLOURS = ("#c0392b", "#1f5fa8", "#262626", "#7d3c98", "#1e8449", "#b9770e")
+TINTS = ("#f6dcd8", "#d9e5f4", "#dedede", "#eadcf0", "#d6eedd", "#f5e6cc")
+GLYPHS = ("▲", "●", "■", "◆", "⬟", "★")
+SHAPES = ("triangle", "circle", "square", "diamond", "pentagon", "star")
+
+
+@dataclass(frozen=True)
+class Board:
+    """One game on the site: how its page draws a viewer's view, and how its rules page is headed.
+
+    `template` holds the partials map, tableau, seat and hand (templates/games/boards/<game>.html);
+    `headings` are the rulebook's sections in its order, keyed by the area code `area` finds in a
+    rule id; `forms` and `urls` name (as dotted paths, read only when needed) the modules with the
+    game's own new-game and join fields and its own pages, for a game that has any.
+    """
+
+    game: str
+    context: Callable[[View, Prompt | None], dict[str, Any]]
+    headings: Mapping[str, str]
+    area: Callable[[str], str]
+    summaries: Path
+    forms: str = ""
+    urls: str = ""
+
+    @property
+    def template(self) -> str:
+        """The board's template, whose named partials the game page includes."""
+        return f"games/boards/{self.game}.html"
+
+
+def seat_mark(seat: int | None) -> dict[str, Any] | None:
+    """A seat's colour, tint, glyph and SVG shape, or None for nobody."""
+    if seat is None:
+        return None
+    i = seat % len(COLOURS)
+    return {
+        "seat": seat,
+        "colour": COLOURS[i],
+        "tint": TINTS[i],
+        "glyph": GLYPHS[i],
+        "shape": SHAPES[i],
+    }
+
+
+def pick(indices: list[int] | None, prompt: Prompt | None) -> dict[str, Any] | None:
     """How a board element answers the prompt: one option submits it, several narrow the buttons."""
     if not indices or prompt is None:
         return None

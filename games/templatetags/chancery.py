@@ -34,6 +34,6 @@ def plus_one(value: int) -> int:
 @register.simple_tag
 def join_decks(user: Any, game: Any) -> list[Any]:
     """The deck menu for joining an open Feudal Lords game (empty for other games)."""
-    from games import decks
+    from games.boards.feudal import decks
 
     return decks.join_choices(user, game)

@@ -34,6 +34,7 @@ KEYWORDS = ("fuel", "luck", "weather")
 NOT_IN_STOCKPILE = ("leader", "locations", "artifact")
 MIN_STOCKPILE = 55
 MAX_COPIES = 4
+MAX_ARTIFACTS = 3  # one per location (FL-SETUP-04)
 ID = re.compile(r"[a-z][a-z0-9_]*")
 
 # The effect vocabulary: kind -> required keys (besides "kind") and where it may appear.
@@ -331,8 +332,8 @@ def _frame_errors(deck: dict[str, Any], cards: dict[str, dict[str, Any]]) -> lis
     arts = deck.get("artifacts", [])
     if not isinstance(arts, list) or any(cards.get(a, {}).get("type") != "artifact" for a in arts):
         errors.append("Artifacts must be a list of Artifact cards.")
-    elif len(arts) > 3:
-        errors.append("At most 3 Artifacts: one per location.")
+    elif len(arts) > MAX_ARTIFACTS:
+        errors.append(f"At most {MAX_ARTIFACTS} Artifacts: one per location.")
     return errors
 
 

@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import decks, services
+from games import services
+from games.boards.feudal import decks
 from games.models import (
     ChatChannel,
     ChatMessage,

@@ -15,8 +15,10 @@ from django.template.loader import render_to_string
 from django.test import Client
 
 from games import rulebook, services
-from games.boards import ema as ema_board
-from games.boards import ema_cards, ema_er, ema_layout
+from games.boards.ema import board as ema_board
+from games.boards.ema import cards as ema_cards
+from games.boards.ema import er as ema_er
+from games.boards.ema import layout as ema_layout
 from games.models import Game, Scenario
 from rules.core.registry import get_engine
 from rules.ema import endeavors, er, windows

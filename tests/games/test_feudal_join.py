@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import decks, services
+from games import services
+from games.boards.feudal import decks
 from games.models import Game, Scenario
 from rules.feudal.components import load
 

@@ -12,8 +12,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import decks, pages, services
-from games.boards import feudal as feudal_board
+from games import pages, services
+from games.boards.feudal import cards as feudal_cards
+from games.boards.feudal import decks
+from games.boards.feudal.deciding import window
+from games.boards.feudal.table import _stage
 from games.models import Deck, Game, Scenario
 from rules.feudal import ENGINE, views
 from rules.feudal.components import load
@@ -331,7 +334,7 @@ def test_the_board_context_holds_only_the_view(scenarios: None, alice: Any) -> N
     ctx = pages.context(game, alice)
     board = ctx["board"]
     assert board["hand"] is not None and [c["id"] for c in board["hand"]] == sorted(
-        game.state["seats"][0]["hand"], key=lambda c: feudal_board.feudal_cards.sort_key(c)
+        game.state["seats"][0]["hand"], key=lambda c: feudal_cards.sort_key(c)
     )
     assert client_for(None) and pages.context(game, None)["board"]["hand"] is None
 
@@ -489,14 +492,13 @@ def test_an_instant_waiting_in_a_window_is_shown_to_everyone(scenarios: None, al
 
 def test_window_stages_have_names() -> None:
     """The last window of a combat (before End Combat) and the Action-phase window read as words."""
-    assert feudal_board._stage("end", 1, "before_end") == "Before End Combat"
-    assert feudal_board._stage("close", 1) == "Before End Combat"
+    assert _stage("end", 1, "before_end") == "Before End Combat"
+    assert _stage("close", 1) == "Before End Combat"
     assert (
-        feudal_board._stage("cc_round", 2, "cc_att_hits")
-        == "Close Combat, round 2: after the attackers' hits"
+        _stage("cc_round", 2, "cc_att_hits") == "Close Combat, round 2: after the attackers' hits"
     )
     assert (
-        feudal_board.window(
+        window(
             {
                 "pending": {"kind": "window", "seat": 1, "stop": "action", "played": []},
                 "seats": [],

@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 
 from games import rulebook, services
-from games.boards import hre as hre_board
+from games.boards.hre import board as hre_board
 from games.models import Game, Scenario
 from rules.hre import ENGINE
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import rulebook
+from games import boards, rulebook
 
 
 def _titles(game: str) -> list[str]:
@@ -66,7 +66,7 @@ def test_every_summary_lands_in_exactly_one_named_section() -> None:
     for game in ("hre", "ema", "feudal"):
         listed = [r["id"] for s in rulebook.sections(game) for r in s["rules"]]
         assert sorted(listed) == sorted(rulebook.summaries(game))
-        headings = rulebook._headings(game)
+        headings = boards.BOARDS[game].headings
         assert all(s["area"] in headings for s in rulebook.sections(game)), game
 
 
@@ -84,3 +84,18 @@ def test_the_nav_links_to_my_decks_for_a_logged_in_user(client: Client, alice: A
     assert 'href="/decks/"' not in client.get("/rules/hre/").content.decode()
     client.force_login(alice)
     assert ">My decks</a>" in client.get("/rules/hre/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_rules_page_of_an_unknown_game_is_404(client: Client) -> None:
+    """No fallback to another game's headings: a game the site does not know has no rules page."""
+    assert client.get("/rules/chess/").status_code == 404
+    with pytest.raises(rulebook.UnknownGame):
+        rulebook.sections("chess")
+    assert rulebook.summaries("chess") == {}
+
+
+def test_each_game_heads_its_rules_with_its_own_sections() -> None:
+    assert _titles("hre")[0] == "Setting up"
+    assert _section_of("hre", "HRE-BASE-PASS-11") == "Passing"
+    assert "Setting up" not in _titles("feudal") + _titles("ema")

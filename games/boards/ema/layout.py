@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from rules.ema.components import load
+from rules.ema.metadata import components
 
 CELL_W, CELL_H = 126, 88
 REG_W, REG_H = 98, 64
@@ -133,7 +133,7 @@ def _from_data(x: int, y: int) -> tuple[int, int]:
 @cache
 def centres() -> dict[str, tuple[int, int]]:
     """Sheet centre of every Area and Sea."""
-    d = load()
+    d = components()
     out = {}
     for key, spec in [*d.areas.items(), *d.seas.items()]:
         out[key] = _grid_xy(*GRID[key]) if key in GRID else _from_data(spec["x"], spec["y"])
@@ -142,7 +142,7 @@ def centres() -> dict[str, tuple[int, int]]:
 
 def size(key: str) -> tuple[int, int]:
     """Width and height of a register (Area) or label (Sea)."""
-    return (SEA_W, SEA_H) if key in load().seas else (REG_W, REG_H)
+    return (SEA_W, SEA_H) if key in components().seas else (REG_W, REG_H)
 
 
 def _path(a: str, b: str) -> list[tuple[int, int]]:
@@ -153,7 +153,7 @@ def _path(a: str, b: str) -> list[tuple[int, int]]:
 
 def _pairs() -> dict[str, list[tuple[str, str]]]:
     """The three kinds of line, from the derived adjacency, each pair once."""
-    d = load()
+    d = components()
     land = sorted({(min(a, b), max(a, b)) for a, ns in d.land_adj.items() for b in ns})
     coast = sorted((a, s) for a, seas in d.area_seas.items() for s in seas)
     sea = sorted({(min(s, t), max(s, t)) for s, ns in d.sea_adj.items() for t in ns})

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.boards import hre_tableau
+from games.boards.common import Prompt, View, seat_mark
 from games.boards.common import pick as _pick
-from games.boards.hre_cards import amounts
-from rules.hre.components import load
+from games.boards.hre import tableau
+from games.boards.hre.cards import amounts
+from rules.hre.metadata import components
 
-# Dark, saturated colours that stand out on the pale region fills; each seat also has a shape, so no one needs hue alone.
-COLOURS = ["#c0392b", "#1f5fa8", "#262626", "#7d3c98"]
-MARKS = ["▲", "●", "■", "◆"]
-SHAPES = ["triangle", "circle", "square", "diamond"]
 UNIT_LETTERS = {"infantry": "I", "archer": "A", "cavalry": "C"}
 RESOURCE_LETTERS = {"wood": "W", "leather": "L", "stone": "S", "iron": "I"}
 
@@ -32,18 +29,6 @@ SHORT_NAMES = {
     "Upper Lotharingia": "U. Lotharingia",
     "Upper Burgundy": "U. Burgundy",
 }
-
-
-def seat_mark(seat: int | None) -> dict[str, Any] | None:
-    """A seat's colour, glyph and SVG shape, or None for nobody."""
-    if seat is None:
-        return None
-    return {
-        "seat": seat,
-        "colour": COLOURS[seat % 4],
-        "glyph": MARKS[seat % 4],
-        "shape": SHAPES[seat % 4],
-    }
 
 
 def _option_province(action: Any) -> tuple[str | None, str | None]:
@@ -139,7 +124,7 @@ def province(
     battle_at: str | None,
 ) -> dict[str, Any]:
     """One province register, ready to draw."""
-    data = load()
+    data = components()
     spec = data.provinces[pid]
     region = data.regions[spec["region"]]
     cx, cy = _sheet(spec["x"], spec["y"])
@@ -174,7 +159,7 @@ def province(
 
 def _links(live: set[str]) -> list[dict[str, Any]]:
     """Land borders and water links between provinces in play, each once."""
-    data = load()
+    data = components()
     links = []
     for pid in sorted(live):
         spec = data.provinces[pid]
@@ -189,7 +174,7 @@ def _links(live: set[str]) -> list[dict[str, Any]]:
 
 def _arrows(prompt: dict[str, Any] | None) -> list[dict[str, Any]]:
     """Arrows for options that move units, stopping short of the destination register."""
-    data = load()
+    data = components()
     arrows = []
     for opt in prompt["options"] if prompt else []:
         dest, src = _option_province(opt["action"])
@@ -215,7 +200,7 @@ def _viewbox(provinces: list[dict[str, Any]]) -> str:
     return f"{left} {top} {right - left} {bottom - top}"
 
 
-def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[str, Any]:
+def board_context(view: View, prompt: Prompt | None) -> dict[str, Any]:
     """Map, tracks, offer, action cards, Titles, battle and seat summaries for one viewer."""
     chosen = picks(prompt)
     battle_at = view["battle"]["prov"] if view.get("battle") else None
@@ -232,5 +217,5 @@ def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[s
         "marks": [seat_mark(i) for i in range(len(view["seats"]))],
         "reg_w": REG_W,
         "reg_h": REG_H,
-        **hre_tableau.tableau(view, seat_mark),
+        **tableau.tableau(view, seat_mark),
     }

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.feudal.components import GROUPS, load
-from rules.feudal.instants import STOP_NAMES
+from rules.feudal.metadata import GROUPS, components
+from rules.feudal.metadata import INSTANT_STOPS as STOP_NAMES
 
 TYPE_NAMES = {
     "character": "Character",
@@ -119,7 +119,7 @@ def _stats(spec: dict[str, Any]) -> list[dict[str, str]]:
 
 def card(cid: str) -> dict[str, Any]:
     """A card for display: id, name, type, class, figures, text (and a location card's sites)."""
-    spec = load().cards[cid]
+    spec = components().cards[cid]
     kind = spec["type"]
     shown: dict[str, Any] = {
         "id": cid,
@@ -147,5 +147,5 @@ def card(cid: str) -> dict[str, Any]:
 
 def sort_key(cid: str) -> tuple[int, str]:
     """Cards by type in TYPE_ORDER, then by name."""
-    spec = load().cards[cid]
+    spec = components().cards[cid]
     return TYPE_ORDER.index(spec["type"]), spec["name"]

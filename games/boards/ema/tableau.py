@@ -7,22 +7,20 @@ voted and only the viewer's own ballot.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from games.boards import ema_cards, ema_er
-from rules.ema.components import load
-from rules.ema.parley import TITLES as PARLEY_TITLES
-from rules.ema.windows import WHY as WINDOW_WHY
+from games.boards.common import Mark
+from games.boards.ema import cards as ema_cards
+from games.boards.ema import er as ema_er
+from rules.ema.metadata import PARLEY_TITLES, WINDOW_REASONS, components
 
-Mark = Callable[[int | None], dict[str, Any] | None]
 STATURE_LEVELS = (1, 2, 3, 5, 9)
 STATURES = (("c", "Combat"), ("a", "Administrative"), ("d", "Diplomacy"))
 
 
 def area_name(aid: str | None) -> str:
     """An Area's printed name."""
-    return str(load().areas[aid]["name"]) if aid in load().areas else "—"
+    return str(components().areas[aid]["name"]) if aid in components().areas else "—"
 
 
 def deciding_seats(view: dict[str, Any]) -> set[int]:
@@ -334,7 +332,7 @@ DOING = {
 def _doing(view: dict[str, Any], frame: dict[str, Any]) -> str:
     kind = frame.get("kind", "")
     if kind == "card_window":
-        return f"may play a Holding card {WINDOW_WHY.get(frame.get('why', ''), 'now')}, or pass"
+        return f"may play a Holding card {WINDOW_REASONS.get(frame.get('why', ''), 'now')}, or pass"
     if kind == "holding" and frame.get("card"):
         return f"plays {ema_cards.event_card(frame['card'])['name']}: choosing the Area"
     if kind == "parley":

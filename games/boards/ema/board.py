@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.boards import ema_er, ema_layout, ema_tableau
+from games.boards.common import Prompt, View, seat_mark
 from games.boards.common import pick as _pick
-from rules.ema.components import load
+from games.boards.ema import er as ema_er
+from games.boards.ema import layout as ema_layout
+from games.boards.ema import tableau as ema_tableau
+from rules.ema.metadata import components
 
-# Strong colours that stay apart on the pale registers; each seat also has a shape, so no one needs hue alone.
-COLOURS = ["#c0392b", "#1f5fa8", "#262626", "#7d3c98", "#1e8449", "#b9770e"]
-TINTS = ["#f6dcd8", "#d9e5f4", "#dedede", "#eadcf0", "#d6eedd", "#f5e6cc"]
-MARKS = ["▲", "●", "■", "◆", "⬟", "★"]
-SHAPES = ["triangle", "circle", "square", "diamond", "pentagon", "star"]
 RELIGIONS = {
     "RC": "RC",
     "EO": "EO",
@@ -51,25 +49,11 @@ AREA_KEYS = ("target", "base", "area", "court", "claim")
 SQUEEZE_AT = 12  # characters of a name that fit the register at its font size
 
 
-def seat_mark(seat: int | None) -> dict[str, Any] | None:
-    """A seat's colour, tint, glyph and SVG shape, or None for an Independent Area."""
-    if seat is None:
-        return None
-    i = seat % len(COLOURS)
-    return {
-        "seat": seat,
-        "colour": COLOURS[i],
-        "tint": TINTS[i],
-        "glyph": MARKS[i],
-        "shape": SHAPES[i],
-    }
-
-
 def option_area(action: Any) -> str | None:
     """The Area an option names, if any."""
     if not isinstance(action, dict):
         return None
-    areas = load().areas
+    areas = components().areas
     for key in AREA_KEYS:
         if isinstance(action.get(key), str) and action[key] in areas:
             return str(action[key])
@@ -93,7 +77,7 @@ def religion_name(rel: str) -> str:
 
 def language_name(lang: str) -> str:
     """A Language as players say it; non-Indo-European ones by their people."""
-    langs = load().languages
+    langs = components().languages
     if lang in langs:
         return str(langs[lang]["name"])
     return lang.split(":", 1)[-1].replace("_", " ").title() + " (non-IE)"
@@ -198,7 +182,7 @@ def register(
     role: str | None,
 ) -> dict[str, Any]:
     """One Area register, ready to draw."""
-    spec = load().areas[aid]
+    spec = components().areas[aid]
     cx, cy = ema_layout.centres()[aid]
     owner = seat_mark(here["owner"])
     name = str(spec["name"])
@@ -229,7 +213,7 @@ def register(
 def seas() -> list[dict[str, Any]]:
     """The Sea Areas, named, where the layout puts them."""
     out = []
-    for sid, spec in sorted(load().seas.items()):
+    for sid, spec in sorted(components().seas.items()):
         cx, cy = ema_layout.centres()[sid]
         out.append(
             {
@@ -262,8 +246,8 @@ def partial_markers(view: dict[str, Any]) -> list[dict[str, Any]]:
                     "y1": y1,
                     "x2": x2,
                     "y2": y2,
-                    "title": f"{p['n']} C result(s) from {load().areas[p['base']]['name']} "
-                    f"against {load().areas[aid]['name']}",
+                    "title": f"{p['n']} C result(s) from {components().areas[p['base']]['name']} "
+                    f"against {components().areas[aid]['name']}",
                 }
             )
     return out
@@ -283,7 +267,7 @@ def _ratings_title(view: dict[str, Any]) -> str:
     """ "Pillage from Aquitaine", for the heading of the Target ratings."""
     frame = view["deciding"]
     kind = ema_er.KIND_NAMES.get(frame["endeavor"], frame["endeavor"])
-    return f"{kind} from {load().areas[frame['base']]['name']}" if frame.get("base") else kind
+    return f"{kind} from {components().areas[frame['base']]['name']}" if frame.get("base") else kind
 
 
 def endeavor_arrow(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -339,7 +323,7 @@ def pages(prompt: dict[str, Any] | None) -> list[dict[str, Any]]:
     return out
 
 
-def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[str, Any]:
+def board_context(view: View, prompt: Prompt | None) -> dict[str, Any]:
     """Map, tracks, cards and seat summaries for one viewer."""
     chosen = picks(prompt)
     ratings = target_ratings(view, prompt)
@@ -372,7 +356,7 @@ def board_context(view: dict[str, Any], prompt: dict[str, Any] | None) -> dict[s
         "marks": [seat_mark(i) for i in range(len(view["seats"]))],
         "ratings_title": _ratings_title(view) if ratings else "",
         "ratings": [
-            {"id": aid, "name": load().areas[aid]["name"], **r}
+            {"id": aid, "name": components().areas[aid]["name"], **r}
             for aid, r in sorted(ratings.items())
         ],
         "pages": pages(prompt),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.ema.components import load
+from rules.ema.metadata import HOLDING_NAMES, components
 
 ROWS = (
     ("conquest", "Conquest"),
@@ -23,14 +23,7 @@ NAMES = {
     "epidemic": "Epidemic",
     "heresy": "Outbreak of Heresy",
     "heirless": "Leader Dies Heirless",
-    "recognition": "Recognition of Claim",
-    "dynastic": "Dynastic Inheritance",
-    "influence": "Influence in Church Hierarchy",
-    "coup": "Diplomatic Coup",
-    "demesne": "Enlargement of King's Personal Demesne",
-    "weapons": "Technological Weapons Advance",
-    "tactics": "Tactical Systems Advance",
-    "fervor": "Missionary Fervor",
+    **HOLDING_NAMES,
 }
 TEXTS = {
     "plenty": "Good harvests: each Area listed gains 1 SS, never above Norm + 2.",
@@ -52,26 +45,17 @@ TEXTS = {
     "tactics": "Once in play: +3 to your Conquest and Pillage ER, and −3 more to an attacker's ER when you defend.",
     "fervor": "Once in play: halves (rounding down) the C results you need to convert an Area.",
 }
-HOLDINGS = (
-    "recognition",
-    "dynastic",
-    "influence",
-    "coup",
-    "demesne",
-    "weapons",
-    "tactics",
-    "fervor",
-)
+HOLDINGS = tuple(HOLDING_NAMES)
 
 
 def event_card(card_id: str) -> dict[str, Any]:
     """An Event or Holding card face up: id, name, kind, whether it is a Holding, and our text."""
-    spec = load().events[card_id]
+    spec = components().events[card_id]
     kind = str(spec["kind"])
     text = TEXTS.get(kind, "")
     if spec.get("variant") == "group" and kind == "dynastic":
         text = "For a group of Areas joined overland: " + text[0].lower() + text[1:]
-    areas = [load().areas[a]["name"] for a in spec.get("areas", [])]
+    areas = [components().areas[a]["name"] for a in spec.get("areas", [])]
     return {
         "id": card_id,
         "kind": kind,
@@ -84,7 +68,7 @@ def event_card(card_id: str) -> dict[str, Any]:
 
 def year_card(number: int, highlight: str | None = None) -> dict[str, Any]:
     """A played Year Card: its number, Leader checks and the five rows in book notation (9.4)."""
-    spec = load().year_cards[number]["text"]
+    spec = components().year_cards[number]["text"]
     rows = [
         {
             "name": name,
@@ -103,7 +87,7 @@ def discard_summary(card_ids: list[str]) -> list[dict[str, Any]]:
     """The face-up discard pile as kinds and counts, in a fixed order that reveals nothing more."""
     counts: dict[str, int] = {}
     for cid in card_ids:
-        kind = str(load().events[cid]["kind"])
+        kind = str(components().events[cid]["kind"])
         counts[kind] = counts.get(kind, 0) + 1
     return [
         {"name": NAMES.get(k, k), "n": n}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.hre.components import load
+from rules.hre.metadata import components
 
 TYPE_NAMES = {
     "common_tech": "Technology",
@@ -129,7 +129,7 @@ def lines(card: dict[str, Any]) -> list[str]:
 
 def card(card_id: str) -> dict[str, Any]:
     """A card for display: id, name, type name, type slug and text lines."""
-    spec = load().cards[card_id]
+    spec = components().cards[card_id]
     return {
         "id": card_id,
         "name": spec["name"],

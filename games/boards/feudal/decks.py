@@ -1,7 +1,7 @@
 """Feudal Lords decks on the site: building, checking, copying starters, and seating decks in games.
 
 A Deck row holds what a player chose; whether it is legal is always the engine's answer
-(rules.feudal.components.validate_deck), so the site and the rules never disagree.
+(rules.feudal.metadata.validate_deck), so the site and the rules never disagree.
 """
 
 from __future__ import annotations
@@ -14,32 +14,31 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games import services
-from games.boards import feudal_cards
+from games.boards.feudal import cards as feudal_cards
 from games.models import Deck, DeckEntry, Game, Scenario, Seat
 from rules.core.errors import ScenarioError
-from rules.feudal.components import (
+from rules.feudal.metadata import (
     GROUPS,
     MAX_COPIES,
     MIN_STOCKPILE,
     NOT_IN_STOCKPILE,
-    load,
+    components,
     validate_deck,
 )
 
 GAME = "feudal"
-MAX_ARTIFACTS = 3
 MAX_STORED = 9  # counts above MAX_COPIES are kept so the builder can say what is wrong
 STARTER_PREFIX, DECK_PREFIX = "starter:", "deck:"
 
 
 def cards() -> dict[str, dict[str, Any]]:
     """The card database by id."""
-    return load().cards
+    return components().cards
 
 
 def starters() -> dict[str, dict[str, Any]]:
     """The shipped starter decks by id."""
-    return load().decks
+    return components().decks
 
 
 def engine_deck(deck: Deck) -> dict[str, Any]:

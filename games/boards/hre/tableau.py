@@ -5,13 +5,12 @@ Built from the per-seat view only; card and track data come from the static comp
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from games.boards import hre_cards
-from rules.hre.components import RESOURCES, load
+from games.boards.common import Mark
+from games.boards.hre import cards as hre_cards
+from rules.hre.metadata import RESOURCES, components, offer_reach
 
-Mark = Callable[[int | None], dict[str, Any] | None]
 ACTION_NAMES = {
     "build": "Build",
     "culture": "Development of Culture",
@@ -30,18 +29,9 @@ REACTION_NAMES = {
 PHASES = ("Volley", "Charge", "Melee")
 
 
-def reach(culture: int) -> int:
-    """How many offer cards from the left a Culture position reaches (base access + red spaces)."""
-    board = load().board
-    track = board["culture_track"]
-    return int(board["base_access"]) + sum(
-        1 for i in range(min(culture, len(track) - 1) + 1) if track[i]["red"]
-    )
-
-
 def culture_track(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """The Culture track's spaces, each with its VP, red flag and the seats standing there."""
-    track = load().board["culture_track"]
+    track = components().board["culture_track"]
     return [
         {
             "n": i,
@@ -56,7 +46,7 @@ def culture_track(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
 
 def offer(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """The offer, left to right, with the seats whose Culture marker reaches each card."""
-    reaches = [(s["seat"], reach(s["culture"])) for s in view["seats"]]
+    reaches = [(s["seat"], offer_reach(s["culture"])) for s in view["seats"]]
     return [
         {
             **hre_cards.card(cid),
@@ -69,8 +59,8 @@ def offer(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
 
 def slots(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """Action cards in their places, disc stacks bottom first, with the two reactions beside each."""
-    layout = load().board["reaction_layout"]
-    react_at = int(load().board["react_at"])
+    layout = components().board["reaction_layout"]
+    react_at = int(components().board["react_at"])
     return [
         {
             "action": ACTION_NAMES.get(s["action"], s["action"]),
@@ -84,7 +74,7 @@ def slots(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
 
 def titles(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """Titles in play with their Region colour, VP, holder and whether they are ready."""
-    data = load()
+    data = components()
     rows = []
     for tid, held in view["titles"].items():
         spec = data.titles[tid]
@@ -104,7 +94,7 @@ def titles(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
 
 def church_track(view: dict[str, Any]) -> dict[str, Any]:
     """Churches built out of the track's spaces, and the one whose building ends the game."""
-    spec = load().board["church_track"]
+    spec = components().board["church_track"]
     end = int(spec["end"].get(str(view["players"]), spec["spaces"]))
     return {
         "built": view["churches"],
@@ -118,7 +108,7 @@ def church_track(view: dict[str, Any]) -> dict[str, Any]:
 
 def _techs(seat: dict[str, Any]) -> list[str]:
     """A seat's Technologies on its board, as short names with levels."""
-    cards = load().cards
+    cards = components().cards
     common = [
         f"{cards[t['card']]['name']} {hre_cards.ROMAN.get(t['level'], t['level'])}"
         for t in seat["techs"]
@@ -133,7 +123,7 @@ def _techs(seat: dict[str, Any]) -> list[str]:
 
 def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """What everyone may see of each seat; trophies as a count, hands as a count."""
-    rulers = load().rulers
+    rulers = components().rulers
     out = []
     for s in view["seats"]:
         out.append(
@@ -150,7 +140,7 @@ def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
                 "hand_count": s["hand_count"],
                 "army_limit": s["army_limit"],
                 "culture": s["culture"],
-                "reach": reach(s["culture"]),
+                "reach": offer_reach(s["culture"]),
                 "warehouse": s["warehouse"],
                 "trophies": len(s["trophies"]),
                 "techs": _techs(s),
@@ -179,7 +169,7 @@ def battle(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
     frame = view.get("battle")
     if not frame:
         return None
-    provinces = load().provinces
+    provinces = components().provinces
     names = ("Attacker", "Defender")
     who = (mark(frame["attacker"]), mark(frame["defender"]))
     sides = [

@@ -1,0 +1,46 @@
+"""A deck per seat in the new-game and join forms of a Feudal Lords game (games.boards.GameForms)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from games import services
+from games.boards.feudal import decks
+from games.models import Game, Scenario, Seat
+
+STARTER_RULES = [
+    ("", "Automatic: on when every seat plays a starter deck"),
+    ("on", "On: ignore class designations"),
+    ("off", "Off: classes count"),
+]
+
+
+def new_game_context(request: HttpRequest) -> dict[str, Any]:
+    """The decks each seat may play, and the choices of the starter-deck rule (A-35)."""
+    return {"deck_choices": decks.choices_for(request.user), "starter_rules": STARTER_RULES}
+
+
+def create_game(
+    request: HttpRequest,
+    scenario: Scenario,
+    players: int,
+    seats: list[services.SeatSpec],
+    options: dict[str, Any],
+    public: bool,
+    time_control: Any,
+) -> Game:
+    """A deck per seat (mine for my seats, starters for bots) and the starter rule."""
+    rule = request.POST.get("starter_rules", "")
+    if rule:
+        options = {**options, "starter_rules": rule}
+    values = [request.POST.get(f"deck{i}", "") for i in range(players)]
+    return decks.create_game(
+        request.user, scenario, players, seats, values, options, public, time_control
+    )
+
+
+def join(request: HttpRequest, game: Game, index: int | None) -> Seat:
+    """Take a seat with the deck chosen in the join form ("" keeps the seat's starter)."""
+    return decks.join(request.user, game, request.POST.get("deck", ""), index)

@@ -1,0 +1,34 @@
+"""The HRE rules page's sections: rule ids are HRE-BASE-<AREA>-nn, headed in rulebook order."""
+
+from __future__ import annotations
+
+HEADINGS = {
+    "SETUP": "Setting up",
+    "TURN": "Your turn",
+    "TITLE": "Titles",
+    "REACT": "Reactions",
+    "COG": "Cognomens",
+    "GEN": "General",
+    "BUILD": "Build",
+    "DEV": "Development of Culture",
+    "RESEARCH": "Research",
+    "RECRUIT": "Recruit",
+    "MANOEUVRE": "Manoeuvre",
+    "REGROUP": "Regroup",
+    "RECV": "Receive resources",
+    "SELL": "Sell Goods",
+    "CULTEX": "Cultural Exchange",
+    "SETTLE": "Settling",
+    "BARB": "Barbarians",
+    "BSEQ": "Battle sequence",
+    "PVP": "Battles between players",
+    "PASS": "Passing",
+    "END": "End of the game",
+    "SCORE": "Final scoring",
+}
+
+
+def area(rule: str) -> str:
+    """The area code of a rule id (HRE-BASE-PASS-11 → PASS)."""
+    parts = rule.split("-")
+    return parts[-2] if len(parts) >= 3 else ""
