@@ -49,6 +49,6 @@ def components() -> FeudalData:
 
 
 def vp_target(mode: str, artifacts: list[str]) -> int:
-    """A seat's VP target: 10, or 16 for a team, plus its Artifacts' figures (FL-WIN-03)."""
+    """A seat's VP target: 10, or 16 for a team, plus its Artifacts' figures (FL-WIN-03, FL-TEAM-02)."""
     base = TEAM_TARGET if mode == "teams" else BASE_TARGET
     return base + sum(int(load().cards[a]["vp_target"]) for a in artifacts)
