@@ -39,7 +39,7 @@ from games.models import (
 from rules.core import get_engine
 
 
-class ScenarioForm(forms.ModelForm):
+class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
     """Scenario config is validated by the game's engine."""
 
     class Meta:

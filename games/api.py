@@ -28,12 +28,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import chat, pages, services, standing, undo
 from games.models import ApiToken, ChatMessage, Game, Move, StandingAnswer
+from games.requests import UserRequest
 
 View = Callable[..., JsonResponse]
 
 
 def token_required(view: View) -> View:
-    """Authenticate by personal token; tokens never use cookies, so CSRF does not apply."""
+    """Authenticate by personal token; tokens never use cookies, so CSRF does not apply.
+
+    The view is called with the token's user signed in (a UserRequest)."""
 
     @csrf_exempt
     @wraps(view)
@@ -54,7 +57,7 @@ def token_required(view: View) -> View:
     return wrapped
 
 
-def _game_for(request: HttpRequest, game_id: int) -> Game | None:
+def _game_for(request: UserRequest, game_id: int) -> Game | None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not pages.may_watch(game.pk, request.user):
         return None
@@ -63,7 +66,7 @@ def _game_for(request: HttpRequest, game_id: int) -> Game | None:
 
 @require_GET
 @token_required
-def my_games(request: HttpRequest) -> JsonResponse:
+def my_games(request: UserRequest) -> JsonResponse:
     """The games I hold a seat in, with whether each waits for me."""
     rows = []
     for game in Game.objects.filter(seats__user=request.user).distinct():
@@ -84,7 +87,7 @@ def my_games(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 @token_required
-def game_view(request: HttpRequest, game_id: int) -> JsonResponse:
+def game_view(request: UserRequest, game_id: int) -> JsonResponse:
     """A seat's view and prompt; spectators of public games get the spectator's view."""
     game = _game_for(request, game_id)
     if game is None:
@@ -117,7 +120,7 @@ def game_view(request: HttpRequest, game_id: int) -> JsonResponse:
 
 @require_POST
 @token_required
-def submit(request: HttpRequest, game_id: int) -> JsonResponse:
+def submit(request: UserRequest, game_id: int) -> JsonResponse:
     """Submit an action with the seq it was chosen at."""
     try:
         body = json.loads(request.body or b"{}")
@@ -145,7 +148,7 @@ def submit(request: HttpRequest, game_id: int) -> JsonResponse:
 
 @require_GET
 @token_required
-def events(request: HttpRequest, game_id: int) -> JsonResponse:
+def events(request: UserRequest, game_id: int) -> JsonResponse:
     """Log lines visible to my seat (or a spectator) after a seq."""
     game = _game_for(request, game_id)
     if game is None:
@@ -176,7 +179,7 @@ def _error(message: str, status: int, code: str | None = None) -> JsonResponse:
     return JsonResponse({"error": message, **({"code": code} if code else {})}, status=status)
 
 
-def _body(request: HttpRequest) -> dict[str, Any]:
+def _body(request: UserRequest) -> dict[str, Any]:
     """The request's JSON object; ValueError when it is not one."""
     body = json.loads(request.body or b"{}")
     if not isinstance(body, dict):
@@ -215,7 +218,7 @@ def _message_row(message: ChatMessage, labels: dict[int, str], mine: list[int]) 
 
 @require_http_methods(["GET", "POST"])
 @token_required
-def chat_view(request: HttpRequest, game_id: int) -> JsonResponse:
+def chat_view(request: UserRequest, game_id: int) -> JsonResponse:
     """GET: messages I may read since an id (a spectator: the table only). POST: say something."""
     game = _game_for(request, game_id)
     if game is None:
@@ -241,7 +244,7 @@ def chat_view(request: HttpRequest, game_id: int) -> JsonResponse:
     )
 
 
-def _chat_post(request: HttpRequest, game: Game) -> JsonResponse:
+def _chat_post(request: UserRequest, game: Game) -> JsonResponse:
     if chat.rate_limited(request, game.pk):
         return _error("You are sending messages too fast; wait a moment.", 429, "rate_limited")
     try:
@@ -265,7 +268,7 @@ def _chat_post(request: HttpRequest, game: Game) -> JsonResponse:
 
 @require_http_methods(["GET", "POST"])
 @token_required
-def undo_view(request: HttpRequest, game_id: int) -> JsonResponse:
+def undo_view(request: UserRequest, game_id: int) -> JsonResponse:
     """GET: what I may take back now. POST: take back my trailing moves (after to_seq, default one)."""
     game = _game_for(request, game_id)
     if game is None:
@@ -294,7 +297,7 @@ def undo_view(request: HttpRequest, game_id: int) -> JsonResponse:
 
 @require_http_methods(["GET", "POST"])
 @token_required
-def standing_view(request: HttpRequest, game_id: int) -> JsonResponse:
+def standing_view(request: UserRequest, game_id: int) -> JsonResponse:
     """GET: my seat's standing answer for each kind of off-turn prompt. POST: set one."""
     game = _game_for(request, game_id)
     if game is None:
@@ -341,7 +344,7 @@ def standing_view(request: HttpRequest, game_id: int) -> JsonResponse:
 
 @require_http_methods(["DELETE"])
 @token_required
-def standing_clear(request: HttpRequest, game_id: int, kind: str) -> JsonResponse:
+def standing_clear(request: UserRequest, game_id: int, kind: str) -> JsonResponse:
     """Clear one standing answer: the seat is asked again."""
     game = _game_for(request, game_id)
     if game is None:

@@ -51,9 +51,8 @@ def mail_action(request: HttpRequest, token: str) -> HttpResponse:
             status=refused.status,
         )
     prompt = game.engine.prompt_for(game.state, data["s"]) if game.state is not None else None
-    label = next(
-        (o["label"] for o in (prompt or {}).get("options", []) if o["action"] == data["a"]), ""
-    )
+    options = prompt["options"] if prompt else []
+    label = next((o["label"] for o in options if o["action"] == data["a"]), "")
     return render(
         request,
         "games/mail_link.html",

@@ -19,6 +19,6 @@ class DevInboxBackend(ConsoleBackend):
         for message in email_messages:
             body: Any = message.body
             DevEmail.objects.create(
-                to=", ".join(message.to), subject=message.subject, body=str(body)
+                to=", ".join(message.to), subject=str(message.subject), body=str(body)
             )
         return sent

@@ -66,11 +66,11 @@ def _rate(game: str, rows: list[SeatResult]) -> bool:
     }
     before: list[Any] = []
     for row in rows:
-        held = stored.get(row.user_id) if row in rated else None
+        held = stored.get(row.user_id) if row in rated and row.user_id is not None else None
         before.append(MODEL.rating(mu=held.mu, sigma=held.sigma) if held else MODEL.rating())
     after = MODEL.rate([[b] for b in before], ranks=[r.rank for r in rows])
     for row, old, new in zip(rows, before, after, strict=True):
-        if row not in rated:
+        if row not in rated or row.user_id is None:  # rated rows all have a user
             continue
         row.mu_before, row.sigma_before = old.mu, old.sigma
         row.mu_after, row.sigma_after = new[0].mu, new[0].sigma

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -30,11 +30,12 @@ from games import (
     undo,
 )
 from games.models import DevEmail, Game, Result, Scenario, Seat
+from games.requests import HtmxRequest, UserRequest
 from rules.core.errors import ScenarioError
 from rules.core.registry import get_engine
 
 
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: HtmxRequest) -> HttpResponse:
     """My games (those waiting for me first), open games to join, public games to watch."""
     mine: list[Game] = []
     waiting: list[Game] = []
@@ -76,7 +77,7 @@ def _waiting_for(game: Game, user: Any) -> bool:
 
 
 @login_required
-def next_waiting(request: HttpRequest) -> HttpResponse:
+def next_waiting(request: UserRequest) -> HttpResponse:
     """The next game where the user must decide, else the lobby."""
     for game in (
         Game.objects.filter(seats__user=request.user, status=Game.Status.ACTIVE)
@@ -90,7 +91,7 @@ def next_waiting(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def new_game(request: HttpRequest) -> HttpResponse:
+def new_game(request: UserRequest) -> HttpResponse:
     """Create a game: scenario, seats (me, open, invited or a bot) and the scenario's options."""
     scenarios = Scenario.objects.filter(enabled=True)
     if request.method == "POST":
@@ -128,7 +129,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(request, "games/new.html", _new_game_context(request, scenarios))
 
 
-def _new_game_context(request: HttpRequest, scenarios: Any) -> dict[str, Any]:
+def _new_game_context(request: UserRequest, scenarios: Any) -> dict[str, Any]:
     return {"scenarios": scenarios, **boards.new_game_context(request)}
 
 
@@ -142,7 +143,7 @@ def _seat_spec(kind: str, invite: str) -> services.SeatSpec:
     raise ValueError(f"Unknown seat choice {kind!r}.")
 
 
-def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     """The game page: prompt bar, board, players, private panel and log."""
     game = get_object_or_404(Game.objects.select_related("scenario"), pk=game_id)
     if not pages.may_watch(game.pk, request.user):
@@ -156,7 +157,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_POST
-def act(request: HttpRequest, game_id: int) -> HttpResponse:
+def act(request: HtmxRequest, game_id: int) -> HttpResponse:
     """Submit a move (htmx): answers with the live partials, or a message and the fresh page."""
     if not request.user.is_authenticated:
         return HttpResponse("Log in to play.", status=403)
@@ -187,7 +188,7 @@ def act(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def join(request: HttpRequest, game_id: int) -> HttpResponse:
+def join(request: UserRequest, game_id: int) -> HttpResponse:
     """Take an open seat (in Feudal Lords, with the deck chosen in the join form)."""
     game = get_object_or_404(Game, pk=game_id)
     try:
@@ -210,7 +211,7 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: UserRequest) -> HttpResponse:
     """The user's profile: games played and results, API tokens."""
     seats = (
         Seat.objects.filter(user=request.user)
@@ -222,7 +223,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     )
 
 
-def rules_page(request: HttpRequest, game: str) -> HttpResponse:
+def rules_page(request: HtmxRequest, game: str) -> HttpResponse:
     """Our one-line summaries of a game's rules, one anchor per rule id the logs cite."""
     try:
         sections = rulebook.sections(game)
@@ -237,14 +238,14 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "games/rules.html", {"game": game, "title": title, "sections": sections})
 
 
-def dev_inbox(request: HttpRequest) -> HttpResponse:
+def dev_inbox(request: HtmxRequest) -> HttpResponse:
     """Mail sent by the embedded set-up (DEBUG only)."""
     if not settings.DEBUG:
         raise Http404
     return render(request, "games/inbox.html", {"mails": DevEmail.objects.all()[:100]})
 
 
-def home(request: HttpRequest) -> HttpResponseRedirect:
+def home(request: HtmxRequest) -> HttpResponseRedirect:
     """The site root is the lobby."""
     return redirect(reverse("lobby"))
 
@@ -262,14 +263,14 @@ def _social_context(game: Game, user: Any) -> dict[str, Any]:
 
 
 def _answer(
-    request: HttpRequest,
+    request: HtmxRequest,
     game: Game,
     error: str,
     partials: tuple[str, ...] = (),
     ctx: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """A notice (error or none) and the named partials as out-of-band swaps, for htmx."""
-    html = render_to_string("games/game.html#notice", {"error": error, "oob": True})
+    html: str = render_to_string("games/game.html#notice", {"error": error, "oob": True})
     if partials:
         context = {**(ctx or {}), "oob": True, "user": request.user}
         html += "".join(render_to_string(f"games/game.html#{name}", context) for name in partials)
@@ -285,7 +286,7 @@ def _int_or_none(value: str | None) -> int | None:
 
 @login_required
 @require_POST
-def undo_view(request: HttpRequest, game_id: int) -> HttpResponse:
+def undo_view(request: UserRequest, game_id: int) -> HttpResponse:
     """Take back the player's last move (htmx): the live partials, or a message."""
     game = get_object_or_404(Game, pk=game_id)
     error = ""
@@ -305,7 +306,7 @@ def undo_view(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def standing_view(request: HttpRequest, game_id: int) -> HttpResponse:
+def standing_view(request: UserRequest, game_id: int) -> HttpResponse:
     """Set how one of the player's seats answers a kind of off-turn prompt."""
     game = get_object_or_404(Game, pk=game_id)
     error = ""
@@ -329,7 +330,7 @@ def standing_view(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def chat_post(request: HttpRequest, game_id: int) -> HttpResponse:
+def chat_post(request: UserRequest, game_id: int) -> HttpResponse:
     """Post a chat message (rate-limited per player and game)."""
     game = get_object_or_404(Game, pk=game_id)
     if chat.rate_limited(request, game.pk):
@@ -354,7 +355,7 @@ def chat_post(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def chat_channel(request: HttpRequest, game_id: int) -> HttpResponse:
+def chat_channel(request: UserRequest, game_id: int) -> HttpResponse:
     """Open a private channel with some other seats."""
     game = get_object_or_404(Game, pk=game_id)
     error = ""
@@ -372,7 +373,7 @@ def chat_channel(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def chat_mute(request: HttpRequest, game_id: int) -> HttpResponse:
+def chat_mute(request: UserRequest, game_id: int) -> HttpResponse:
     """Mute (or unmute) another seat's messages."""
     game = get_object_or_404(Game, pk=game_id)
     error = ""
@@ -393,7 +394,7 @@ def chat_mute(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def notes_view(request: HttpRequest, game_id: int) -> HttpResponse:
+def notes_view(request: UserRequest, game_id: int) -> HttpResponse:
     """Save the seat's private notes."""
     game = get_object_or_404(Game, pk=game_id)
     try:
@@ -410,7 +411,7 @@ def notes_view(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def rematch_view(request: HttpRequest, game_id: int) -> HttpResponse:
+def rematch_view(request: UserRequest, game_id: int) -> HttpResponse:
     """Offer or accept a rematch; the last acceptance goes to the new game."""
     try:
         offer = rematch.accept(game_id, request.user)
@@ -425,14 +426,14 @@ def rematch_view(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect(target)
 
 
-def _watchable(request: HttpRequest, game_id: int) -> Game:
+def _watchable(request: HtmxRequest, game_id: int) -> Game:
     game = get_object_or_404(Game.objects.select_related("scenario"), pk=game_id)
     if not pages.may_watch(game.pk, request.user):
         raise Http404("No such game.")
     return game
 
 
-def results_page(request: HttpRequest, game_id: int) -> HttpResponse:
+def results_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     """The final standings with the breakdown by category, and the rating changes."""
     game = _watchable(request, game_id)
     stored = Result.objects.filter(game=game).first()
@@ -451,7 +452,7 @@ def results_page(request: HttpRequest, game_id: int) -> HttpResponse:
     )
 
 
-def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
+def replay_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     """Step through a finished game move by move (htmx swaps the position)."""
     game = _watchable(request, game_id)
     try:
@@ -464,7 +465,7 @@ def replay_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, template, ctx)
 
 
-def record_download(request: HttpRequest, game_id: int) -> HttpResponse:
+def record_download(request: HtmxRequest, game_id: int) -> HttpResponse:
     """A finished game's record as JSON, for `python -m rules replay FILE`."""
     game = _watchable(request, game_id)
     try:

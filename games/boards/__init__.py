@@ -14,9 +14,8 @@ from games.boards import ema, feudal, hre
 from games.boards.common import Board, Prompt, View
 
 if TYPE_CHECKING:
-    from django.http import HttpRequest
-
     from games.models import Game, Scenario, Seat
+    from games.requests import UserRequest
     from games.services import SeatSpec
 
 BOARDS: dict[str, Board] = {board.game: board for board in (hre.BOARD, ema.BOARD, feudal.BOARD)}
@@ -25,12 +24,12 @@ BOARDS: dict[str, Board] = {board.game: board for board in (hre.BOARD, ema.BOARD
 class GameForms(Protocol):
     """A game's own fields in the new-game and join forms (a module named by Board.forms)."""
 
-    def new_game_context(self, request: HttpRequest) -> dict[str, Any]:
+    def new_game_context(self, request: UserRequest) -> dict[str, Any]:
         """What the new-game form shows for this game."""
 
     def create_game(
         self,
-        request: HttpRequest,
+        request: UserRequest,
         scenario: Scenario,
         players: int,
         seats: list[SeatSpec],
@@ -40,7 +39,7 @@ class GameForms(Protocol):
     ) -> Game:
         """Create a game of this kind from the new-game form."""
 
-    def join(self, request: HttpRequest, game: Game, index: int | None) -> Seat:
+    def join(self, request: UserRequest, game: Game, index: int | None) -> Seat:
         """Take a seat in an open game of this kind from the join form."""
 
 
@@ -66,7 +65,7 @@ def forms(game: str) -> GameForms | None:
     return cast(GameForms, import_module(board.forms)) if board and board.forms else None
 
 
-def new_game_context(request: HttpRequest) -> dict[str, Any]:
+def new_game_context(request: UserRequest) -> dict[str, Any]:
     """What every game adds to the new-game form."""
     found: dict[str, Any] = {}
     for board in BOARDS.values():

@@ -337,7 +337,7 @@ def _doing(view: dict[str, Any], frame: dict[str, Any]) -> str:
         return f"plays {ema_cards.event_card(frame['card'])['name']}: choosing the Area"
     if kind == "parley":
         return f"{PARLEY_TITLES.get(frame.get('type', ''), 'Parley')}: the voters decide in secret"
-    return DOING.get(kind, kind.replace("_", " ")).format(stage=frame.get("stage", "Target"))
+    return str(DOING.get(kind, kind.replace("_", " "))).format(stage=frame.get("stage", "Target"))
 
 
 def deciding(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:

@@ -68,7 +68,7 @@ def cost(spec: dict[str, Any]) -> str:
     return " + ".join(parts) or "free"
 
 
-def _stats(spec: dict[str, Any]) -> list[dict[str, str]]:
+def _stats(spec: dict[str, Any]) -> list[dict[str, Any]]:
     """Short labelled figures of a card, by type."""
     kind = spec["type"]
     if kind == "character":
@@ -92,7 +92,7 @@ def _stats(spec: dict[str, Any]) -> list[dict[str, str]]:
     if kind == "victory":
         return [{"k": "VP", "v": f"+{spec['vp']}"}]
     if kind in ("skill", "weapon", "supply", "instant", "constant"):
-        found = [{"k": "Cost", "v": cost(spec)}]
+        found: list[dict[str, Any]] = [{"k": "Cost", "v": cost(spec)}]
         if spec.get("class"):
             found.append(
                 {

@@ -10,7 +10,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from games import services
@@ -130,7 +130,7 @@ def type_filters() -> list[dict[str, str]]:
     ]
 
 
-def new_deck(user: AbstractBaseUser, name: str) -> Deck:
+def new_deck(user: User, name: str) -> Deck:
     """An empty deck with the first Leader and Controlled Locations card preselected."""
     leader = next(c["id"] for c in frame_choices("leader"))
     locations = next(c["id"] for c in frame_choices("locations"))
@@ -143,7 +143,7 @@ def new_deck(user: AbstractBaseUser, name: str) -> Deck:
     )
 
 
-def copy_starter(user: AbstractBaseUser, starter: str) -> Deck:
+def copy_starter(user: User, starter: str) -> Deck:
     """A copy of a starter deck among the user's decks, ready to play or to change."""
     spec = starters().get(starter)
     if spec is None:
@@ -237,7 +237,7 @@ def starter_choices() -> list[DeckChoice]:
     ]
 
 
-def choices_for(user: AbstractBaseUser) -> list[DeckChoice]:
+def choices_for(user: User) -> list[DeckChoice]:
     """The user's decks (playable ones first) and the starters, for the new-game form."""
     mine = []
     for deck in Deck.objects.filter(owner=user).prefetch_related("entries"):
@@ -260,7 +260,7 @@ def default_starter(index: int) -> str:
     return ids[index % len(ids)]
 
 
-def resolve(user: AbstractBaseUser | None, value: str, index: int, where: str | None = None) -> Any:
+def resolve(user: User | None, value: str, index: int, where: str | None = None) -> Any:
     """A form's deck choice as a config "decks" entry: a starter id, or the user's legal deck.
 
     Errors start with `where` ("Seat 2: " unless given).
@@ -285,9 +285,7 @@ def resolve(user: AbstractBaseUser | None, value: str, index: int, where: str | 
     raise ScenarioError(f"{where}choose one of your decks or a starter deck.")
 
 
-def seat_decks(
-    user: AbstractBaseUser, seats: list[services.SeatSpec], values: list[str]
-) -> list[Any]:
+def seat_decks(user: User, seats: list[services.SeatSpec], values: list[str]) -> list[Any]:
     """Each seat's deck: humans' choices (a seat held by the creator may use the creator's decks),
     bots always a starter (their choice if a starter was picked, else one by seat)."""
     decks: list[Any] = []
@@ -314,14 +312,14 @@ def takes_deck_on_join(game: Game) -> bool:
     )
 
 
-def join_choices(user: AbstractBaseUser | None, game: Game) -> list[DeckChoice]:
+def join_choices(user: User | AnonymousUser | None, game: Game) -> list[DeckChoice]:
     """The deck menu offered to a user who may join this game; empty when no deck is asked for."""
-    if user is None or not user.is_authenticated or not takes_deck_on_join(game):
+    if not isinstance(user, User) or not takes_deck_on_join(game):  # anonymous: nothing to join
         return []
     return choices_for(user)
 
 
-def join(user: AbstractBaseUser, game: Game, value: str, index: int | None = None) -> Seat:
+def join(user: User, game: Game, value: str, index: int | None = None) -> Seat:
     """Join an open game, with the deck chosen ("" keeps the starter the creator gave the seat)."""
     chosen = value and takes_deck_on_join(game)
     deck = resolve(user, value, 0, where="You cannot join with that deck: ") if chosen else None
@@ -329,7 +327,7 @@ def join(user: AbstractBaseUser, game: Game, value: str, index: int | None = Non
 
 
 def create_game(
-    user: AbstractBaseUser,
+    user: User,
     scenario: Scenario,
     players: int,
     seats: list[services.SeatSpec],

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest
-
 from games import services
 from games.boards.feudal import decks
 from games.models import Game, Scenario, Seat
+from games.requests import UserRequest
 
 STARTER_RULES = [
     ("", "Automatic: on when every seat plays a starter deck"),
@@ -17,13 +16,13 @@ STARTER_RULES = [
 ]
 
 
-def new_game_context(request: HttpRequest) -> dict[str, Any]:
+def new_game_context(request: UserRequest) -> dict[str, Any]:
     """The decks each seat may play, and the choices of the starter-deck rule (A-35)."""
     return {"deck_choices": decks.choices_for(request.user), "starter_rules": STARTER_RULES}
 
 
 def create_game(
-    request: HttpRequest,
+    request: UserRequest,
     scenario: Scenario,
     players: int,
     seats: list[services.SeatSpec],
@@ -41,6 +40,6 @@ def create_game(
     )
 
 
-def join(request: HttpRequest, game: Game, index: int | None) -> Seat:
+def join(request: UserRequest, game: Game, index: int | None) -> Seat:
     """Take a seat with the deck chosen in the join form ("" keeps the seat's starter)."""
     return decks.join(request.user, game, request.POST.get("deck", ""), index)

@@ -126,7 +126,7 @@ def seat_table(
     )
     # Locations named by options are the attacked seat's when choosing a target, else one's own.
     targeting = prompt is not None and prompt["kind"] == "target_loc" and combat
-    loc_seat = combat["target"] if targeting else view.get("seat")
+    loc_seat = combat["target"] if targeting and combat else view.get("seat")
     return {
         "index": i,
         "mark": seat_mark(i),

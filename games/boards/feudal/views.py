@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
@@ -14,11 +14,12 @@ from django.views.decorators.http import require_POST
 from games.boards.feudal import cards as feudal_cards
 from games.boards.feudal import decks
 from games.models import Deck
+from games.requests import UserRequest
 from rules.feudal.metadata import MAX_ARTIFACTS, MAX_COPIES
 
 
 @login_required
-def deck_list(request: HttpRequest) -> HttpResponse:
+def deck_list(request: UserRequest) -> HttpResponse:
     """My decks with their verdicts, and the starter decks to copy with one click."""
     mine = [
         decks.summary(d)
@@ -39,7 +40,7 @@ def deck_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def deck_new(request: HttpRequest) -> HttpResponse:
+def deck_new(request: UserRequest) -> HttpResponse:
     """Start an empty deck."""
     deck = decks.new_deck(request.user, request.POST.get("name", ""))
     return redirect("deck_builder", deck_id=deck.pk)
@@ -47,7 +48,7 @@ def deck_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def deck_copy(request: HttpRequest) -> HttpResponse:
+def deck_copy(request: UserRequest) -> HttpResponse:
     """Copy a starter deck into my decks."""
     try:
         deck = decks.copy_starter(request.user, request.POST.get("starter", ""))
@@ -58,7 +59,7 @@ def deck_copy(request: HttpRequest) -> HttpResponse:
     return redirect("deck_builder", deck_id=deck.pk)
 
 
-def _my_deck(request: HttpRequest, deck_id: int) -> Deck:
+def _my_deck(request: UserRequest, deck_id: int) -> Deck:
     return get_object_or_404(Deck, pk=deck_id, owner=request.user)
 
 
@@ -83,7 +84,7 @@ def _builder_context(deck: Deck, kind: str = "", group: str = "") -> dict[str, A
 
 
 @login_required
-def deck_builder(request: HttpRequest, deck_id: int) -> HttpResponse:
+def deck_builder(request: UserRequest, deck_id: int) -> HttpResponse:
     """The deck builder: Leader, Locations, Artifacts, the Stockpile and the card catalogue."""
     deck = _my_deck(request, deck_id)
     ctx = _builder_context(deck, request.GET.get("type", ""), request.GET.get("class", ""))
@@ -91,14 +92,14 @@ def deck_builder(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 
 @login_required
-def deck_cards(request: HttpRequest, deck_id: int) -> HttpResponse:
+def deck_cards(request: UserRequest, deck_id: int) -> HttpResponse:
     """The catalogue, filtered by type and class (htmx)."""
     deck = _my_deck(request, deck_id)
     ctx = _builder_context(deck, request.GET.get("type", ""), request.GET.get("class", ""))
     return render(request, "games/deck_builder.html#catalogue", ctx)
 
 
-def _deck_state(request: HttpRequest, deck: Deck, changed: str = "") -> HttpResponse:
+def _deck_state(request: UserRequest, deck: Deck, changed: str = "") -> HttpResponse:
     """The builder's live part after a change: verdict and Stockpile, plus the changed card's count."""
     if not request.htmx:
         return redirect("deck_builder", deck_id=deck.pk)
@@ -124,7 +125,7 @@ def _deck_state(request: HttpRequest, deck: Deck, changed: str = "") -> HttpResp
 
 @login_required
 @require_POST
-def deck_count(request: HttpRequest, deck_id: int) -> HttpResponse:
+def deck_count(request: UserRequest, deck_id: int) -> HttpResponse:
     """Set how many copies of a card the Stockpile holds."""
     deck = _my_deck(request, deck_id)
     cid = request.POST.get("card", "")
@@ -137,7 +138,7 @@ def deck_count(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def deck_frame(request: HttpRequest, deck_id: int) -> HttpResponse:
+def deck_frame(request: UserRequest, deck_id: int) -> HttpResponse:
     """Name, Leader, Controlled Locations and Artifacts."""
     deck = _my_deck(request, deck_id)
     try:
@@ -155,7 +156,7 @@ def deck_frame(request: HttpRequest, deck_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def deck_delete(request: HttpRequest, deck_id: int) -> HttpResponse:
+def deck_delete(request: UserRequest, deck_id: int) -> HttpResponse:
     """Delete one of my decks (games already dealt keep their copy in their config)."""
     deck = _my_deck(request, deck_id)
     messages.info(request, f"{deck.name} was deleted.")

@@ -100,7 +100,7 @@ def _describe(
 
 def _pieces(here: dict[str, Any]) -> list[dict[str, Any]]:
     """City, Church, Keep and Farms as icons laid out left to right (x in register units)."""
-    icons = []
+    icons: list[dict[str, Any]] = []
     if here["city"]:
         icons.append({"icon": "city", "n": None, "label": "City"})
     if here["church"]:
