@@ -4,7 +4,7 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: venv test test-integration lint fmt simulate bench bench-move-path clean run worker beat migrate
+.PHONY: venv test test-slow test-integration lint fmt simulate bench bench-move-path clean run worker beat migrate
 
 # Where the integration and e2e tests find their services; they fail (never skip) without them.
 CHANCERY_TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
@@ -35,9 +35,17 @@ worker: venv
 beat: venv
 	$(BIN)/celery -A config beat -l info
 
-# The unit suite: SQLite, no other service (pyproject's addopts leave out `integration` and `e2e`).
+# Test processes side by side, one per core (at most 4): each has its own SQLite database.
+PARALLEL := -n auto --maxprocesses 4
+
+# The unit suite: SQLite, no other service (pyproject's addopts leave out `slow`, `integration`
+# and `e2e`).
 test: venv lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(PARALLEL)
+
+# The long random playouts of every engine, many seeds looped inside a few tests.
+test-slow: venv
+	$(BIN)/python -m pytest -q $(PARALLEL) -m slow
 
 # Real PostgreSQL (a fresh database chancery_it on that server), Redis, daphne servers, a Celery
 # worker and Debian's chromium (Playwright drives it; no browser download). .ci/run starts the

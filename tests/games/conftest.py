@@ -1,11 +1,14 @@
-"""Fixtures for site tests: personas, tasks run inline, a scenario row per shipped scenario."""
+"""Fixtures for site tests: personas, tasks run inline, commits inside a test's transaction, and a
+scenario row per shipped scenario."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
 from games.scenarios import load_shipped
 
@@ -20,6 +23,48 @@ def inline_tasks(settings: Any) -> None:
 def fast_passwords(settings: Any) -> None:
     """Personas are created in every test: a cheap hasher keeps set-up fast."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def commits(
+    request: pytest.FixtureRequest, db: None, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """Inside the test's transaction, on_commit callbacks run when the code's own outermost atomic
+    block ends, as they would after its commit.
+
+    So moves wake bots, push to sockets and queue mail as in production, without the cost of a
+    transactional test (django_db(transaction=True)), which a test then needs only where another
+    thread must see the data (sockets, the lock test); such a test commits for real, and this
+    fixture leaves it alone.
+    """
+    marker = request.node.get_closest_marker("django_db")
+    if marker is not None and marker.kwargs.get("transaction"):
+        yield
+        return
+    connection = connections[DEFAULT_DB_ALIAS]
+    base = len(connection.atomic_blocks)  # the test's own blocks: their end is no commit
+    exit_atomic = transaction.Atomic.__exit__
+    on_commit = connection.on_commit
+
+    def run_pending() -> None:
+        while connection.run_on_commit and len(connection.atomic_blocks) == base:
+            _sids, func, _robust = connection.run_on_commit.pop(0)
+            func()
+
+    def exit_and_commit(self: transaction.Atomic, *exc: Any) -> None:
+        exit_atomic(self, *exc)
+        if exc[0] is None and len(connection.atomic_blocks) == base:
+            run_pending()
+
+    def on_commit_now(func: Callable[[], Any], robust: bool = False) -> None:
+        if len(connection.atomic_blocks) > base:
+            on_commit(func, robust)
+        else:
+            func()  # outside the code's own blocks: as in autocommit, at once
+
+    monkeypatch.setattr(transaction.Atomic, "__exit__", exit_and_commit)
+    monkeypatch.setattr(connection, "on_commit", on_commit_now)
+    yield
 
 
 @pytest.fixture

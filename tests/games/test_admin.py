@@ -16,7 +16,7 @@ from games.admin import ScenarioForm
 from games.models import Game, Scenario
 from tests.games.helpers import TOKEN_IDS, make_game, play
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 @pytest.fixture

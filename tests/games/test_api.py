@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.models import ApiToken, Game, Move
 from tests.games.helpers import make_game, options, prompted, snapshot
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 class Api:

@@ -15,7 +15,7 @@ from games.models import ApiToken, ChatChannel, Game, Move, StandingAnswer
 from tests.games.test_api import Api
 from tests.games.toy import GAIN, PASS, POKE, ROLL, TAKE, act, toy, toy_game  # noqa: F401
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy", "commits")]
 
 
 @pytest.fixture(autouse=True)

@@ -88,7 +88,8 @@ def test_it_starts_only_with_tasks_on_a_thread_and_never_under_tests(
     assert beat.should_start() is False, "with a broker, Celery beat does the job"
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
+@pytest.mark.usefixtures("commits")  # bots move, mail goes out, after the commit
 @pytest.mark.usefixtures("toy")
 def test_the_stalled_sweep_wakes_standing_answers(alice: Any, bob: Any, monkeypatch: Any) -> None:
     game = toy_game(alice, "me", bob)

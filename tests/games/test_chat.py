@@ -17,7 +17,7 @@ from tests.games.test_consumers import WAIT, cookie, socket
 from tests.games.test_results import finish
 from tests.games.toy import toy, toy_game  # noqa: F401
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy", "commits")]
 SCRIPT = "<script>alert('x')</script>"
 
 
@@ -109,6 +109,7 @@ def test_a_private_channel_is_seen_only_by_its_members(alice: Any, bob: Any, car
     assert "attack carol at dawn" in (chat.live_fragments(game.pk, bob) or "")
 
 
+@pytest.mark.django_db(transaction=True)  # the socket reads from its own thread
 @pytest.mark.asyncio
 async def test_chat_is_pushed_live_to_each_member_only(alice: Any, bob: Any, carol: Any) -> None:
     game = await database_sync_to_async(toy_game)(alice, "me", bob, carol)

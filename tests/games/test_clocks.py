@@ -16,7 +16,7 @@ from games import clocks, services
 from games.models import Game, GameClock, Move, Outbox, Scenario, Seat, SeatClock
 from tests.games.helpers import make_game, options, prompted
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 DAY = timedelta(days=1)
 

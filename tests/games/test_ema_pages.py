@@ -316,7 +316,8 @@ def test_every_rule_the_engine_cites_has_a_summary() -> None:
     assert cited and not missing, missing
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
+@pytest.mark.usefixtures("commits")  # bots move, mail goes out, after the commit
 def test_a_player_sees_the_map_the_tableau_and_only_their_own_cards(
     scenarios: None, alice: Any, client: Client
 ) -> None:
@@ -341,7 +342,8 @@ def test_a_player_sees_the_map_the_tableau_and_only_their_own_cards(
             assert f"Nr. {number}<" not in html
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
+@pytest.mark.usefixtures("commits")  # bots move, mail goes out, after the commit
 def test_a_prompt_for_an_area_is_clickable_on_the_page(
     scenarios: None, alice: Any, client: Client
 ) -> None:
@@ -364,7 +366,8 @@ def test_a_prompt_for_an_area_is_clickable_on_the_page(
     assert re.search(rf'id="area-{aid}" class="area[^"]* pick[^"]*"[^>]*data-options?="', html)
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
+@pytest.mark.usefixtures("commits")  # bots move, mail goes out, after the commit
 def test_a_spectator_sees_the_board_and_no_hand(
     scenarios: None, alice: Any, client: Client
 ) -> None:
@@ -380,7 +383,8 @@ def test_a_spectator_sees_the_board_and_no_hand(
         assert text not in html
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
+@pytest.mark.usefixtures("commits")  # bots move, mail goes out, after the commit
 def test_a_finished_ema_game_shows_the_result_and_linked_rules(
     scenarios: None, alice: Any, client: Client
 ) -> None:

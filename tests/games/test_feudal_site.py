@@ -241,7 +241,8 @@ def test_starter_decks_by_default_and_solitaire_without_decks(scenarios: None, a
     assert "decks" not in solo.config and solo.status == Game.Status.ACTIVE
 
 
-@pytest.mark.django_db(transaction=True)  # bots move after the commit
+@pytest.mark.django_db
+@pytest.mark.usefixtures("commits")  # bots move, mail goes out, after the commit
 def test_a_game_against_a_bot_is_played_for_a_few_turns(scenarios: None, alice: Any) -> None:
     game = vs_bot(alice, f"deck:{decks.copy_starter(alice, 'under_city').pk}", bot="greedy")
     picker = random.Random(3)

@@ -35,7 +35,7 @@ from tests.games.helpers import (
     timeline,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 Payload = tuple[str, str, int, frozenset[int], str]  # (viewer, kind, seq, seats, text)
 
@@ -139,7 +139,9 @@ def test_a_human_against_a_bot_sees_no_secret(scenarios: None, alice: Any, carol
     payloads = play_and_collect(game, humans, watchers, 1000, random.Random(11), every=10)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED, "played to the end, final pages included"
-    assert len(payloads) > 200
+    # The deal is random (a fresh seed per game), so the game's length is too: runs with 189
+    # payloads have been seen, so "over 200" failed now and then; a hundred leaves room.
+    assert len(payloads) > 100
     assert check(game, payloads) > 1000, "the search looked for many hidden names"
 
 
@@ -182,6 +184,7 @@ def test_the_search_finds_a_planted_secret(scenarios: None, alice: Any, bob: Any
     assert leaks(f"<li>{data().cards[rival_card]['name']}</li>", line, seq, set()), "a spectator"
 
 
+@pytest.mark.django_db(transaction=True)  # the socket reads from its own thread
 @pytest.mark.asyncio
 async def test_websocket_frames_carry_no_secret_for_any_viewer(
     scenarios: None, alice: Any, bob: Any, carol: Any

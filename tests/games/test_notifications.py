@@ -24,7 +24,7 @@ from games import emails, notify, services, tasks
 from games.models import MailPreference, Move, Outbox
 from tests.games.helpers import leaks, make_game, options, play, prompted, timeline
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 LINK = re.compile(r"http://testserver(/\S+)")
 
@@ -385,6 +385,7 @@ def test_the_end_of_a_game_is_mailed_with_the_result(
     assert f"{rank}. alice (seat 1)" in results[0].body
 
 
+@pytest.mark.django_db(transaction=True)  # the socket reads from its own thread
 @pytest.mark.asyncio
 async def test_an_open_socket_marks_the_player_present_until_it_closes(
     scenarios: None, alice: Any, bob: Any

@@ -112,7 +112,8 @@ def test_the_rules_page_lists_our_summaries(client: Client) -> None:
     assert client.get("/rules/nosuchgame/").status_code == 404
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
+@pytest.mark.usefixtures("commits")  # bots move, mail goes out, after the commit
 def test_a_finished_game_shows_the_result_table(
     scenarios: None, alice: Any, client: Client
 ) -> None:

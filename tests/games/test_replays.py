@@ -18,7 +18,7 @@ from games import replays
 from rules.hre.state import data
 from tests.games.helpers import make_game, play
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -12,7 +12,7 @@ from games import tasks
 from games.models import Rating, Result, SeatResult
 from tests.games.toy import END, GAIN, act, toy, toy_game  # noqa: F401
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy", "commits")]
 
 
 def finish(game: Any, users: dict[int, Any], gains: dict[int, int]) -> Any:

@@ -15,7 +15,7 @@ from rules.core.errors import ScenarioError
 from rules.core.replay import replay
 from tests.games.helpers import human_move, make_game, options, prompted, snapshot
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 @pytest.fixture
@@ -311,6 +311,7 @@ def test_a_tampered_log_is_reported_as_a_divergence(scenarios: None, alice: Any)
 # --- concurrency ----------------------------------------------------------------------------
 
 
+@pytest.mark.django_db(transaction=True)  # two threads, each with its own connection
 def test_two_simultaneous_submissions_at_the_same_seq_apply_exactly_one(
     duel: Game, alice: Any, bob: Any
 ) -> None:

@@ -10,7 +10,7 @@ from games import services
 from games.models import Game, Scenario
 from rules.core.canonical import state_hash
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 def _game(user: Any, *kinds: str) -> Game:

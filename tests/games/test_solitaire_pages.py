@@ -12,7 +12,7 @@ from django.urls import reverse
 from games import services
 from games.models import Game, Scenario
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 @pytest.mark.parametrize(

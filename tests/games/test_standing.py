@@ -14,7 +14,7 @@ from rules.core.engine import looks_like_pass
 from rules.hre import ENGINE as HRE
 from tests.games.toy import PASS, POKE, TAKE, act, toy, toy_game  # noqa: F401
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy", "commits")]
 
 
 def test_always_pass_answers_an_off_turn_reaction_and_is_logged(alice: Any, bob: Any) -> None:

@@ -15,7 +15,7 @@ from rules.core.replay import replay
 from rules.hre import ENGINE
 from tests.games.helpers import make_game, options, prompted, snapshot
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 @pytest.fixture

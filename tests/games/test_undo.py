@@ -12,7 +12,7 @@ from games import services, undo
 from rules.core.canonical import state_hash
 from tests.games.toy import END, GAIN, PASS, POKE, ROLL, act, toy, toy_game  # noqa: F401
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy", "commits")]
 
 
 def page(user: Any, game: Any) -> str:

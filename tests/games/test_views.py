@@ -16,7 +16,7 @@ from games.models import DevEmail, Game, Scenario
 from rules.hre.state import data
 from tests.games.helpers import human_move, make_game, options, play, prompted, section, snapshot
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 LIVE_IDS = tuple(f'id="{name}"' for name in pages.LIVE_PARTIALS)
 

@@ -13,27 +13,38 @@ from rules.core.playout import play_and_replay
 from rules.feudal import ENGINE
 
 ROOT = Path(__file__).resolve().parents[3]
-GAMES = (
-    [("duel", 2, seed) for seed in range(200)]
-    + [("melee", 3, seed) for seed in range(50)]
-    + [("teams", 4, seed) for seed in range(50)]
-    + [("solitaire", 1, seed) for seed in range(50)]
-)
+# mode → players and games played by make test-slow (350 in all).
+GAMES = {"duel": (2, 200), "melee": (3, 50), "teams": (4, 50), "solitaire": (1, 50)}
+
+
+def _check_game(mode: str, players: int, seed: int) -> None:
+    """One random game ends scored, with invariants kept and an exact replay."""
+    playout = play_and_replay(ENGINE, 7000 + seed, {"mode": mode, "options": {}}, players)
+    where = f"{mode}, seed {seed}"
+    assert playout.over, where
+    assert playout.replay is not None and playout.replay.ok, (where, playout.replay)
+    seats = playout.result["seats"] if playout.result else []
+    assert [s["seat"] for s in seats] == list(range(players)), where
+    for row in seats:
+        assert row["score"] == sum(row["breakdown"].values()), where
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("mode", "players", "seed"), GAMES)
-def test_random_game_ends_with_invariants_and_replays(mode: str, players: int, seed: int) -> None:
+@pytest.mark.parametrize("mode", list(GAMES))
+def test_random_games_end_with_invariants_and_replay(mode: str) -> None:
     """FL-WIN-01, FL-MP-01, FL-TEAM-07: every game ends scored, with invariants kept and an exact replay."""
-    playout = play_and_replay(ENGINE, 7000 + seed, {"mode": mode, "options": {}}, players)
-    assert playout.over
-    assert playout.replay is not None and playout.replay.ok, playout.replay
-    seats = playout.result["seats"] if playout.result else []
-    assert [s["seat"] for s in seats] == list(range(players))
-    for row in seats:
-        assert row["score"] == sum(row["breakdown"].values())
+    players, games = GAMES[mode]
+    for seed in range(games):
+        _check_game(mode, players, seed)
 
 
+def test_a_random_game_of_each_mode_ends_with_invariants_and_replays() -> None:
+    """FL-WIN-01, FL-MP-01, FL-TEAM-07: the unit suite's sample of the playouts above."""
+    for mode, (players, games) in GAMES.items():
+        _check_game(mode, players, games)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [
@@ -51,7 +62,7 @@ def test_games_with_each_ambiguity_option_finish(options: dict[str, object]) -> 
     """The options for A-12, A-15, A-17, A-24, A-21, A-35 and A-43 play through."""
     for seed in range(3):
         playout = play_and_replay(ENGINE, seed, {"mode": "melee", "options": options}, 3)
-        assert playout.over and playout.replay is not None and playout.replay.ok
+        assert playout.over and playout.replay is not None and playout.replay.ok, seed
 
 
 def test_cli_simulate_reports_replay_ok() -> None:
