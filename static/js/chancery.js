@@ -106,3 +106,104 @@ setInterval(tickClocks, 30000);
 document.addEventListener("DOMContentLoaded", tickClocks);
 document.addEventListener("htmx:load", tickClocks);
 document.addEventListener("htmx:oobAfterSwap", tickClocks);
+
+// The connection: when the game's socket closes or a request cannot be sent, the page says so
+// ("Connection lost — reconnecting…"), the socket reconnects with backoff (htmx's ws extension,
+// with the delays below), and the first push after it reopens brings every live region up to
+// date (the server renders the game as it is now on connect); then the page says it is back.
+// A choice clicked while the server could not be reached is kept and sent again once it can
+// be: the move service answers a resubmitted move with its first acceptance, and a move the
+// game has passed by with a message, so a resend never plays a move twice.
+const RETRY_DELAYS_MS = [2000, 4000, 8000, 15000];
+let connectionLost = false;
+let catchingUp = false;
+let unsent = null;
+let retryTimer = null;
+
+if (window.htmx) {
+  htmx.config.wsReconnectDelay = (retry) => Math.min(15000, 1000 * 2 ** retry) * (0.5 + Math.random() / 2);
+}
+
+function connectionBanner(text, state) {
+  const banner = document.getElementById("connection");
+  if (!banner) return;
+  banner.textContent = text;
+  banner.dataset.state = state;
+  banner.hidden = false;
+}
+
+function hideBannerSoon() {
+  const banner = document.getElementById("connection");
+  setTimeout(() => { if (banner && banner.dataset.state === "back") banner.hidden = true; }, 4000);
+}
+
+function lose(text) {
+  connectionLost = true;
+  connectionBanner(text || "Connection lost — reconnecting…", "lost");
+}
+
+function recovered() {
+  connectionLost = false;
+  connectionBanner("Reconnected — the page is up to date.", "back");
+  hideBannerSoon();
+  if (unsent) resend(0);
+}
+
+document.addEventListener("htmx:wsClose", (event) => {
+  const code = event.detail.event && event.detail.event.code;
+  if (code === 4403) return connectionBanner("You can no longer watch this game.", "lost");
+  lose();
+});
+document.addEventListener("htmx:wsError", () => lose());
+document.addEventListener("htmx:wsOpen", () => { if (connectionLost) catchingUp = true; });
+document.addEventListener("htmx:wsAfterMessage", () => {
+  if (catchingUp) { catchingUp = false; recovered(); }
+});
+
+function keepUnsent(event) {
+  const form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+  if (!form || !form.getAttribute("hx-post")) return false;
+  unsent = { url: form.getAttribute("hx-post"), values: Object.fromEntries(new FormData(form)) };
+  return true;
+}
+
+function resend(attempt) {
+  clearTimeout(retryTimer);
+  if (!unsent) return;
+  const { url, values } = unsent;
+  htmx.ajax("POST", url, { values, swap: "none" }).then(() => {
+    // Answered (accepted, or refused with a message in #notice): no longer unsent.
+    if (unsent && unsent.url === url) unsent = null;
+    if (!connectionLost) {
+      connectionBanner("Your choice was sent.", "back");
+      hideBannerSoon();
+    }
+  }, () => {});
+  retryTimer = setTimeout(() => { if (unsent) resend(attempt + 1); },
+    RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
+}
+
+document.addEventListener("htmx:sendError", (event) => {
+  if (keepUnsent(event) || unsent) {
+    lose("Connection lost — your choice will be sent when the connection is back.");
+    retryTimer = setTimeout(() => resend(1), RETRY_DELAYS_MS[0]);
+  } else {
+    lose();
+  }
+});
+
+document.addEventListener("htmx:responseError", (event) => {
+  const status = event.detail.xhr ? event.detail.xhr.status : 0;
+  const notice = document.getElementById("notice");
+  if (status === 429) {
+    const wait = event.detail.xhr.getResponseHeader("Retry-After") || "a few";
+    if (notice) notice.innerHTML = "";
+    connectionBanner(`Too many requests: wait ${wait} seconds and try again.`, "lost");
+    return hideBannerSoon();
+  }
+  if (status >= 500) {
+    keepUnsent(event);
+    lose("The server could not take your request — trying again…");
+    retryTimer = setTimeout(() => resend(1), RETRY_DELAYS_MS[0]);
+  }
+});
