@@ -17,6 +17,12 @@ def inline_tasks(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def no_rate_limits(settings: Any) -> None:
+    """Tests play fast; the tests of rate limits set the rates they check."""
+    settings.CHANCERY_RATES = {}
+
+
+@pytest.fixture(autouse=True)
 def fast_passwords(settings: Any) -> None:
     """Personas are created in every test: a cheap hasher keeps set-up fast."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
