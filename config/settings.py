@@ -173,6 +173,9 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "inte
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Bots and standing answers may make this many moves in a row; then the game waits for a player.
 CHANCERY_BOT_STREAK_LIMIT = env_int("CHANCERY_BOT_STREAK_LIMIT", 500)
+# Bots think within their kind's budget (rules.bots.BOTS); a dict like {"iterations": 30} here
+# overrides it for every bot (the unit tests, which must not wait a second per decision).
+CHANCERY_BOT_BUDGET: dict[str, int] | None = None
 CELERY_BEAT_SCHEDULE = {
     # Owed jobs left pending (a dead broker, a dead worker) are dispatched again: a lost bot turn
     # is back within its claim (its budget plus a few seconds) and this interval.

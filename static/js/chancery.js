@@ -111,13 +111,15 @@ document.addEventListener("htmx:oobAfterSwap", tickClocks);
 // ("Connection lost — reconnecting…"), the socket reconnects with backoff (htmx's ws extension,
 // with the delays below), and the first push after it reopens brings every live region up to
 // date (the server renders the game as it is now on connect); then the page says it is back.
-// A choice clicked while the server could not be reached is kept and sent again once it can
-// be: the move service answers a resubmitted move with its first acceptance, and a move the
-// game has passed by with a message, so a resend never plays a move twice.
+// A choice clicked while the server could not be reached is kept and sent again until the
+// server answers: the move service answers a resubmitted move with its first acceptance, and a
+// move the game has passed by with a message, so a resend never plays a move twice. Other
+// requests (chat, notes) are not resent: the banner says they were not sent.
 const RETRY_DELAYS_MS = [2000, 4000, 8000, 15000];
 let connectionLost = false;
 let catchingUp = false;
 let unsent = null;
+let resending = false;
 let retryTimer = null;
 
 if (window.htmx) {
@@ -134,7 +136,7 @@ function connectionBanner(text, state) {
 
 function hideBannerSoon() {
   const banner = document.getElementById("connection");
-  setTimeout(() => { if (banner && banner.dataset.state === "back") banner.hidden = true; }, 4000);
+  setTimeout(() => { if (banner && banner.dataset.state !== "lost") banner.hidden = true; }, 4000);
 }
 
 function lose(text) {
@@ -152,58 +154,68 @@ function recovered() {
 document.addEventListener("htmx:wsClose", (event) => {
   const code = event.detail.event && event.detail.event.code;
   if (code === 4403) return connectionBanner("You can no longer watch this game.", "lost");
-  lose();
+  if (!unsent) lose();
 });
-document.addEventListener("htmx:wsError", () => lose());
+document.addEventListener("htmx:wsError", () => { if (!unsent) lose(); });
 document.addEventListener("htmx:wsOpen", () => { if (connectionLost) catchingUp = true; });
 document.addEventListener("htmx:wsAfterMessage", () => {
   if (catchingUp) { catchingUp = false; recovered(); }
 });
 
-function keepUnsent(event) {
-  const form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
-  if (!form || !form.getAttribute("hx-post")) return false;
+function moveForm(event) {
+  const elt = event.detail.elt;
+  const form = elt && elt.closest ? elt.closest("form") : null;
+  const url = form && form.getAttribute("hx-post");
+  return url && url.endsWith("/act/") ? form : null;
+}
+
+function keep(form) {
   unsent = { url: form.getAttribute("hx-post"), values: Object.fromEntries(new FormData(form)) };
-  return true;
+  lose("Connection lost — your choice will be sent when the connection is back.");
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => resend(1), RETRY_DELAYS_MS[0]);
 }
 
 function resend(attempt) {
   clearTimeout(retryTimer);
-  if (!unsent) return;
-  const { url, values } = unsent;
-  htmx.ajax("POST", url, { values, swap: "none" }).then(() => {
-    // Answered (accepted, or refused with a message in #notice): no longer unsent.
-    if (unsent && unsent.url === url) unsent = null;
-    if (!connectionLost) {
-      connectionBanner("Your choice was sent.", "back");
-      hideBannerSoon();
-    }
-  }, () => {});
-  retryTimer = setTimeout(() => { if (unsent) resend(attempt + 1); },
+  if (!unsent || resending) return;
+  resending = true;
+  htmx.ajax("POST", unsent.url, { values: unsent.values, swap: "none" })
+    .catch(() => {})
+    .finally(() => { resending = false; });
+  retryTimer = setTimeout(() => resend(attempt + 1),
     RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
 }
 
-document.addEventListener("htmx:sendError", (event) => {
-  if (keepUnsent(event) || unsent) {
-    lose("Connection lost — your choice will be sent when the connection is back.");
-    retryTimer = setTimeout(() => resend(1), RETRY_DELAYS_MS[0]);
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (!resending || !unsent) return;
+  const status = event.detail.xhr ? event.detail.xhr.status : 0;
+  if (!status || status >= 500) return; // not answered: the timer tries again
+  unsent = null;
+  clearTimeout(retryTimer);
+  if (connectionLost) {
+    connectionBanner("Your choice was sent; reconnecting the live updates…", "lost");
   } else {
-    lose();
+    connectionBanner("Your choice was sent.", "back");
+    hideBannerSoon();
   }
 });
 
+document.addEventListener("htmx:sendError", (event) => {
+  if (resending) return;
+  const form = moveForm(event);
+  if (form) return keep(form);
+  lose("Connection lost — that was not sent; try again once the connection is back.");
+});
+
 document.addEventListener("htmx:responseError", (event) => {
+  if (resending) return;
   const status = event.detail.xhr ? event.detail.xhr.status : 0;
-  const notice = document.getElementById("notice");
   if (status === 429) {
     const wait = event.detail.xhr.getResponseHeader("Retry-After") || "a few";
-    if (notice) notice.innerHTML = "";
-    connectionBanner(`Too many requests: wait ${wait} seconds and try again.`, "lost");
+    connectionBanner(`Too many requests: wait ${wait} seconds and try again.`, "warn");
     return hideBannerSoon();
   }
-  if (status >= 500) {
-    keepUnsent(event);
-    lose("The server could not take your request — trying again…");
-    retryTimer = setTimeout(() => resend(1), RETRY_DELAYS_MS[0]);
-  }
+  const form = status >= 500 ? moveForm(event) : null;
+  if (form) keep(form);
 });

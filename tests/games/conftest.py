@@ -17,6 +17,12 @@ def inline_tasks(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def quick_bots(settings: Any) -> None:
+    """Search bots think a few iterations, not their site budget of a second or more."""
+    settings.CHANCERY_BOT_BUDGET = {"iterations": 30}
+
+
+@pytest.fixture(autouse=True)
 def no_rate_limits(settings: Any) -> None:
     """Tests play fast; the tests of rate limits set the rates they check."""
     settings.CHANCERY_RATES = {}

@@ -76,6 +76,7 @@ def loop(db: None) -> Iterator[Scenario]:
     del _ENGINES["loop"]
 
 
+@pytest.mark.slow
 def test_a_game_whose_bots_made_500_moves_in_a_row_pauses_and_says_so(
     loop: Scenario, alice: Any, caplog: Any
 ) -> None:

@@ -20,30 +20,7 @@ GAME_TIMEOUT = 120
 @pytest.fixture
 def worker(it_database: str, it_redis: str) -> Iterator[support.Process]:
     """`celery -A config worker` on the run's database and broker; stopped after the test."""
-    env = support.service_env(it_database, it_redis, tasks="celery")
-    proc = support.start(
-        "celery",
-        [
-            str(support.BIN / "celery"),
-            "-A",
-            "config",
-            "worker",
-            "-l",
-            "info",
-            "--concurrency=2",
-            "-n",
-            f"it-{time.time_ns()}@%h",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        env,
-    )
-    deadline = time.monotonic() + 60
-    while "ready." not in proc.output():
-        if proc.popen.poll() is not None or time.monotonic() > deadline:
-            proc.stop()
-            pytest.fail(f"the Celery worker did not start:\n{proc.output()}")
-        time.sleep(0.2)
+    proc = support.start_worker(support.service_env(it_database, it_redis, tasks="celery"))
     yield proc
     proc.stop()
     assert proc.popen.returncode is not None
