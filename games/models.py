@@ -128,6 +128,10 @@ class Seat(models.Model):
         """Whether a human or a bot holds the seat."""
         return bool(self.bot) or self.user_id is not None
 
+    def player_label(self) -> str:
+        """Who played this seat, for results: the player, even if a bot took the seat over."""
+        return str(self.user) if self.user_id else self.label()
+
     def label(self) -> str:
         """Who sits here, for pages."""
         if self.bot:

@@ -26,7 +26,7 @@ def result_table(result: dict[str, Any] | None, seats: list[Any]) -> dict[str, A
             "rank": row["rank"],
             "seat": row["seat"],
             "score": row["score"],
-            "label": seats[row["seat"]].label()
+            "label": seats[row["seat"]].player_label()
             if row["seat"] < len(seats)
             else f"Seat {row['seat'] + 1}",
             "resigned": row["seat"] in resigned,

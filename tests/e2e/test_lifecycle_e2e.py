@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from django.db import connection
 from playwright.sync_api import Browser, Page, expect
 
 from games import services
@@ -27,8 +28,15 @@ WIDTHS = (390, 1440)
 
 def orm(fn: Callable[..., T], *args: Any) -> T:
     """Run database code off this thread: Playwright's sync API keeps an event loop on it."""
+
+    def run() -> T:
+        try:
+            return fn(*args)
+        finally:
+            connection.close()
+
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn, *args).result()
+        return pool.submit(run).result()
 
 
 def shoot(page: Page, name: str) -> None:
@@ -65,7 +73,7 @@ def _session(user: Any) -> str:
 
 @pytest.fixture
 def people(make_user: Any) -> dict[str, Any]:
-    return {"alice": make_user("alice"), "bob": make_user("bob")}
+    return {"alice": orm(make_user, "alice"), "bob": orm(make_user, "bob")}
 
 
 @pytest.fixture

@@ -18,8 +18,10 @@ def inline_tasks(settings: Any) -> None:
 
 @pytest.fixture(autouse=True)
 def quick_bots(settings: Any) -> None:
-    """Search bots think a few iterations, not their site budget of a second or more."""
+    """Search bots think a few iterations, not their site budget of a second or more; all-bot
+    games play to their end (the pause after 500 bot moves has its own tests)."""
     settings.CHANCERY_BOT_BUDGET = {"iterations": 30}
+    settings.CHANCERY_BOT_STREAK_LIMIT = 100_000
 
 
 @pytest.fixture(autouse=True)

@@ -11,8 +11,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from config import settings as default_settings
 from games import jobs, services
 from games.models import Game, Job, Outbox, Scenario
+from games.services import moves
 from rules.core.canonical import clone
 from rules.core.engine import Engine, Event, Prompt, Result, State
 from rules.core.registry import _ENGINES, get_engine
@@ -78,8 +80,10 @@ def loop(db: None) -> Iterator[Scenario]:
 
 @pytest.mark.slow
 def test_a_game_whose_bots_made_500_moves_in_a_row_pauses_and_says_so(
-    loop: Scenario, alice: Any, caplog: Any
+    loop: Scenario, alice: Any, caplog: Any, settings: Any
 ) -> None:
+    assert moves.BOT_STREAK_LIMIT == 500 and default_settings.CHANCERY_BOT_STREAK_LIMIT == 500
+    settings.CHANCERY_BOT_STREAK_LIMIT = 500  # the site's setting (the other tests lift it)
     caplog.set_level(logging.WARNING, logger="games.services.moves")
     specs = [services.SeatSpec("me"), services.SeatSpec("bot", bot="random")]
     game = services.create_game(alice, loop, 2, specs)  # bots play inline until they stop

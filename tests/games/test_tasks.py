@@ -154,10 +154,7 @@ def test_a_dispatch_that_fails_leaves_the_job_owed_for_the_sweep(
     assert Job.objects.get().status == Job.Status.PENDING
 
 
-def test_an_all_bot_game_finishes_with_a_result_that_replays(
-    scenarios: None, alice: Any, settings: Any
-) -> None:
-    settings.CHANCERY_BOT_STREAK_LIMIT = 100_000  # a whole game, however long
+def test_an_all_bot_game_finishes_with_a_result_that_replays(scenarios: None, alice: Any) -> None:
     game = make_game(alice, "bot:greedy", "bot:random", "bot:random")
     assert game.status == Game.Status.FINISHED
     result = game.result
