@@ -11,8 +11,9 @@ from rules.bots import BOTS, BotKind, Budget, get_bot
 # A new bot seat, and a seat a bot takes over (timeout, resignation), gets the normal search bot.
 DEFAULT = "search"
 TAKEOVER = "search"
-# A bot turn whose worker died is requeued once its claim is this much older than its budget.
-LEASE_MARGIN_S = 8
+# A bot turn whose worker died is given to another once its claim is this much older than its
+# budget; with the 5 s sweep a lost turn is back within budget + 11 s (the strong bot: 14 s).
+LEASE_MARGIN_S = 6
 
 
 def label(kind: BotKind) -> str:

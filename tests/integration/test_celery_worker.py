@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from games import services
-from games.models import Game, Scenario
+from games.models import Game, Job, Scenario
 from rules.core.canonical import state_hash
 from tests.integration import support
 
@@ -65,3 +65,34 @@ def test_a_celery_worker_plays_an_all_bot_game_to_the_end(
     assert moves[-1].state_hash == state_hash(game.state)
     assert game.result is not None and len(game.result["seats"]) == 2
     assert "bot_turn" in worker.output()
+
+
+def test_a_search_bot_answers_a_player_through_the_worker(
+    worker: support.Process, celery_tasks: None, make_user: Any
+) -> None:
+    """The site's default bot ("search", rules.bots) thinks in the worker within its budget."""
+    alice = make_user("alice")
+    scenario = Scenario.objects.get(game="hre", slug="base")
+    game = services.create_game(
+        alice, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("bot", bot="search")]
+    )
+    for _ in range(5):
+        deadline = time.monotonic() + 60
+        while 0 not in _fresh(game).prompted_seats():
+            assert time.monotonic() < deadline, f"the bot did not answer:\n{worker.output()}"
+            time.sleep(0.2)
+        action = game.engine.prompt_for(game.state, 0)["options"][0]["action"]
+        services.submit(game.pk, alice, action, game.seq, seat=0)
+    bot_moves = game.moves.filter(seat=1, by_bot=True)
+    assert bot_moves.exists()
+    assert (
+        not Job.objects.filter(game=game)
+        .exclude(status=Job.Status.DONE)
+        .exclude(seq=_fresh(game).seq)
+        .exists()
+    ), "every bot turn before the current one was played"
+
+
+def _fresh(game: Game) -> Game:
+    game.refresh_from_db()
+    return game
