@@ -104,10 +104,18 @@ def test_a_bot_that_is_thinking_shows_as_such(
         game_id = orm(_game, alice, seats)
         page = open_as(alice, server.port)
         page.goto(f"/games/{game_id}/")
-        buttons = page.locator("#prompt [data-option-button]")
-        if buttons.count():
-            buttons.first.click()
-        expect(page.locator("#prompt .thinking")).to_contain_text("Search — normal is thinking…")
+        thinking = page.locator("#prompt .thinking")
+        # Alice decides until the turn passes to the bot (the draft's order depends on the seed).
+        for _ in range(12):
+            page.wait_for_selector("#prompt .thinking, #prompt [data-option-button]")
+            if thinking.count():
+                break
+            seq = int(page.locator("#prompt").get_attribute("data-seq") or "0")
+            page.locator("#prompt [data-option-button]").first.click()
+            page.wait_for_function(
+                "seq => Number(document.querySelector('#prompt')?.dataset.seq) > seq", arg=seq
+            )
+        expect(thinking).to_contain_text("Search — normal is thinking…")
         shoot(page, "bot-thinking")
 
 

@@ -377,3 +377,13 @@ def kill(proc: Process) -> None:
     if proc.popen.poll() is None:
         os.killpg(proc.popen.pid, signal.SIGKILL)
         proc.popen.wait(10)
+
+
+def use_broker(settings: Any, url: str) -> None:
+    """This process queues Celery tasks to `url` (the app's cached connections are dropped)."""
+    from config.celery import app
+
+    settings.CHANCERY_TASKS = "celery"
+    settings.CELERY_BROKER_URL = url
+    app.close()  # pooled connections to an earlier broker would keep being used
+    app.conf.broker_url = url

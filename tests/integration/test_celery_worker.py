@@ -29,11 +29,7 @@ def worker(it_database: str, it_redis: str) -> Iterator[support.Process]:
 @pytest.fixture
 def celery_tasks(settings: Any, it_redis: str) -> None:
     """This process queues tasks to the worker through the Redis broker."""
-    from config.celery import app
-
-    settings.CHANCERY_TASKS = "celery"
-    settings.CELERY_BROKER_URL = it_redis
-    app.conf.broker_url = it_redis
+    support.use_broker(settings, it_redis)
 
 
 def test_a_celery_worker_plays_an_all_bot_game_to_the_end(
@@ -64,7 +60,8 @@ def test_a_celery_worker_plays_an_all_bot_game_to_the_end(
     assert all(m.by_bot for m in moves)
     assert moves[-1].state_hash == state_hash(game.state)
     assert game.result is not None and len(game.result["seats"]) == 2
-    assert "bot_turn" in worker.output()
+    assert "games.tasks.run_job" in worker.output()
+    assert game.jobs.filter(kind="bot_turn", status="done").count() >= game.seq
 
 
 def test_a_search_bot_answers_a_player_through_the_worker(
