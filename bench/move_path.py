@@ -173,6 +173,8 @@ def main() -> None:
         tasks="thread",
         DB_CONN_MAX_AGE=str(args.conn_max_age),
         DB_POOL="true" if args.db_pool == "on" and not args.conn_max_age else "false",
+        # One user moves as fast as the servers allow: the per-user move limit would stop it.
+        CHANCERY_RATE_MOVES="1000000/s",
     )
     with support.daphne(env) as server_a, support.daphne(env) as server_b:
         trivial_http = http.client.HTTPConnection("127.0.0.1", server_b.port, timeout=30)

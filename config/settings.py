@@ -64,6 +64,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Every error under /api/ is JSON; every query string and form field is checked once.
+    "games.middleware.ApiErrorsMiddleware",
+    "games.middleware.InputGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -97,6 +100,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
+        # A connection is checked before use (with the pool: on every checkout), so one that
+        # PostgreSQL closed (a restart, a terminated backend) is replaced instead of failing a request.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -108,12 +114,28 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_b
     # A connection pool (psycopg_pool), not persistent connections: under ASGI each request's sync
     # code runs in a thread of its own, so a connection kept per thread is seldom reused, and
     # opening one costs a PostgreSQL backend (~4 ms here) on every request, render and task.
-    # DB_POOL=false (or DB_CONN_MAX_AGE > 0) turns it off.
+    # DB_POOL=false (or DB_CONN_MAX_AGE > 0) turns it off. Each process holds its own pool: the
+    # README's production section adds them up against PostgreSQL's max_connections.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": env_int("DB_POOL_MIN_SIZE", 2),
         "max_size": env_int("DB_POOL_MAX_SIZE", 20),
+        # A request waits this long for a free connection, then fails (instead of hanging).
+        "timeout": env_int("DB_POOL_TIMEOUT", 10),
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Form posts are small (notes are the largest field); JSON bodies have their own 64 KB limit
+# (games.inputs). Bigger bodies are refused before they are parsed.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
+
+# Rate limits per user (django-ratelimit; the cache holds the counts): the token API as a whole,
+# and moves (the page's act view and the API's action). Over the limit: 429 with Retry-After.
+CHANCERY_RATES = {
+    "api": env_str("CHANCERY_RATE_API", "300/m"),
+    "moves": env_str("CHANCERY_RATE_MOVES", "120/m"),
+}
+CHANCERY_CHAT_RATE = env_str("CHANCERY_CHAT_RATE", "10/m")
+RATELIMIT_FAIL_OPEN = True
 
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
@@ -145,8 +167,20 @@ CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
+# With the broker down, queueing a task after a commit fails fast (the job row stays owed).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Bots and standing answers may make this many moves in a row; then the game waits for a player.
+CHANCERY_BOT_STREAK_LIMIT = env_int("CHANCERY_BOT_STREAK_LIMIT", 500)
+# Bots think within their kind's budget (rules.bots.BOTS); a dict like {"iterations": 30} here
+# overrides it for every bot (the unit tests, which must not wait a second per decision).
+CHANCERY_BOT_BUDGET: dict[str, int] | None = None
 CELERY_BEAT_SCHEDULE = {
-    "requeue-stalled-bots": {"task": "games.tasks.requeue_stalled_bots", "schedule": 60.0},
+    # Owed jobs left pending (a dead broker, a dead worker) are dispatched again: a lost bot turn
+    # is back within its claim (its budget plus a few seconds) and this interval.
+    "requeue-stalled-bots": {"task": "games.tasks.requeue_stalled_bots", "schedule": 5.0},
+    "purge-jobs": {"task": "games.tasks.purge_jobs", "schedule": 3600.0},
     # Mail owed by a move whose drain task was lost (a crash after the commit) goes out here.
     "drain-outbox": {"task": "games.tasks.drain_outbox", "schedule": 120.0},
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 300.0},

@@ -22,6 +22,7 @@ from games.models import (
     EmailActionUse,
     Game,
     GameClock,
+    Job,
     MailPreference,
     Move,
     Mute,
@@ -98,10 +99,12 @@ class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
+    """Seats as they are; a bot seat shows its kind as the registry names it (rules.bots)."""
+
     model = Seat
     extra = 0
     can_delete = False
-    readonly_fields = ("index", "user", "invited", "bot")
+    readonly_fields = ("index", "user", "invited", "bot", "resigned_at")
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -109,8 +112,8 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
 
 @admin.register(Game)
 class GameAdmin(ReadOnly):
-    list_display = ("pk", "game", "scenario", "status", "players", "seq", "updated_at")
-    list_filter = ("game", "status")
+    list_display = ("pk", "game", "scenario", "status", "paused", "players", "seq", "updated_at")
+    list_filter = ("game", "status", "paused")
     inlines = [SeatInline]
     exclude = ("state", "seed")
     readonly_fields = ("final_state",)
@@ -202,7 +205,16 @@ class MailPreferenceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_filter = ("mode",)
 
 
-# Clocks change only through games.clocks, which keeps deadlines, reminders and bots consistent.
+# Jobs are the record of work owed after commits (games.jobs); the sweep runs them, not the admin.
+
+
+@admin.register(Job)
+class JobAdmin(ReadOnly):
+    list_display = ("pk", "kind", "game", "seq", "seat", "status", "attempts", "note", "created_at")
+    list_filter = ("kind", "status")
+
+
+# Clocks change only through games.services, which keeps deadlines, reminders and bots consistent.
 
 
 @admin.register(GameClock)

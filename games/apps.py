@@ -8,3 +8,7 @@ class GamesConfig(AppConfig):
 
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Register the job handlers (games.tasks) with games.jobs, and the token revocation."""
+        from games import signals, tasks  # noqa: F401

@@ -1,5 +1,5 @@
 """The embedded set-up's stand-in for Celery beat: CELERY_BEAT_SCHEDULE's periodic tasks, run
-through games.tasks.enqueue by one daemon thread of the web process.
+through games.jobs.call by one daemon thread of the web process.
 
 Only the ASGI app starts it (config/asgi.py), and only with tasks in "thread" mode: with a broker,
 Celery beat does this job; management commands and tests never import the ASGI app's start-up.
@@ -20,7 +20,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.module_loading import import_string
 
-from games import tasks
+from games import jobs
 
 log = logging.getLogger(__name__)
 _started: threading.Thread | None = None
@@ -54,7 +54,7 @@ class Beat:
         self,
         schedule: dict[str, dict[str, Any]],
         now: float,
-        run: Callable[..., None] = tasks.enqueue,
+        run: Callable[..., None] = jobs.call,
     ) -> None:
         self.run = run
         self.entries: list[Entry] = []
@@ -92,7 +92,7 @@ class Beat:
 def should_start() -> bool:
     """Whether this process needs the embedded beat: tasks on a thread, not switched off, not a test."""
     return (
-        tasks.mode() == "thread"
+        jobs.mode() == "thread"
         and bool(getattr(settings, "CHANCERY_EMBEDDED_BEAT", True))
         and "pytest" not in sys.modules
     )

@@ -14,29 +14,22 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
-from django_ratelimit.core import is_ratelimited
 
-from games import live
+from games import limits, live
+from games.access import may_watch, seats_of
+from games.errors import MoveRefused
 from games.models import ChatChannel, ChatMessage, Game, Mute, SeatNote
-from games.services import MoveRefused, seats_of
 
 MAX_LENGTH = 1000
+MAX_NOTES = 20000
 SHOWN = 100
 DEFAULT_RATE = "10/m"
 
 
-def rate_limited(request: HttpRequest, game_id: int) -> bool:
-    """Whether this user has posted too often on this game lately (counts this attempt)."""
+def rate_limited(request: HttpRequest, game_id: int) -> int | None:
+    """Seconds to wait when this user has posted too often on this game lately (counts this attempt)."""
     rate = getattr(settings, "CHANCERY_CHAT_RATE", DEFAULT_RATE)
-    return bool(
-        is_ratelimited(
-            request,
-            group="chancery.chat",
-            increment=True,
-            rate=rate,
-            key=lambda group, req: f"{game_id}:{req.user.pk}",
-        )
-    )
+    return limits.exceeded(request, "chat", f"{game_id}:{request.user.pk}", rate=rate)
 
 
 def _own_seat(game: Game, user: Any, seat: int | None) -> int:
@@ -126,9 +119,9 @@ def set_mute(game: Game, user: Any, other: int, muted: bool, seat: int | None = 
 def save_note(game: Game, user: Any, text: str, seat: int | None = None) -> SeatNote:
     """Replace a seat's private notes."""
     seat = _own_seat(game, user, seat)
-    note, _ = SeatNote.objects.update_or_create(
-        game=game, seat=seat, defaults={"text": text[:20000]}
-    )
+    if len(text) > MAX_NOTES:
+        raise MoveRefused(f"Notes are at most {MAX_NOTES} characters.", "malformed")
+    note, _ = SeatNote.objects.update_or_create(game=game, seat=seat, defaults={"text": text})
     return note
 
 
@@ -178,9 +171,7 @@ def context(game: Game, user: Any) -> dict[str, Any]:
 
 def live_fragments(game_id: int, user: Any, channels: bool = False) -> str | None:
     """The chat (and the channel picker) as out-of-band swaps, or None if the viewer may not watch."""
-    from games import pages
-
-    if not pages.may_watch(game_id, user):
+    if not may_watch(game_id, user):
         return None
     game = Game.objects.get(pk=game_id)
     ctx = {**context(game, user), "oob": True, "user": user}

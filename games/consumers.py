@@ -6,13 +6,14 @@ from anything the client sends. Group messages carry ids only (game and seq).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import live, notify, pages
+from games import chat, live, notify, pages
+from games.access import may_watch
+from games.inputs import BadInput, parse_json
 from games.models import Game
 
 
@@ -23,14 +24,15 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
         self.seq = -1
-        if not await database_sync_to_async(pages.may_watch)(self.game_id, self.user):
+        if not await database_sync_to_async(may_watch)(self.game_id, self.user):
             await self.close(code=4403)
             return
         await self.channel_layer.group_add(live.group_name(self.game_id), self.channel_name)
         await self.accept()
         # While a page is open on the game its player gets no turn mail for it (games.notify).
         await database_sync_to_async(notify.page_opened)(self.user, self.game_id, self.channel_name)
-        await self._push()
+        # A socket that (re)connects is brought up to date: the game as it is now, and the chat.
+        await self._push(with_chat=True)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "game_id"):
@@ -40,8 +42,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A client that reconnects or sees a gap asks to be brought up to date."""
         try:
-            message: Any = json.loads(text_data or "{}")
-        except json.JSONDecodeError:
+            message: Any = parse_json(text_data or "{}", "The message")
+        except BadInput:
             return
         if isinstance(message, dict) and "sync" in message:
             await self._push()
@@ -64,23 +66,23 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     def _render_chat(self, channels: bool) -> str | None:
-        from games import chat
-
         return chat.live_fragments(self.game_id, self.user, channels=channels)
 
-    async def _push(self) -> None:
-        rendered = await database_sync_to_async(self._render)()
+    async def _push(self, with_chat: bool = False) -> None:
+        rendered = await database_sync_to_async(self._render)(with_chat)
         if rendered is None:
             await self.close(code=4403)
             return
         self.seq, html = rendered
         await self.send(text_data=html)
 
-    def _render(self) -> tuple[int, str] | None:
+    def _render(self, with_chat: bool = False) -> tuple[int, str] | None:
         rendered = pages.live_render(self.game_id, self.user)
         if rendered is None:
             return None
         game, html = rendered
+        if with_chat:
+            html += chat.live_fragments(self.game_id, self.user) or ""
         # Seats are taken and the game dealt without the seq moving: while the game waits for
         # players, every message is news.
         return (-1 if game.status == Game.Status.OPEN else game.seq), html

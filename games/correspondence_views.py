@@ -14,8 +14,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from games import clocks, emails, notify
+from games import clocks, emails, mail_actions, notify
+from games.inputs import BadInput, integer
 from games.models import Game, MailPreference
+from games.services import clocks as clock_service
 
 
 @csrf_exempt  # RFC 8058 one-click unsubscribe: the mail client POSTs with no session or CSRF token
@@ -41,7 +43,7 @@ def mail_action(request: HttpRequest, token: str) -> HttpResponse:
         data = emails.read_action(token)
         game = get_object_or_404(Game.objects.select_related("scenario"), pk=data["g"])
         if request.method == "POST":
-            emails.act_from_mail(token)
+            mail_actions.act_from_mail(token)
             return render(request, "games/mail_link.html", {"game": game, "done": True})
     except emails.LinkRefused as refused:
         return render(
@@ -71,7 +73,7 @@ def _game_id(token: str) -> int | None:
 @require_POST
 def take_back(request: HttpRequest, game_id: int) -> HttpResponse:
     """The player takes back their seats a bot has held since their time ran out."""
-    if not clocks.take_back(game_id, request.user):
+    if not clock_service.take_back(game_id, request.user):
         messages.error(request, "No bot holds a seat of yours in this game.")
     return redirect("game", game_id=game_id)
 
@@ -90,17 +92,14 @@ def mail_settings(request: HttpRequest) -> HttpResponse:
             pref.save(update_fields=["mode"])
             messages.info(request, "Mail settings saved.")
         if request.POST.get("vacation") == "start":
-            days = int(request.POST.get("days", "0"))
-            pref = clocks.start_vacation(request.user, days)
+            days = integer(request.POST.get("days"), "The number of days", 0, high=366) or 0
+            pref = clock_service.start_vacation(request.user, days)
             messages.info(
                 request, f"Your clocks are paused until {pref.vacation_until:%d %b %Y %H:%M} UTC."
             )
         elif request.POST.get("vacation") == "end":
-            clocks.end_vacation(request.user)
+            clock_service.end_vacation(request.user)
             messages.info(request, "Welcome back: your clocks run again.")
-    except (clocks.ClockError, ValueError) as error:
-        messages.error(
-            request,
-            str(error) if isinstance(error, clocks.ClockError) else "Give a number of days.",
-        )
+    except (clocks.ClockError, BadInput) as error:
+        messages.error(request, str(error))
     return redirect("profile")

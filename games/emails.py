@@ -1,5 +1,7 @@
 """What the mails say, and the signed links in them (unsubscribe, decide from the mail).
 
+Rendering only: deciding from a mail link is games.mail_actions, sending is games.notify.
+
 Everything a mail shows of a game comes from the engine's view for the addressee's seat and
 from the events visible to that seat (public text plus that seat's private text), exactly as
 the game page does: never the state, never another seat's private text.
@@ -7,17 +9,17 @@ the game page does: never the state, never another seat's private text.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
-from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games import clocks, notify, pages
-from games.models import EmailActionUse, Game, Move, Outbox
+from games import clocks, results
+from games.models import Game, Move, Outbox, SeatClock
 
 ACTION_SALT = "chancery.email-action"
 UNSUBSCRIBE_SALT = "chancery.unsubscribe"
@@ -30,6 +32,7 @@ SUBJECTS = {
     Outbox.Kind.REMINDER: "Your time is nearly spent in {title} #{pk}",
     Outbox.Kind.TIMEOUT: "Your time ran out in {title} #{pk}",
     Outbox.Kind.RESULT: "Game over: {title} #{pk}",
+    Outbox.Kind.PAUSED: "The bots are waiting for you in {title} #{pk}",
 }
 
 
@@ -73,7 +76,7 @@ def compose(row: Outbox) -> EmailMultiAlternatives | None:
         "site": absolute("/"),
     }
     if row.kind == Outbox.Kind.DIGEST:
-        games = notify.waiting_games(row.user)
+        games = waiting_games(row.user)
         if not games:
             return None
         ctx["games"] = [{"game": g, "url": absolute(reverse("game", args=[g.pk]))} for g in games]
@@ -88,7 +91,7 @@ def compose(row: Outbox) -> EmailMultiAlternatives | None:
     elif row.kind == Outbox.Kind.TIMEOUT:
         ctx["take_back"] = absolute(reverse("game", args=[game.pk]))
     elif row.kind == Outbox.Kind.RESULT:
-        ctx["result"] = pages.result_table(game.result, list(game.seats.all()))
+        ctx["result"] = results.result_table(game.result, list(game.seats.all()))
         ctx["timeout"] = (game.result or {}).get("timeout")
     subject = SUBJECTS[Outbox.Kind(row.kind)].format(title=game.scenario.title, pk=game.pk)
     return _message(row, subject, f"email/{row.kind}", ctx)
@@ -126,7 +129,7 @@ def decision_context(game: Game, user_id: int, seat: int | None) -> dict[str, An
         "prompt": prompt,
         "since": lines_since_last_move(game, seat),
         "glance": glance(game, view),
-        "deadline": notify.running_deadline(game, seat),
+        "deadline": running_deadline(game, seat),
         "quick": quick_answers(game, user_id, seat, prompt) if prompt else [],
     }
 
@@ -217,33 +220,30 @@ def read_action(token: str) -> dict[str, Any]:
     return data
 
 
-def act_from_mail(token: str) -> Move:
-    """Make the decision a mail link carries, once, through the move service with its seq."""
-    from django.contrib.auth import get_user_model
+# --- what a digest and a decision mail read ---------------------------------------------------
 
-    from games import services
 
-    data = read_action(token)
-    if not is_trivial(data["a"]):
-        raise LinkRefused("This link is not valid.", 400)
-    used = {"game_id": data["g"], "seq": data["q"], "seat": data["s"]}
-    if EmailActionUse.objects.filter(**used).exists():
-        raise LinkRefused("This link has already been used.", 409)
-    user = get_user_model().objects.filter(pk=data["u"]).first()
-    # The service would answer the same move made on the page with its first acceptance; a
-    # link issued before the game moved on is refused instead, whatever moved it.
-    if not Game.objects.filter(pk=data["g"], seq=data["q"]).exists():
-        raise LinkRefused(
-            "The game has moved on since this mail was sent; open the game instead.", 409
-        )
-    try:
-        move = services.submit(data["g"], user, data["a"], data["q"], seat=data["s"])
-    except services.MoveRefused as refused:
-        raise LinkRefused(refused.message, 409 if refused.code == "stale" else 403) from refused
-    try:
-        with transaction.atomic():
-            EmailActionUse.objects.create(user_id=data["u"], **used)
-    except IntegrityError as error:
-        # A second click raced the first: the service answered it with the first acceptance.
-        raise LinkRefused("This link has already been used.", 409) from error
-    return move
+def waiting_games(user: Any) -> list[Game]:
+    """Active games where one of the player's own seats (not held by a bot) must decide."""
+    games = (
+        Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user)
+        .distinct()
+        .order_by("updated_at")
+    )
+    waiting = []
+    for game in games.select_related("scenario"):
+        mine = {s.index for s in game.seats.all() if s.user_id == user.pk and not s.bot}
+        if mine & set(game.prompted_seats()):
+            waiting.append(game)
+    return waiting
+
+
+def running_deadline(game: Game, seat: int | None) -> datetime | None:
+    """When the seat's clock runs out, if it runs."""
+    if seat is None:
+        return None
+    return (
+        SeatClock.objects.filter(seat__game=game, seat__index=seat)
+        .values_list("deadline", flat=True)
+        .first()
+    )

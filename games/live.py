@@ -15,25 +15,31 @@ def group_name(game_id: int) -> str:
     return f"game-{game_id}"
 
 
-def broadcast(game_id: int, seq: int, force: bool = False) -> None:
+def broadcast(game_id: int, seq: int, force: bool = False) -> bool:
     """Tell every socket on the game that it is at `seq`; each renders for its own viewer.
 
     `force` makes every socket render even if it has drawn this seq or a later one: an undo
-    moves the seq back, and a rematch offer changes the page without moving it.
+    moves the seq back, and a rematch offer changes the page without moving it. False when the
+    channel layer could not be reached (logged; the caller may owe the push as a job).
     """
-    _send(game_id, {"type": "game.update", "seq": seq, "force": force})
+    return _send(game_id, {"type": "game.update", "seq": seq, "force": force})
 
 
 def chat_broadcast(game_id: int, message_id: int | None, channels: bool = False) -> None:
-    """Tell every socket that the chat changed (ids only); each renders the chat its viewer may see."""
+    """Tell every socket that the chat changed (ids only); each renders the chat its viewer may see.
+
+    A chat push lost to an outage is not owed again: a socket that reconnects redraws the chat.
+    """
     _send(game_id, {"type": "chat.update", "message": message_id, "channels": channels})
 
 
-def _send(game_id: int, message: dict[str, object]) -> None:
+def _send(game_id: int, message: dict[str, object]) -> bool:
     layer = get_channel_layer()
     if layer is None:
-        return
+        return True
     try:
         async_to_sync(layer.group_send)(group_name(game_id), message)
-    except Exception:  # a push lost is recovered by the seq-gap check; the move is stored
+    except Exception:  # the change is stored: sockets catch up on the next push or reconnect
         log.exception("broadcast %s to game %s failed", message, game_id)
+        return False
+    return True

@@ -8,13 +8,13 @@ from typing import Any
 from django.core.mail.backends.console import EmailBackend as ConsoleBackend
 from django.core.mail.message import EmailMessage
 
+from games.models import DevEmail
+
 
 class DevInboxBackend(ConsoleBackend):
     """Console mail that is also stored as DevEmail rows."""
 
     def send_messages(self, email_messages: Sequence[EmailMessage]) -> int:
-        from games.models import DevEmail
-
         sent = super().send_messages(email_messages)
         for message in email_messages:
             body: Any = message.body

@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
+from games import botkinds
 from rules.core import get_engine
 from rules.core.engine import Engine
 
@@ -65,6 +66,10 @@ class Game(models.Model):
     state = models.JSONField(null=True, blank=True)
     seq = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
+    # Moves in a row made by bots or standing answers, without a decision of a player at the time.
+    bot_streak = models.PositiveIntegerField(default=0)
+    # Set when bot_streak reached the limit (settings.CHANCERY_BOT_STREAK_LIMIT): bots wait for a player.
+    paused = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -85,11 +90,11 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    """A place at a game's table: a human (open, invited or taken) or a bot."""
+    """A place at a game's table: a human (open, invited or taken) or a bot.
 
-    class Bot(models.TextChoices):
-        RANDOM = "random", "Random bot"
-        GREEDY = "greedy", "Greedy bot"
+    A seat a bot holds for its player (a timeout) keeps its user; so does a resigned seat, whose
+    player is out of the game for good (`resigned_at`) while a bot plays it to the end.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -107,7 +112,9 @@ class Seat(models.Model):
         on_delete=models.SET_NULL,
         related_name="invitations",
     )
-    bot = models.CharField(max_length=10, choices=Bot.choices, blank=True)
+    # A slug of the bot registry (rules.bots.BOTS); the choices are read from it.
+    bot = models.CharField(max_length=20, choices=botkinds.choices, blank=True)
+    resigned_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         unique_together = [("game", "index")]
@@ -121,10 +128,14 @@ class Seat(models.Model):
         """Whether a human or a bot holds the seat."""
         return bool(self.bot) or self.user_id is not None
 
+    def player_label(self) -> str:
+        """Who played this seat, for results: the player, even if a bot took the seat over."""
+        return str(self.user) if self.user_id else self.label()
+
     def label(self) -> str:
         """Who sits here, for pages."""
         if self.bot:
-            return self.get_bot_display()
+            return botkinds.name_of(self.bot)
         if self.user_id:
             return str(self.user)
         return f"invited: {self.invited}" if self.invited_id else "open"
@@ -200,7 +211,7 @@ class Deck(models.Model):
     """A player's Feudal Lords deck: the cards beside the Stockpile, and the Stockpile's entries.
 
     Whether it is legal is the engine's judgement (rules.feudal.components.validate_deck), asked
-    through games.decks; an illegal deck is kept while it is being built but cannot be played.
+    through games.boards.feudal.decks; an illegal deck is kept while it is being built but cannot be played.
     """
 
     owner = models.ForeignKey(
@@ -284,7 +295,8 @@ class SeatResult(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    bot = models.CharField(max_length=10, blank=True)
+    bot = models.CharField(max_length=20, blank=True)
+    resigned = models.BooleanField(default=False)
     rank = models.PositiveSmallIntegerField()
     score = models.IntegerField()
     breakdown = models.JSONField(default=dict)
@@ -447,6 +459,7 @@ class Outbox(models.Model):
         TIMEOUT = "timeout", "Time ran out"
         RESULT = "result", "Game over"
         DIGEST = "digest", "Daily digest"
+        PAUSED = "paused", "Bots paused"
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
@@ -535,3 +548,45 @@ class SeatClock(models.Model):
 
     def __str__(self) -> str:
         return f"Clock of {self.seat}"
+
+
+class Job(models.Model):
+    """Work owed after a commit (a bot's or a standing answer's turn, a live push), kept durably.
+
+    Written in the transaction of the change that causes it, so a lost task or a dead broker
+    delays the work but never loses it: games.jobs dispatches the row after the commit, and its
+    sweep dispatches again whatever is still pending once its claim has lapsed. The unique key
+    (kind, game, seq, seat) is "once per decision"; the move service's seq check makes a second
+    run harmless anyway.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    kind = models.CharField(max_length=20)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="jobs")
+    seq = models.PositiveIntegerField()
+    seat = models.IntegerField(default=-1)  # -1: the job concerns no one seat
+    args = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    lease_seconds = models.PositiveIntegerField(default=30)
+    not_before = models.DateTimeField(help_text="Backoff: not run again before this time.")
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "game", "seq", "seat"], name="job_once_per_decision"
+            )
+        ]
+        indexes = [models.Index(fields=["status", "not_before"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for game {self.game_id} at seq {self.seq} (seat {self.seat})"

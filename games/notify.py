@@ -18,7 +18,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Game, MailPreference, Outbox, Presence, SeatClock
+from games import emails, jobs
+from games.models import Game, MailPreference, Outbox, Presence
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,13 @@ def game_finished(game: Game) -> None:
         queue(user_id, game, game.seq, Outbox.Kind.RESULT)
 
 
+def game_paused(game: Game) -> None:
+    """Tell the players (or, at a table of bots, the creator) that the bots wait for them."""
+    users = sorted({s.user_id for s in game.seats.all() if s.user_id and s.resigned_at is None})
+    for user_id in users or [game.created_by_id]:
+        queue(user_id, game, game.seq, Outbox.Kind.PAUSED)
+
+
 def _turn_rows(game: Game, indexes: list[int]) -> None:
     seats = {s.index: s for s in game.seats.all()}
     for index in indexes:
@@ -64,12 +72,10 @@ def _turn_rows(game: Game, indexes: list[int]) -> None:
 
 def queue(user_id: int, game: Game | None, seq: int, kind: str, seat: int | None = None) -> None:
     """Owe one mail (once: a second row for the same decision is ignored) and drain after the commit."""
-    from games import tasks
-
     Outbox.objects.bulk_create(
         [Outbox(user_id=user_id, game=game, seq=seq, kind=kind, seat=seat)], ignore_conflicts=True
     )
-    transaction.on_commit(lambda: tasks.enqueue(tasks.drain_outbox))
+    jobs.kick_after_commit("drain_outbox")
 
 
 # --- presence: open pages ---------------------------------------------------------------------
@@ -128,8 +134,6 @@ def _claim(pk: int, now: datetime) -> bool:
 
 
 def _deliver(pk: int, now: datetime) -> int:
-    from games import emails
-
     if not _claim(pk, now):
         return 0
     row = Outbox.objects.select_related("user", "game").get(pk=pk)
@@ -201,21 +205,6 @@ def still_deciding(game: Game, seat: int | None) -> bool:
 # --- the daily digest -------------------------------------------------------------------------
 
 
-def waiting_games(user: Any) -> list[Game]:
-    """Active games where one of the player's own seats (not held by a bot) must decide."""
-    games = (
-        Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user)
-        .distinct()
-        .order_by("updated_at")
-    )
-    waiting = []
-    for game in games.select_related("scenario"):
-        mine = {s.index for s in game.seats.all() if s.user_id == user.pk and not s.bot}
-        if mine & set(game.prompted_seats()):
-            waiting.append(game)
-    return waiting
-
-
 def queue_digests(now: datetime | None = None) -> int:
     """Owe today's digest to each digest reader with games waiting (the constraint makes it once a day)."""
     now = now or timezone.now()
@@ -227,19 +216,8 @@ def queue_digests(now: datetime | None = None) -> int:
             user=user, game__isnull=True, seq=day, kind=Outbox.Kind.DIGEST
         ).exists():
             continue
-        if waiting_games(user):
+        if emails.waiting_games(user):
             with transaction.atomic():
                 queue(user.pk, None, day, Outbox.Kind.DIGEST)
             owed += 1
     return owed
-
-
-def running_deadline(game: Game, seat: int | None) -> datetime | None:
-    """When the seat's clock runs out, if it runs."""
-    if seat is None:
-        return None
-    return (
-        SeatClock.objects.filter(seat__game=game, seat__index=seat)
-        .values_list("deadline", flat=True)
-        .first()
-    )

@@ -15,38 +15,13 @@ from django.db.models import Prefetch
 from django.template.loader import render_to_string
 
 from games import boards, clocks, rematch, rulebook, undo
+from games.access import choose_viewer_seat, may_watch, seats_of, viewer_seat, watchable
 from games.models import Game, Move, Seat
-from games.services import seats_of
+from games.results import result_table
 
 LOG_LINES = 80
 LIVE_PARTIALS = ("prompt", "board", "tableau", "players", "private", "log")
-# Result categories whose engine key reads badly once title-cased.
-CATEGORY_NAMES = {"vp_track": "VP track"}
-
-
-def may_watch(game_id: int, user: Any) -> bool:
-    """Players of a game may watch it; anyone may watch a public one."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return False
-    return watchable(game, user)
-
-
-def watchable(game: Game, user: Any) -> bool:
-    """may_watch for a game already read (its seats prefetched, or read here)."""
-    return game.public or bool(seats_of(game, user))
-
-
-def viewer_seat(game: Game, user: Any) -> int | None:
-    """The seat a user sees the game as: the one deciding now among theirs, else their first."""
-    return _viewer_seat(seats_of(game, user), game.prompted_seats())
-
-
-def _viewer_seat(mine: list[int], prompted: list[int]) -> int | None:
-    if not mine:
-        return None
-    deciding = [i for i in prompted if i in mine]
-    return deciding[0] if deciding else mine[0]
+__all__ = ["may_watch", "result_table", "viewer_seat", "watchable"]
 
 
 def recent_moves(game: Game, limit: int = LOG_LINES) -> list[Move]:
@@ -85,29 +60,6 @@ def log_lines(
     return lines[-limit:]
 
 
-def result_table(result: dict[str, Any] | None, seats: list[Any]) -> dict[str, Any] | None:
-    """The final standings: rows by rank, one column per scoring category the engine reports."""
-    if not result or not result.get("seats"):
-        return None
-    columns: list[str] = []
-    for row in result["seats"]:
-        columns += [k for k in row.get("breakdown", {}) if k not in columns]
-    rows = [
-        {
-            "rank": row["rank"],
-            "seat": row["seat"],
-            "score": row["score"],
-            "label": seats[row["seat"]].label()
-            if row["seat"] < len(seats)
-            else f"Seat {row['seat'] + 1}",
-            "cells": [row.get("breakdown", {}).get(c, 0) for c in columns],
-        }
-        for row in sorted(result["seats"], key=lambda r: (r["rank"], r["seat"]))
-    ]
-    names = [CATEGORY_NAMES.get(c, c.replace("_", " ").capitalize()) for c in columns]
-    return {"columns": names, "rows": rows}
-
-
 def seat_cards(
     seats: list[Any],
     board: dict[str, Any],
@@ -139,6 +91,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
         "prompt_rule",
         "board",
         "waiting_on",
+        "thinking",
         "undo_to",
         "result",
         "rematch",
@@ -158,6 +111,7 @@ CONTEXT_KEYS = (
     "view",
     "prompt",
     "waiting_on",
+    "thinking",
     "board",
     "log",
     "result",
@@ -197,7 +151,7 @@ class Live:
 
     @functools.cached_property
     def seat(self) -> int | None:
-        return _viewer_seat(self.mine, [p["seat"] for p in self.prompts])
+        return choose_viewer_seat(self.mine, [p["seat"] for p in self.prompts])
 
     @functools.cached_property
     def view(self) -> Any:
@@ -219,13 +173,28 @@ class Live:
         return rulebook.link(self.game.game, self.prompt["rule"]) if self.prompt else None
 
     @functools.cached_property
-    def waiting_on(self) -> list[dict[str, Any]]:
+    def deciding(self) -> list[dict[str, Any]]:
         if self.game.state is None:
             return []
         return [
-            {"seat": p["seat"], "who": self.seats[p["seat"]].label(), "kind": p["kind"]}
+            {
+                "seat": p["seat"],
+                "who": self.seats[p["seat"]].label(),
+                "kind": p["kind"],
+                "bot": bool(self.seats[p["seat"]].bot),
+            }
             for p in self.prompts
         ]
+
+    @functools.cached_property
+    def waiting_on(self) -> list[dict[str, Any]]:
+        """The players (not bots) who must decide now."""
+        return [d for d in self.deciding if not d["bot"]]
+
+    @functools.cached_property
+    def thinking(self) -> list[dict[str, Any]]:
+        """The bots deciding now: their turn is owed to a worker, so they are thinking."""
+        return [d for d in self.deciding if d["bot"]] if not self.game.paused else []
 
     @functools.cached_property
     def board(self) -> dict[str, Any]:

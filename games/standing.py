@@ -2,7 +2,7 @@
 
 The kinds come from the engine (`prompt_kinds()`), the named choices and their matching from
 `standing_options()` / `standing_answer()`, so no game needs code here. A standing answer is
-submitted through `services.submit` like any move (by a task queued after each commit, before
+submitted through `services.submit` like any move (by a job owed with each change, before
 bots are woken) and its Move row is flagged `by_standing`.
 """
 
@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-
+from games import jobs
 from games.models import Game, StandingAnswer
 from rules.core.canonical import canonical_json
 from rules.core.engine import Option, Prompt
+
+MAX_LABEL = 300
 
 
 class StandingRefused(Exception):
@@ -57,7 +58,9 @@ def set_answer(
         raise StandingRefused(f"This game never asks {kind!r} questions.")
     if choice not in {c["name"] for c in choices(game, kind)}:
         raise StandingRefused("That is not one of the standing answers for this kind.")
-    label = label.strip()[:300]
+    label = label.strip()
+    if len(label) > MAX_LABEL:
+        raise StandingRefused(f"A choice's label is at most {MAX_LABEL} characters.")
     if choice == StandingAnswer.OPTION and not label and action is None:
         raise StandingRefused("Name the choice to give: its label as the prompt shows it.")
     if choice == StandingAnswer.ASK:
@@ -73,10 +76,9 @@ def set_answer(
             "option_action": action if choice == StandingAnswer.OPTION else None,
         },
     )
-    from games import tasks
-
-    # The seat may be waiting on this very kind now: answer it at once.
-    transaction.on_commit(lambda: tasks.wake_standing(game.pk, game.seq))
+    # The seat may be waiting on this very kind now: answer it at once (the job checks the seq).
+    owed = [jobs.add(jobs.STANDING_TURN, game.pk, game.seq, s) for s, _ in due(game)]
+    jobs.dispatch_after_commit(owed)
     return answer
 
 

@@ -1,187 +1,144 @@
-"""Background work: bot turns and the sweep for stalled bots.
+"""Background work: the handlers of durable jobs (bot turns, standing answers, pushes) and the
+Celery tasks that run them and the periodic sweeps.
 
-Tasks take ids only. With a Celery broker they go to workers; in the embedded set-up they run
-in this process on a background thread after the commit ("thread"), and tests run them inline
-and in order ("inline"), draining a queue so that a long all-bot game never recurses.
+Jobs are owed and dispatched by games.jobs (a leaf module: anything may queue work); this
+module registers the handlers there when it is imported (the app's ready(), or the Celery
+worker's autodiscovery). A handler reads the database's truth (the game's seq) and gives its
+decision through the move service, so a job run twice, or late, changes nothing.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
-from collections import deque
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
 from typing import Any
 
 from celery import shared_task
 from django.conf import settings
-from django.db import close_old_connections
-from django.utils import timezone
+
+from games import jobs, live, notify, services, standing
+from games.models import Game, Job
+from games.services import clocks as clock_service
+from games.services.fanout import requeue_stalled
+from rules import bots
+from rules.bots import Budget
 
 log = logging.getLogger(__name__)
-_executor: ThreadPoolExecutor | None = None
-_inline: deque[tuple[Callable[..., Any], tuple[Any, ...]]] = deque()
-_draining = threading.local()
+# The bot that plays a turn whose own bot failed every attempt but the last.
+FALLBACK_BOT = "random"
 
 
-def mode() -> str:
-    """How tasks run: 'celery', 'thread' or 'inline'."""
-    configured: str = getattr(settings, "CHANCERY_TASKS", "")
-    if configured:
-        return configured
-    return "celery" if settings.CELERY_BROKER_URL else "thread"
+def _game(job: Job) -> Game | None:
+    """The job's game if it is still at the job's seq and in progress."""
+    game = Game.objects.filter(pk=job.game_id).prefetch_related("seats").first()
+    if game is None or game.seq != job.seq or game.state is None:
+        return None
+    return game if game.status == Game.Status.ACTIVE else None
 
 
-def enqueue(task: Any, *args: Any) -> None:
-    """Run a task the configured way."""
-    how = mode()
-    if how == "celery":
-        task.delay(*args)
-    elif how == "inline":
-        _inline.append((task, args))
-        if not getattr(_draining, "on", False):
-            _draining.on = True
-            try:
-                while _inline:
-                    fn, fn_args = _inline.popleft()
-                    fn(*fn_args)
-            finally:
-                _draining.on = False
-    else:
-        global _executor
-        if _executor is None:
-            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chancery-tasks")
-        _executor.submit(_run_in_thread, task, args)
+def budget() -> Budget | None:
+    """The budget bots think within: the kind's own, unless settings override it (tests)."""
+    override: dict[str, int] | None = getattr(settings, "CHANCERY_BOT_BUDGET", None)
+    return Budget(**override) if override else None
 
 
-def _run_in_thread(task: Any, args: tuple[Any, ...]) -> None:
-    close_old_connections()
-    try:
-        task(*args)
-    except Exception:
-        log.exception("background task %s%s failed", task.__name__, args)
-    finally:
-        close_old_connections()
-
-
-def wake_bots(game_id: int, seq: int) -> None:
-    """Queue a turn for every bot seat that must decide at this seq."""
-    from games.models import Game
-
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.seq != seq:
-        return
-    bots = {s.index for s in game.seats.all() if s.bot}
-    for index in game.prompted_seats():
-        if index in bots:
-            enqueue(bot_turn, game_id, seq, index)
-
-
-@shared_task(acks_late=True)
-def bot_turn(game_id: int, seq: int, seat: int) -> str:
-    """Take one bot decision through the move service; a duplicate run does nothing."""
-    from games import bots, services
-    from games.models import Game
-
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.seq != seq or game.state is None or seat not in game.prompted_seats():
+@jobs.handler(jobs.BOT_TURN)
+def bot_turn(job: Job) -> str:
+    """Take one bot decision through the move service; a stale or duplicate job does nothing."""
+    game = _game(job)
+    if game is None:
         return "stale"
-    kind = game.seats.get(index=seat).bot
-    action = bots.choose(kind, game.engine, game.state, seat, game.seed ^ (seq * 7919 + seat))
+    if game.paused:
+        return "paused"
+    seat = next((s for s in game.seats.all() if s.index == job.seat), None)
+    if seat is None or not seat.bot or job.seat not in game.prompted_seats():
+        return "stale"
+    # The last attempt plays safe: a bot that keeps failing must not stall the game.
+    kind = seat.bot if job.attempts < jobs.MAX_ATTEMPTS else FALLBACK_BOT
+    seed = game.seed ^ (job.seq * 7919 + job.seat)
+    state: dict[str, Any] | None = game.state
+    assert state is not None  # _game returns only games that have a state
+    action = bots.choose(kind, game.engine, state, job.seat, seed, budget())
     try:
-        services.submit(game_id, None, action, seq, seat=seat, bot=True)
+        services.submit(game.pk, None, action, job.seq, seat=job.seat, bot=True)
     except services.MoveRefused as refused:
         return f"refused: {refused.code}"
     return "moved"
 
 
-@shared_task
-def requeue_stalled_bots() -> int:
-    """Wake the bots and standing answers of games idle for over a minute (a lost task or a crash)."""
-    from django.db.models import Q
-
-    from games.models import Game, StandingAnswer
-
-    cutoff = timezone.now() - timedelta(minutes=1)
-    answering = StandingAnswer.objects.exclude(choice=StandingAnswer.ASK).values("game_id")
-    woken = 0
-    for game in Game.objects.filter(
-        Q(seats__bot__gt="") | Q(pk__in=answering), status=Game.Status.ACTIVE, updated_at__lt=cutoff
-    ).distinct():
-        # Standing answers first, as after a move: a seat that answers by itself goes before bots.
-        wake_standing(game.pk, game.seq)
-        wake_bots(game.pk, game.seq)
-        woken += 1
-    return woken
-
-
-def wake_standing(game_id: int, seq: int) -> None:
-    """Queue the standing answer of every human seat it decides at this seq (before bots)."""
-    from games import standing
-    from games.models import Game
-
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.seq != seq:
-        return
-    for seat, _ in standing.due(game):
-        enqueue(standing_turn, game_id, seq, seat)
-
-
-@shared_task(acks_late=True)
-def standing_turn(game_id: int, seq: int, seat: int) -> str:
+@jobs.handler(jobs.STANDING_TURN)
+def standing_turn(job: Job) -> str:
     """Give one seat's standing answer through the move service; a duplicate run does nothing."""
-    from games import services, standing
-    from games.models import Game
-
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.seq != seq:
+    game = _game(job)
+    if game is None:
         return "stale"
-    # Read again now: the player may have changed the answer since the task was queued.
-    action = dict(standing.due(game)).get(seat)
+    # Read again now: the player may have changed the answer since the job was owed.
+    action = dict(standing.due(game)).get(job.seat)
     if action is None:
         return "ask"
     try:
-        services.submit(game_id, None, action, seq, seat=seat, standing=True)
+        services.submit(game.pk, None, action, job.seq, seat=job.seat, standing=True)
     except services.MoveRefused as refused:
         return f"refused: {refused.code}"
     return "moved"
 
 
+@jobs.handler(jobs.PUSH)
+def push(job: Job) -> str:
+    """A push the channel layer refused: every socket redraws the game as it is now."""
+    seq = Game.objects.filter(pk=job.game_id).values_list("seq", flat=True).first()
+    if seq is None:
+        return "gone"
+    if not live.broadcast(job.game_id, seq, force=True):
+        raise ConnectionError("the channel layer is still unreachable")
+    return "pushed"
+
+
+# --- Celery tasks -----------------------------------------------------------------------------
+
+
 @shared_task(acks_late=True)
-def score_game(game_id: int) -> str:
-    """Store a finished game's result and update ratings; running it again changes nothing."""
-    from games import results
-
-    stored = results.record(game_id)
-    return "scored" if stored is not None else "not over"
+def run_job(job_id: int) -> str:
+    """Run one durable job (games.jobs claims it first, so a second delivery does nothing)."""
+    return jobs.run(job_id)
 
 
-# --- correspondence mail and clocks ---------------------------------------------------------------
+@shared_task
+def requeue_stalled_bots() -> dict[str, int]:
+    """Beat (every few seconds): dispatch owed jobs left pending, and owe the turns games wait on.
+
+    A job whose worker died is dispatched again once its claim lapses (a bot turn's claim is its
+    budget plus a margin), so a lost bot turn is back within about 15 seconds.
+    """
+    return {"dispatched": jobs.sweep(), "woken": requeue_stalled()}
 
 
+@jobs.kickable("drain_outbox")
 @shared_task(acks_late=True)
 def drain_outbox() -> int:
     """Send the mail the outbox owes; safe to run twice or at once (rows are claimed, then marked)."""
-    from games import notify
-
     return notify.drain()
 
 
 @shared_task
 def sweep_clocks() -> dict[str, int]:
     """Beat: remind players whose time is nearly spent, and time out spent clocks."""
-    from games import clocks
-
-    return clocks.sweep()
+    return clock_service.sweep()
 
 
 @shared_task
 def send_digests() -> int:
     """Beat: owe today's digest to each digest reader with games waiting, then send it."""
-    from games import notify
-
     owed = notify.queue_digests()
     notify.drain()
     return owed
+
+
+@shared_task
+def purge_jobs() -> int:
+    """Beat: forget job rows done or failed long ago."""
+    return jobs.purge()
+
+
+def run_periodic(task: Any) -> None:
+    """Run a periodic task the configured way (the embedded beat's entry point)."""
+    jobs.call(task)

@@ -5,16 +5,15 @@ states before and after it (engine.undo_barrier). A seat may take back the trail
 own moves that are not barriers, were made by the player (not a bot or a standing answer) and
 that no other seat has followed. The state is restored by replaying the record from the seed,
 and every replayed hash is checked against the log, so an undo can never invent a position.
+This module reads; the undo itself (a write) is games.services.undo.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-
+from games.errors import MoveRefused
 from games.models import Game, Move
-from games.services import MoveRefused, seats_of
 from rules.core.canonical import state_hash
 from rules.core.engine import State
 
@@ -69,34 +68,3 @@ def state_at(game: Game, seq: int) -> State:
                 f"The game's record diverges at move {move.seq}; it cannot be undone.", "corrupt"
             )
     return state
-
-
-def undo(game_id: int, user: Any, to_seq: int | None = None) -> int:
-    """Take back the user's moves after `to_seq` (default: the last one); returns the new seq."""
-    from games import live, tasks
-
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
-        human = [s.index for s in game.seats.all() if s.user_id is not None and not s.bot]
-        run = undoable(game, [i for i in seats_of(game, user) if i in human])
-        if not run:
-            raise MoveRefused(
-                "Nothing can be taken back now: another seat has acted, or something "
-                "was revealed or rolled since.",
-                "forbidden",
-            )
-        target = run[0].seq - 1 if to_seq is None else to_seq
-        if not run[-1].seq - 1 <= target < game.seq:
-            raise MoveRefused(
-                "You can only take back your own moves since the last reveal or roll.", "forbidden"
-            )
-        game.state = state_at(game, target)
-        game.moves.filter(seq__gt=target).delete()
-        game.seq = target
-        game.save()
-        seq = game.seq
-        # The seq goes back, so sockets must redraw even though they have seen a later one.
-        transaction.on_commit(lambda: live.broadcast(game_id, seq, force=True))
-        transaction.on_commit(lambda: tasks.wake_standing(game_id, seq))
-        transaction.on_commit(lambda: tasks.wake_bots(game_id, seq))
-    return seq

@@ -18,21 +18,25 @@ from django.views.decorators.http import require_POST
 
 from games import (
     boards,
+    botkinds,
     chat,
     clocks,
+    limits,
     pages,
-    rematch,
     replays,
     results,
     rulebook,
     services,
     standing,
-    undo,
 )
+from games.access import may_watch, seats_of, viewer_seat
+from games.inputs import BadInput, integer, json_object, parse_json, text
 from games.models import DevEmail, Game, Result, Scenario, Seat
 from games.requests import HtmxRequest, UserRequest
 from rules.core.errors import ScenarioError
 from rules.core.registry import get_engine
+
+MAX_SEATS = 8
 
 
 def lobby(request: HtmxRequest) -> HttpResponse:
@@ -72,7 +76,7 @@ def lobby(request: HtmxRequest) -> HttpResponse:
 
 
 def _waiting_for(game: Game, user: Any) -> bool:
-    mine = services.seats_of(game, user)
+    mine = seats_of(game, user)
     return any(i in mine for i in game.prompted_seats())
 
 
@@ -95,14 +99,23 @@ def new_game(request: UserRequest) -> HttpResponse:
     """Create a game: scenario, seats (me, open, invited or a bot) and the scenario's options."""
     scenarios = Scenario.objects.filter(enabled=True)
     if request.method == "POST":
-        scenario = get_object_or_404(Scenario, pk=request.POST.get("scenario"), enabled=True)
         try:
-            players = int(request.POST.get("players", scenario.min_players))
+            pk = integer(request.POST.get("scenario"), "The scenario")
+        except BadInput as bad:
+            return HttpResponse(str(bad), status=400, content_type="text/plain; charset=utf-8")
+        scenario = get_object_or_404(Scenario, pk=pk, enabled=True)
+        try:
+            # The seat count is checked before anything is built for the seats.
+            players = integer(
+                request.POST.get("players"), "Players", scenario.min_players, 1, MAX_SEATS
+            )
+            assert players is not None
+            services.check_players(scenario, players)
             specs = [
                 _seat_spec(request.POST.get(f"seat{i}", "open"), request.POST.get(f"invite{i}", ""))
                 for i in range(players)
             ]
-            options = json.loads(request.POST.get("options") or "{}")
+            options = json_object(request.POST.get("options") or "{}", "The options")
             public = request.POST.get("public", "on") == "on"
             time_control = clocks.from_form(request.POST)
             own = boards.forms(scenario.game)  # a game's own fields (Feudal Lords: the decks)
@@ -130,14 +143,14 @@ def new_game(request: UserRequest) -> HttpResponse:
 
 
 def _new_game_context(request: UserRequest, scenarios: Any) -> dict[str, Any]:
-    return {"scenarios": scenarios, **boards.new_game_context(request)}
+    return {"scenarios": scenarios, "bots": botkinds.offered(), **boards.new_game_context(request)}
 
 
 def _seat_spec(kind: str, invite: str) -> services.SeatSpec:
     if kind.startswith("bot:"):
         return services.SeatSpec("bot", bot=kind[4:])
     if kind == "invite":
-        return services.SeatSpec("invite", username=invite.strip())
+        return services.SeatSpec("invite", username=text(invite, "The username", 150).strip())
     if kind in ("me", "open"):
         return services.SeatSpec(kind)
     raise ValueError(f"Unknown seat choice {kind!r}.")
@@ -146,7 +159,7 @@ def _seat_spec(kind: str, invite: str) -> services.SeatSpec:
 def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     """The game page: prompt bar, board, players, private panel and log."""
     game = get_object_or_404(Game.objects.select_related("scenario"), pk=game_id)
-    if not pages.may_watch(game.pk, request.user):
+    if not may_watch(game.pk, request.user):
         if not request.user.is_authenticated:
             # A player following a mail link while logged out is asked to log in, not told "404".
             return redirect_to_login(request.get_full_path())
@@ -163,14 +176,21 @@ def act(request: HtmxRequest, game_id: int) -> HttpResponse:
         return HttpResponse("Log in to play.", status=403)
     if not Game.objects.filter(pk=game_id).exists():  # the move service reads the game itself
         raise Http404("No such game.")
+    wait = limits.exceeded(request, "moves", str(request.user.pk))
+    if wait is not None:
+        response = _answer(request, None, "You are sending moves too fast; wait a moment.")
+        response.status_code, response["Retry-After"] = 429, str(wait)
+        return response
     try:
-        action = json.loads(request.POST.get("action", ""))
-        expected = int(request.POST.get("expected_seq", ""))
-        seat = request.POST.get("seat")
-        services.submit(game_id, request.user, action, expected, seat=int(seat) if seat else None)
+        action = parse_json(request.POST.get("action", ""), "The move")
+        expected = integer(request.POST.get("expected_seq"), "The move's position")
+        if expected is None:
+            raise BadInput("the move's position (expected_seq) is missing")
+        seat = integer(request.POST.get("seat"), "The seat", high=MAX_SEATS - 1)
+        services.submit(game_id, request.user, action, expected, seat=seat)
         error, status = "", 200
-    except (ValueError, TypeError):
-        error, status = "That move is not well-formed.", 400
+    except BadInput as bad:
+        error, status = f"That move is not well-formed: {bad}", 400
     except services.MoveRefused as refused:
         error, status = refused.message, 409 if refused.code == "stale" else 400
     # An accepted move is answered with the prompt bar only: the game's socket pushes the rest
@@ -192,13 +212,12 @@ def join(request: UserRequest, game_id: int) -> HttpResponse:
     """Take an open seat (in Feudal Lords, with the deck chosen in the join form)."""
     game = get_object_or_404(Game, pk=game_id)
     try:
-        seat = request.POST.get("seat")
-        index = int(seat) if seat else None
+        seat = integer(request.POST.get("seat"), "The seat", high=MAX_SEATS - 1)
         own = boards.forms(game.game)  # a game's own fields (Feudal Lords: the deck)
         if own is not None:
-            own.join(request, game, index)
+            own.join(request, game, seat)
         else:
-            services.join(game.pk, request.user, index)
+            services.join(game.pk, request.user, seat)
     except services.MoveRefused as refused:
         messages.error(request, refused.message)
     except (ScenarioError, ValueError) as error:
@@ -212,15 +231,20 @@ def join(request: UserRequest, game_id: int) -> HttpResponse:
 
 @login_required
 def profile(request: UserRequest) -> HttpResponse:
-    """The user's profile: games played and results, API tokens."""
+    """The user's profile: games played and results, mail, API tokens."""
+    return profile_page(request)
+
+
+def profile_page(request: UserRequest, new_token: str = "", new_name: str = "") -> HttpResponse:
+    """The profile page; a token just issued is shown this once (`new_token`)."""
     seats = (
         Seat.objects.filter(user=request.user)
         .select_related("game", "game__scenario")
         .order_by("-game__updated_at")
     )
-    return render(
-        request, "games/profile.html", {"seats": seats, "tokens": request.user.api_tokens.all()}
-    )
+    tokens = request.user.api_tokens.order_by("-created_at")
+    ctx = {"seats": seats, "tokens": tokens, "new_token": new_token, "new_name": new_name}
+    return render(request, "games/profile.html", ctx)
 
 
 def rules_page(request: HtmxRequest, game: str) -> HttpResponse:
@@ -256,7 +280,7 @@ def home(request: HtmxRequest) -> HttpResponseRedirect:
 def _social_context(game: Game, user: Any) -> dict[str, Any]:
     """The chat, notes and standing answers of the game page, for one viewer."""
     ctx = chat.context(game, user)
-    seat = pages.viewer_seat(game, user)
+    seat = viewer_seat(game, user)
     ctx["standing"] = standing.settings_for(game, seat) if seat is not None else []
     ctx["standing_seat"] = seat
     return ctx
@@ -264,7 +288,7 @@ def _social_context(game: Game, user: Any) -> dict[str, Any]:
 
 def _answer(
     request: HtmxRequest,
-    game: Game,
+    game: Game | None,
     error: str,
     partials: tuple[str, ...] = (),
     ctx: dict[str, Any] | None = None,
@@ -280,10 +304,6 @@ def _answer(
     return response
 
 
-def _int_or_none(value: str | None) -> int | None:
-    return int(value) if value not in (None, "") else None
-
-
 @login_required
 @require_POST
 def undo_view(request: UserRequest, game_id: int) -> HttpResponse:
@@ -291,9 +311,9 @@ def undo_view(request: UserRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     error = ""
     try:
-        undo.undo(game.pk, request.user, _int_or_none(request.POST.get("to_seq")))
-    except (ValueError, TypeError):
-        error = "That request is not well-formed."
+        services.undo(game.pk, request.user, integer(request.POST.get("to_seq"), "The position"))
+    except BadInput as bad:
+        error = str(bad)
     except services.MoveRefused as refused:
         error = refused.message
     fragments = pages.live_fragments(game.pk, request.user)
@@ -311,18 +331,18 @@ def standing_view(request: UserRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     error = ""
     try:
-        seat = int(request.POST.get("seat", ""))
-        if seat not in services.seats_of(game, request.user):
+        seat = integer(request.POST.get("seat"), "The seat", -1, high=MAX_SEATS - 1)
+        if seat not in seats_of(game, request.user):
             raise services.MoveRefused("You do not hold that seat.", "forbidden")
         standing.set_answer(
             game,
             seat,
-            request.POST.get("kind", ""),
-            request.POST.get("choice", ""),
-            request.POST.get("label", ""),
+            text(request.POST.get("kind", ""), "The kind", 40),
+            text(request.POST.get("choice", ""), "The choice", 40),
+            text(request.POST.get("label", ""), "The label", standing.MAX_LABEL),
         )
-    except ValueError:
-        error = "That request is not well-formed."
+    except BadInput as bad:
+        error = str(bad)
     except (services.MoveRefused, standing.StandingRefused) as refused:
         error = str(refused)
     return _answer(request, game, error, ("standing",), _social_context(game, request.user))
@@ -333,21 +353,22 @@ def standing_view(request: UserRequest, game_id: int) -> HttpResponse:
 def chat_post(request: UserRequest, game_id: int) -> HttpResponse:
     """Post a chat message (rate-limited per player and game)."""
     game = get_object_or_404(Game, pk=game_id)
-    if chat.rate_limited(request, game.pk):
+    wait = chat.rate_limited(request, game.pk)
+    if wait is not None:
         response = _answer(request, game, "You are sending messages too fast; wait a moment.")
-        response.status_code = 429
+        response.status_code, response["Retry-After"] = 429, str(wait)
         return response
     error = ""
     try:
         chat.post(
             game,
             request.user,
-            request.POST.get("text", ""),
-            _int_or_none(request.POST.get("seat")),
-            _int_or_none(request.POST.get("channel")),
+            text(request.POST.get("text", ""), "The message", 10 * chat.MAX_LENGTH),
+            integer(request.POST.get("seat"), "The seat", high=MAX_SEATS - 1),
+            integer(request.POST.get("channel"), "The channel"),
         )
-    except ValueError:
-        error = "That request is not well-formed."
+    except BadInput as bad:
+        error = str(bad)
     except services.MoveRefused as refused:
         error = refused.message
     return _answer(request, game, error, ("chat",), chat.context(game, request.user))
@@ -360,10 +381,12 @@ def chat_channel(request: UserRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     error = ""
     try:
-        members = [int(m) for m in request.POST.getlist("members")]
-        chat.open_channel(game, request.user, members, _int_or_none(request.POST.get("seat")))
-    except ValueError:
-        error = "That request is not well-formed."
+        picked = [m for m in request.POST.getlist("members")[:MAX_SEATS] if m]
+        members = [int(integer(m, "A member", high=MAX_SEATS - 1) or 0) for m in picked]
+        seat = integer(request.POST.get("seat"), "The seat", high=MAX_SEATS - 1)
+        chat.open_channel(game, request.user, members, seat)
+    except BadInput as bad:
+        error = str(bad)
     except services.MoveRefused as refused:
         error = refused.message
     return _answer(
@@ -381,12 +404,12 @@ def chat_mute(request: UserRequest, game_id: int) -> HttpResponse:
         chat.set_mute(
             game,
             request.user,
-            int(request.POST.get("other", "")),
+            integer(request.POST.get("other"), "The other seat", -1, high=MAX_SEATS - 1) or 0,
             request.POST.get("muted") == "1",
-            _int_or_none(request.POST.get("seat")),
+            integer(request.POST.get("seat"), "The seat", high=MAX_SEATS - 1),
         )
-    except ValueError:
-        error = "That request is not well-formed."
+    except BadInput as bad:
+        error = str(bad)
     except services.MoveRefused as refused:
         error = refused.message
     return _answer(request, game, error, ("chat", "chat_mutes"), chat.context(game, request.user))
@@ -399,11 +422,14 @@ def notes_view(request: UserRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     try:
         chat.save_note(
-            game, request.user, request.POST.get("text", ""), _int_or_none(request.POST.get("seat"))
+            game,
+            request.user,
+            text(request.POST.get("text", ""), "The notes", chat.MAX_NOTES),
+            integer(request.POST.get("seat"), "The seat", high=MAX_SEATS - 1),
         )
         error = ""
-    except ValueError:
-        error = "That request is not well-formed."
+    except BadInput as bad:
+        error = str(bad)
     except services.MoveRefused as refused:
         error = refused.message
     return _answer(request, game, error)
@@ -414,7 +440,7 @@ def notes_view(request: UserRequest, game_id: int) -> HttpResponse:
 def rematch_view(request: UserRequest, game_id: int) -> HttpResponse:
     """Offer or accept a rematch; the last acceptance goes to the new game."""
     try:
-        offer = rematch.accept(game_id, request.user)
+        offer = services.accept_rematch(game_id, request.user)
     except services.MoveRefused as refused:
         messages.error(request, refused.message)
         return redirect("game", game_id=game_id)
@@ -428,7 +454,7 @@ def rematch_view(request: UserRequest, game_id: int) -> HttpResponse:
 
 def _watchable(request: HtmxRequest, game_id: int) -> Game:
     game = get_object_or_404(Game.objects.select_related("scenario"), pk=game_id)
-    if not pages.may_watch(game.pk, request.user):
+    if not may_watch(game.pk, request.user):
         raise Http404("No such game.")
     return game
 
@@ -443,7 +469,7 @@ def results_page(request: HtmxRequest, game_id: int) -> HttpResponse:
         "games/results.html",
         {
             "game": game,
-            "table": pages.result_table(game.result, seats)
+            "table": results.result_table(game.result, seats)
             if game.status == Game.Status.FINISHED
             else None,
             "stored": stored,
@@ -456,7 +482,9 @@ def replay_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     """Step through a finished game move by move (htmx swaps the position)."""
     game = _watchable(request, game_id)
     try:
-        ctx = replays.position(game, int(request.GET.get("seq", game.seq)))
+        seq = integer(request.GET.get("seq"), "The position", game.seq)
+        assert seq is not None
+        ctx = replays.position(game, seq)
     except ValueError as error:
         raise Http404("No such position.") from error
     except replays.NotReplayable as error:

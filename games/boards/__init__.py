@@ -39,6 +39,18 @@ class GameForms(Protocol):
     ) -> Game:
         """Create a game of this kind from the new-game form."""
 
+    def create_from_api(
+        self,
+        user: Any,
+        scenario: Scenario,
+        players: int,
+        seats: list[SeatSpec],
+        values: list[str],
+        options: dict[str, Any],
+        public: bool,
+    ) -> Game:
+        """Create a game of this kind from the API, with each seat's own value (a deck)."""
+
     def join(self, request: UserRequest, game: Game, index: int | None) -> Seat:
         """Take a seat in an open game of this kind from the join form."""
 

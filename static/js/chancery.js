@@ -106,3 +106,116 @@ setInterval(tickClocks, 30000);
 document.addEventListener("DOMContentLoaded", tickClocks);
 document.addEventListener("htmx:load", tickClocks);
 document.addEventListener("htmx:oobAfterSwap", tickClocks);
+
+// The connection: when the game's socket closes or a request cannot be sent, the page says so
+// ("Connection lost — reconnecting…"), the socket reconnects with backoff (htmx's ws extension,
+// with the delays below), and the first push after it reopens brings every live region up to
+// date (the server renders the game as it is now on connect); then the page says it is back.
+// A choice clicked while the server could not be reached is kept and sent again until the
+// server answers: the move service answers a resubmitted move with its first acceptance, and a
+// move the game has passed by with a message, so a resend never plays a move twice. Other
+// requests (chat, notes) are not resent: the banner says they were not sent.
+const RETRY_DELAYS_MS = [2000, 4000, 8000, 15000];
+let connectionLost = false;
+let catchingUp = false;
+let unsent = null;
+let resending = false;
+let retryTimer = null;
+
+if (window.htmx) {
+  htmx.config.wsReconnectDelay = (retry) => Math.min(15000, 1000 * 2 ** retry) * (0.5 + Math.random() / 2);
+}
+
+function connectionBanner(text, state) {
+  const banner = document.getElementById("connection");
+  if (!banner) return;
+  banner.textContent = text;
+  banner.dataset.state = state;
+  banner.hidden = false;
+}
+
+function hideBannerSoon() {
+  const banner = document.getElementById("connection");
+  setTimeout(() => { if (banner && banner.dataset.state !== "lost") banner.hidden = true; }, 4000);
+}
+
+function lose(text) {
+  connectionLost = true;
+  connectionBanner(text || "Connection lost — reconnecting…", "lost");
+}
+
+function recovered() {
+  connectionLost = false;
+  connectionBanner("Reconnected — the page is up to date.", "back");
+  hideBannerSoon();
+  if (unsent) resend(0);
+}
+
+document.addEventListener("htmx:wsClose", (event) => {
+  const code = event.detail.event && event.detail.event.code;
+  if (code === 4403) return connectionBanner("You can no longer watch this game.", "lost");
+  if (!unsent) lose();
+});
+document.addEventListener("htmx:wsError", () => { if (!unsent) lose(); });
+document.addEventListener("htmx:wsOpen", () => { if (connectionLost) catchingUp = true; });
+document.addEventListener("htmx:wsAfterMessage", () => {
+  if (catchingUp) { catchingUp = false; recovered(); }
+});
+
+function moveForm(event) {
+  const elt = event.detail.elt;
+  const form = elt && elt.closest ? elt.closest("form") : null;
+  const url = form && form.getAttribute("hx-post");
+  return url && url.endsWith("/act/") ? form : null;
+}
+
+function keep(form) {
+  unsent = { url: form.getAttribute("hx-post"), values: Object.fromEntries(new FormData(form)) };
+  lose("Connection lost — your choice will be sent when the connection is back.");
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => resend(1), RETRY_DELAYS_MS[0]);
+}
+
+function resend(attempt) {
+  clearTimeout(retryTimer);
+  if (!unsent || resending) return;
+  resending = true;
+  htmx.ajax("POST", unsent.url, { values: unsent.values, swap: "none" })
+    .catch(() => {})
+    .finally(() => { resending = false; });
+  retryTimer = setTimeout(() => resend(attempt + 1),
+    RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
+}
+
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (!resending || !unsent) return;
+  const status = event.detail.xhr ? event.detail.xhr.status : 0;
+  if (!status || status >= 500) return; // not answered: the timer tries again
+  unsent = null;
+  clearTimeout(retryTimer);
+  if (connectionLost) {
+    connectionBanner("Your choice was sent; reconnecting the live updates…", "lost");
+  } else {
+    connectionBanner("Your choice was sent.", "back");
+    hideBannerSoon();
+  }
+});
+
+document.addEventListener("htmx:sendError", (event) => {
+  if (resending) return;
+  const form = moveForm(event);
+  if (form) return keep(form);
+  lose("Connection lost — that was not sent; try again once the connection is back.");
+});
+
+document.addEventListener("htmx:responseError", (event) => {
+  if (resending) return;
+  const status = event.detail.xhr ? event.detail.xhr.status : 0;
+  if (status === 429) {
+    const wait = event.detail.xhr.getResponseHeader("Retry-After") || "a few";
+    connectionBanner(`Too many requests: wait ${wait} seconds and try again.`, "warn");
+    return hideBannerSoon();
+  }
+  const form = status >= 500 ? moveForm(event) : null;
+  if (form) keep(form);
+});

@@ -20,6 +20,20 @@ def inline_tasks(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def quick_bots(settings: Any) -> None:
+    """Search bots think a few iterations, not their site budget of a second or more; all-bot
+    games play to their end (the pause after 500 bot moves has its own tests)."""
+    settings.CHANCERY_BOT_BUDGET = {"iterations": 30}
+    settings.CHANCERY_BOT_STREAK_LIMIT = 100_000
+
+
+@pytest.fixture(autouse=True)
+def no_rate_limits(settings: Any) -> None:
+    """Tests play fast; the tests of rate limits set the rates they check."""
+    settings.CHANCERY_RATES = {}
+
+
+@pytest.fixture(autouse=True)
 def fast_passwords(settings: Any) -> None:
     """Personas are created in every test: a cheap hasher keeps set-up fast."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -115,7 +115,7 @@ def test_a_player_posts_to_the_table_and_reads_since_an_id(alice: Any, bob: Any)
 def test_a_malformed_chat_post_is_400(alice: Any, bob: Any, body: str) -> None:
     game = toy_game(alice, "me", bob)
     response = api(alice).post(reverse("api_chat", args=[game.pk]), body)
-    assert response.status_code == 400 and "text" in response.json()["error"]
+    assert response.status_code == 400 and response.json()["error"]
     assert not game.chat_messages.exists()
 
 

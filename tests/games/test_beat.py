@@ -10,8 +10,9 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from games import beat, tasks
-from games.models import Game, StandingAnswer
+from games import beat, jobs, tasks
+from games.models import Game, Job, StandingAnswer
+from games.services import fanout
 from tests.games.toy import POKE, act, toy, toy_game  # noqa: F401
 
 SCHEDULE = {
@@ -62,15 +63,16 @@ def test_crontab_schedules_are_skipped_and_the_shipped_schedule_loads() -> None:
     assert {e.name for e in shipped.entries} == set(settings.CELERY_BEAT_SCHEDULE)
     assert {e.task for e in shipped.entries} == {
         tasks.requeue_stalled_bots,
+        tasks.purge_jobs,
         tasks.drain_outbox,
         tasks.sweep_clocks,
         tasks.send_digests,
     }
 
 
-def test_the_beat_runs_through_enqueue_by_default() -> None:
+def test_the_beat_runs_through_the_jobs_runner_by_default() -> None:
     clock = beat.Beat(SCHEDULE, 0.0)
-    assert clock.run is tasks.enqueue
+    assert clock.run is jobs.call
 
 
 def test_it_starts_only_with_tasks_on_a_thread_and_never_under_tests(
@@ -98,13 +100,14 @@ def test_the_stalled_sweep_wakes_standing_answers(alice: Any, bob: Any, monkeypa
     StandingAnswer.objects.create(game=game, seat=1, kind="reaction", choice="pass")
     game.refresh_from_db()
     assert game.prompted_seats() == [1]
-    queued: list[tuple[Any, tuple[Any, ...]]] = []
-    monkeypatch.setattr(tasks, "enqueue", lambda task, *args: queued.append((task, args)))
-    assert tasks.requeue_stalled_bots() == 0, "a fresh game is not stalled"
-    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
-    assert tasks.requeue_stalled_bots() == 1
-    assert queued == [(tasks.standing_turn, (game.pk, game.seq, 1))]
+    queued: list[int] = []
+    monkeypatch.setattr(jobs, "dispatch", lambda job_id, countdown=0: queued.append(job_id))
+    assert tasks.requeue_stalled_bots()["woken"] == 0, "a fresh game is not stalled"
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - fanout.STALL * 2)
+    assert tasks.requeue_stalled_bots()["woken"] == 1
+    job = Job.objects.get(pk=queued[0])
+    assert (job.kind, job.seq, job.seat) == ("standing_turn", game.seq, 1)
     monkeypatch.undo()
-    assert tasks.standing_turn(game.pk, game.seq, 1) == "moved"
+    assert jobs.run(job.pk) == "moved"
     game.refresh_from_db()
     assert game.prompted_seats() == [0]

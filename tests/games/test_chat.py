@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from games import chat, rematch
+from games import chat, services
 from games.models import ChatChannel, Game, RematchOffer
 from tests.games.helpers import section
 from tests.games.test_consumers import WAIT, cookie, socket
@@ -168,4 +168,6 @@ def test_a_rematch_starts_when_every_player_accepts(alice: Any, bob: Any) -> Non
         and new.config == game.config
         and new.scenario_id == game.scenario_id
     )
-    assert rematch.accept(game.pk, alice).new_game_id == new.pk, "accepting again changes nothing"
+    assert services.accept_rematch(game.pk, alice).new_game_id == new.pk, (
+        "accepting again changes nothing"
+    )

@@ -12,8 +12,9 @@ from django.core import mail
 from django.test import Client
 from django.utils import timezone
 
-from games import clocks, services
+from games import botkinds, clocks, jobs, services
 from games.models import Game, GameClock, Move, Outbox, Scenario, Seat, SeatClock
+from games.services import clocks as clock_service
 from tests.games.helpers import make_game, options, prompted
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
@@ -91,12 +92,12 @@ def test_the_sweep_sends_one_reminder_when_time_is_nearly_spent(
     seat, user = deciding(game, {0: alice, 1: bob})
     mail.outbox.clear()
     clock.advance(3 * DAY - 19 * timedelta(hours=1))
-    assert clocks.sweep() == {"reminded": 0, "timed_out": 0}, (
+    assert clock_service.sweep() == {"reminded": 0, "timed_out": 0}, (
         "over a quarter of a move's allowance is left"
     )
     clock.advance(timedelta(hours=2))
-    assert clocks.sweep() == {"reminded": 1, "timed_out": 0}
-    assert clocks.sweep() == {"reminded": 0, "timed_out": 0}, "one reminder per decision"
+    assert clock_service.sweep() == {"reminded": 1, "timed_out": 0}
+    assert clock_service.sweep() == {"reminded": 0, "timed_out": 0}, "one reminder per decision"
     reminders = [m for m in mail.outbox if "nearly spent" in m.subject]
     assert len(reminders) == 1 and reminders[0].to == [user.email]
     assert "a bot plays your seat" in reminders[0].body
@@ -110,10 +111,10 @@ def test_a_spent_clock_gives_the_seat_to_a_bot_until_the_player_takes_it_back(
     users = {0: alice, 1: bob}
     late, user = deciding(game, users)
     clock.advance(3 * DAY + timedelta(minutes=1))
-    assert clocks.sweep()["timed_out"] == 1
-    assert clocks.sweep()["timed_out"] == 0, "a second sweep finds nothing spent"
+    assert clock_service.sweep()["timed_out"] == 1
+    assert clock_service.sweep()["timed_out"] == 0, "a second sweep finds nothing spent"
     seat = Seat.objects.get(game=game, index=late)
-    assert seat.bot == clocks.TAKEOVER_BOT and seat.user == user, (
+    assert seat.bot == botkinds.TAKEOVER and seat.user == user, (
         "the player keeps the seat; a bot holds it"
     )
     assert bank(game, late).held_since == clock.now
@@ -129,7 +130,7 @@ def test_a_spent_clock_gives_the_seat_to_a_bot_until_the_player_takes_it_back(
     rival.force_login(users[1 - late])
     assert "Take back my seat" not in rival.get(f"/games/{game.pk}/").content.decode()
     assert rival.post(f"/games/{game.pk}/take-back/").status_code == 302
-    assert Seat.objects.get(game=game, index=late).bot == clocks.TAKEOVER_BOT, (
+    assert Seat.objects.get(game=game, index=late).bot == botkinds.TAKEOVER, (
         "only the player may take it back"
     )
     assert client.post(f"/games/{game.pk}/take-back/").status_code == 302
@@ -148,7 +149,7 @@ def test_a_creator_may_choose_that_a_timeout_ends_the_game(
     late, user = deciding(game, {0: alice, 1: bob})
     mail.outbox.clear()
     clock.advance(4 * DAY)
-    assert clocks.sweep()["timed_out"] == 1
+    assert clock_service.sweep()["timed_out"] == 1
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.result["timeout"] == late and game.result["ended_by"] == "timeout"
@@ -167,22 +168,24 @@ def test_a_vacation_pauses_the_clocks_out_of_a_yearly_allowance(
     game = timed_game(alice, bob)
     seat, user = deciding(game, {0: alice, 1: bob})
     clock.advance(DAY)
-    pref = clocks.start_vacation(user, 5)
+    pref = clock_service.start_vacation(user, 5)
     assert clocks.vacation_left(pref) == clocks.VACATION_DAYS_PER_YEAR - 5
     paused = bank(game, seat)
     assert paused.bank == 2 * DAY and paused.running_since == clock.now + 5 * DAY
     assert paused.deadline == clock.now + 7 * DAY
     clock.advance(3 * DAY)
-    assert clocks.sweep()["timed_out"] == 0, "the old deadline has passed, but the player is away"
+    assert clock_service.sweep()["timed_out"] == 0, (
+        "the old deadline has passed, but the player is away"
+    )
     with pytest.raises(clocks.ClockError):
-        clocks.start_vacation(user, 1)
-    pref = clocks.end_vacation(user)
+        clock_service.start_vacation(user, 1)
+    pref = clock_service.end_vacation(user)
     assert clocks.vacation_left(pref) == clocks.VACATION_DAYS_PER_YEAR - 3, (
         "two unused days come back"
     )
     assert bank(game, seat).deadline == clock.now + 2 * DAY
     with pytest.raises(clocks.ClockError):
-        clocks.start_vacation(user, clocks.VACATION_DAYS_PER_YEAR)
+        clock_service.start_vacation(user, clocks.VACATION_DAYS_PER_YEAR)
     clock.now = clock.now.replace(year=2027)
     assert clocks.vacation_left(pref) == clocks.VACATION_DAYS_PER_YEAR, (
         "a new year, a new allowance"
@@ -238,7 +241,7 @@ def test_a_game_without_a_time_control_has_no_clocks(
 ) -> None:
     game = make_game(alice, "me", bob)
     clock.advance(400 * DAY)
-    assert clocks.sweep() == {"reminded": 0, "timed_out": 0}
+    assert clock_service.sweep() == {"reminded": 0, "timed_out": 0}
     assert not SeatClock.objects.filter(seat__game=game).exists()
     assert "Clock" not in Client().get(f"/games/{game.pk}/").content.decode()
 
@@ -246,17 +249,12 @@ def test_a_game_without_a_time_control_has_no_clocks(
 def test_a_player_who_moves_while_a_bot_holds_their_seat_has_come_back(
     scenarios: None, alice: Any, bob: Any, clock: FrozenClock, monkeypatch: Any
 ) -> None:
-    from games import tasks
-
     game = timed_game(alice, bob)
     late, user = deciding(game, {0: alice, 1: bob})
-    # The bot's turn is still in the queue (a worker is busy) when the player comes back.
-    real = tasks.enqueue
-    monkeypatch.setattr(
-        tasks, "enqueue", lambda task, *args: None if task is tasks.bot_turn else real(task, *args)
-    )
+    # The bot's turn is still owed (a worker is busy) when the player comes back.
+    monkeypatch.setattr(jobs, "dispatch", lambda job_id, countdown=0: None)
     clock.advance(3 * DAY + timedelta(minutes=1))
-    assert clocks.sweep()["timed_out"] == 1
+    assert clock_service.sweep()["timed_out"] == 1
     game.refresh_from_db()
     services.submit(game.pk, user, options(game, late)[0], game.seq, seat=late)
     assert Seat.objects.get(game=game, index=late).bot == ""

@@ -13,7 +13,7 @@ from django.test import Client
 
 from config.asgi import application
 from games import pages, services
-from games.models import Game
+from games.models import Game, Scenario
 from rules.hre.state import data
 from tests.games.helpers import leaks, make_game, options, page_seq, prompted, section, timeline
 
@@ -77,7 +77,9 @@ async def test_a_player_connects_and_gets_the_live_partials_for_their_seat(
     frame = await communicator.receive_from(timeout=WAIT)
     for name in pages.LIVE_PARTIALS:
         assert f'id="{name}"' in frame
-    assert frame.count('hx-swap-oob="true"') == len(pages.LIVE_PARTIALS)
+    # On connect the chat comes too: a socket that (re)connects is brought up to date.
+    assert frame.count('hx-swap-oob="true"') == len(pages.LIVE_PARTIALS) + 1
+    assert 'id="chat"' in frame
     assert page_seq(frame) == game.seq
     private = section(frame, "private")
     assert hand_names(game.state, 0) and all(name in private for name in hand_names(game.state, 0))
@@ -201,7 +203,7 @@ async def test_watchers_of_an_open_game_see_seats_taken_and_the_game_start(
     scenarios: None, alice: Any, bob: Any, carol: Any
 ) -> None:
     def open_game() -> Game:
-        scenario = services.Scenario.objects.get(game="hre", slug="base")
+        scenario = Scenario.objects.get(game="hre", slug="base")
         return services.create_game(
             alice,
             scenario,

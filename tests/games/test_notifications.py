@@ -20,7 +20,7 @@ from django.core import signing
 from django.test import Client
 from django.utils import timezone
 
-from games import emails, notify, services, tasks
+from games import emails, jobs, notify, services, tasks
 from games.models import MailPreference, Move, Outbox
 from tests.games.helpers import leaks, make_game, options, play, prompted, timeline
 
@@ -76,12 +76,8 @@ def smtp(settings: Any) -> Iterator[Collector]:
 @pytest.fixture
 def held_mail(monkeypatch: Any) -> None:
     """The drain task queued after a commit is lost, as if the worker died: the rows stay pending."""
-    real = tasks.enqueue
-    monkeypatch.setattr(
-        tasks,
-        "enqueue",
-        lambda task, *args: None if task is tasks.drain_outbox else real(task, *args),
-    )
+    real = jobs.kick
+    monkeypatch.setattr(jobs, "kick", lambda name: None if name == "drain_outbox" else real(name))
 
 
 def users_of(game: Any, alice: Any, bob: Any) -> dict[int, Any]:
@@ -193,13 +189,13 @@ def test_digest_readers_get_one_mail_a_day_listing_the_games_waiting(
     other = make_game(bob, "me", alice)
     assert smtp.messages == [], "digest readers get no mail per decision"
     assert set(Outbox.objects.values_list("note", flat=True)) == {"digest"}
-    readers = [u for u in (alice, bob) if notify.waiting_games(u)]
+    readers = [u for u in (alice, bob) if emails.waiting_games(u)]
     assert readers and tasks.send_digests() == len(readers)
     assert tasks.send_digests() == 0, "one digest a day"
     for user in readers:
         mails = smtp.to(user)
         assert len(mails) == 1 and "waiting for you" in mails[0]["Subject"]
-        listed = {g.pk for g in notify.waiting_games(user)}
+        listed = {g.pk for g in emails.waiting_games(user)}
         assert listed <= {game.pk, other.pk} and all(
             f"/games/{pk}/" in body(mails[0]) for pk in listed
         )

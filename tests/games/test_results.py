@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import tasks
+from games import services
 from games.models import Rating, Result, SeatResult
 from tests.games.toy import END, GAIN, act, toy, toy_game  # noqa: F401
 
@@ -36,7 +36,7 @@ def snapshot() -> list[tuple[Any, ...]]:
     return sorted((r.user_id, r.game, r.mu, r.sigma, r.games) for r in Rating.objects.all())
 
 
-def test_the_scoring_task_stores_results_and_ratings_once(alice: Any, bob: Any) -> None:
+def test_finish_stores_results_and_ratings_once(alice: Any, bob: Any) -> None:
     game = finish(toy_game(alice, "me", bob), {0: alice, 1: bob}, {0: 2})
     result = Result.objects.get(game=game)
     rows = {r.seat: r for r in result.seats.all()}
@@ -46,8 +46,8 @@ def test_the_scoring_task_stores_results_and_ratings_once(alice: Any, bob: Any) 
     ratings = {r.user_id: r for r in Rating.objects.filter(game="toy")}
     assert ratings[alice.pk].mu > ratings[bob.pk].mu and ratings[alice.pk].games == 1
     before = snapshot()
-    assert tasks.score_game(game.pk) == "scored"
-    tasks.score_game(game.pk)
+    assert services.finish(game.pk) is False, "the game ended already"
+    services.finish(game.pk, "abandoned")
     assert snapshot() == before
     assert Result.objects.count() == 1 and SeatResult.objects.count() == 2
 
@@ -68,9 +68,8 @@ def test_a_player_holding_every_seat_is_not_rated(alice: Any) -> None:
     assert not Rating.objects.exists()
 
 
-def test_the_scoring_task_does_nothing_for_a_game_in_progress(alice: Any, bob: Any) -> None:
-    game = toy_game(alice, "me", bob)
-    assert tasks.score_game(game.pk) == "not over"
+def test_nothing_is_scored_while_a_game_is_in_progress(alice: Any, bob: Any) -> None:
+    toy_game(alice, "me", bob)
     assert not Result.objects.exists()
 
 

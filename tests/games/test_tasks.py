@@ -1,4 +1,4 @@
-"""Bot tasks: idempotent turns, waking only bot seats, the stalled-bot sweep, whole bot games."""
+"""Bot turns as durable jobs: idempotent, retried with backoff, requeued when stalled, whole games."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import bots, tasks
-from games.models import Game, Move
+from games import jobs, services, tasks
+from games.models import Game, Job, Move
+from games.services import fanout
+from rules import bots
 from rules.core.replay import replay
 from rules.hre import ENGINE
 from tests.games.helpers import make_game, options, prompted, snapshot
@@ -19,81 +21,137 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 @pytest.fixture
-def queued(monkeypatch: Any) -> list[tuple[Any, tuple[Any, ...]]]:
-    """Tasks are recorded instead of run, so a test can run them by hand."""
-    calls: list[tuple[Any, tuple[Any, ...]]] = []
-    monkeypatch.setattr(tasks, "enqueue", lambda task, *args: calls.append((task, args)))
-    return calls
+def held(monkeypatch: Any) -> list[int]:
+    """Jobs are owed but not dispatched, so a test runs them by hand (as a worker would)."""
+    ids: list[int] = []
+    monkeypatch.setattr(jobs, "dispatch", lambda job_id, countdown=0: ids.append(job_id))
+    return ids
 
 
-def test_a_bot_turn_run_twice_moves_once(
-    scenarios: None, alice: Any, queued: list[tuple[Any, tuple[Any, ...]]]
-) -> None:
+def test_a_bot_turn_run_twice_moves_once(scenarios: None, alice: Any, held: list[int]) -> None:
     game = make_game(alice, "bot:random", "bot:greedy")
-    assert game.seq == 0 and queued == [(tasks.bot_turn, (game.pk, 0, prompted(game)[0]))]
-    args = queued[0][1]
-    assert tasks.bot_turn(*args) == "moved"
+    job = Job.objects.get(pk=held[0])
+    assert game.seq == 0 and (job.kind, job.seq, job.seat) == ("bot_turn", 0, prompted(game)[0])
+    assert jobs.run(job.pk) == "moved"
     after = snapshot(game)
     assert after[0] == 1
-    assert tasks.bot_turn(*args) == "stale"
+    assert jobs.run(job.pk) == "not claimed", "a done job is not run again"
     assert snapshot(game) == after
     assert Move.objects.filter(game=game).count() == 1 and Move.objects.get(game=game).by_bot
 
 
 def test_a_bot_turn_for_a_seat_that_is_not_deciding_is_stale(
-    scenarios: None, alice: Any, queued: list[tuple[Any, tuple[Any, ...]]]
+    scenarios: None, alice: Any, held: list[int]
 ) -> None:
     game = make_game(alice, "bot:random", "bot:random")
     idle = 1 - prompted(game)[0]
     before = snapshot(game)
-    assert tasks.bot_turn(game.pk, game.seq, idle) == "stale"
-    assert tasks.bot_turn(424242, 0, 0) == "stale"
+    job = jobs.add(jobs.BOT_TURN, game.pk, game.seq, idle)
+    assert jobs.run(job) == "stale"
     assert snapshot(game) == before
+    assert Job.objects.get(pk=job).status == Job.Status.DONE
 
 
-def test_wake_bots_queues_only_bot_seats_that_must_decide(
-    scenarios: None, alice: Any, queued: list[tuple[Any, tuple[Any, ...]]]
+def test_only_bot_seats_that_must_decide_are_owed_a_turn(
+    scenarios: None, alice: Any, held: list[int]
 ) -> None:
     game = make_game(alice, "me", "bot:random")
-    seat = prompted(game)[0]
-    queued.clear()
-    tasks.wake_bots(game.pk, game.seq)
-    if seat == 0:
-        assert queued == [], "Alice decides: no bot is woken"
-        from games import services
-
+    if prompted(game) == [0]:
+        assert held == [], "Alice decides: no bot is woken"
         services.submit(game.pk, alice, options(game, 0)[0], game.seq, seat=0)
-        queued.clear()
         game.refresh_from_db()
-        tasks.wake_bots(game.pk, game.seq)
     assert prompted(game) == [1]
-    assert queued == [(tasks.bot_turn, (game.pk, game.seq, 1))]
-    queued.clear()
-    tasks.wake_bots(game.pk, game.seq - 1)
-    assert queued == [], "an old seq wakes nobody"
+    owed = Job.objects.get(pk=held[-1])
+    assert (owed.kind, owed.seq, owed.seat) == ("bot_turn", game.seq, 1)
 
 
-def test_the_sweep_wakes_bots_of_games_stalled_for_a_minute(
-    scenarios: None, alice: Any, queued: list[tuple[Any, tuple[Any, ...]]]
+def test_a_failing_bot_turn_is_retried_with_backoff_and_then_played_safe(
+    scenarios: None, alice: Any, held: list[int], monkeypatch: Any
+) -> None:
+    game = make_game(alice, "bot:greedy", "me")
+    if prompted(game) != [0]:
+        services.submit(game.pk, alice, options(game, 1)[0], game.seq, seat=1)
+    job = Job.objects.filter(kind="bot_turn", status="pending").get()
+    real = bots.choose
+
+    def flaky(slug: str, *args: Any) -> Any:
+        if slug == "greedy":
+            raise RuntimeError("the bot crashed")
+        return real(slug, *args)
+
+    monkeypatch.setattr(bots, "choose", flaky)
+    waits = []
+    for attempt in range(1, jobs.MAX_ATTEMPTS):
+        assert jobs.run(job.pk) == "failed"
+        job.refresh_from_db()
+        assert job.attempts == attempt and job.status == Job.Status.PENDING
+        waits.append(round((job.not_before - timezone.now()).total_seconds()))
+        assert jobs.run(job.pk) == "not claimed", "not before its backoff is over"
+        Job.objects.filter(pk=job.pk).update(not_before=timezone.now())
+    assert waits == [1, 2, 4, 8, 16]
+    assert jobs.run(job.pk) == "moved", "the last attempt plays a random legal choice"
+    assert Move.objects.filter(game=game, by_bot=True).count() == 1
+
+
+def test_a_bot_turn_whose_worker_died_is_requeued_once_its_claim_lapses(
+    scenarios: None, alice: Any, held: list[int]
 ) -> None:
     game = make_game(alice, "bot:random", "bot:random")
-    queued.clear()
-    assert tasks.requeue_stalled_bots() == 0, "a fresh game is not stalled"
-    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
-    assert tasks.requeue_stalled_bots() == 1
-    assert queued == [(tasks.bot_turn, (game.pk, 0, prompted(game)[0]))]
+    job = Job.objects.get(pk=held[0])
+    # A worker claimed the turn and died: the row stays claimed until its lease runs out.
+    lease = timezone.now() + timedelta(seconds=job.lease_seconds)
+    Job.objects.filter(pk=job.pk).update(claimed_until=lease, attempts=1)
+    held.clear()
+    assert jobs.run(job.pk) == "not claimed", "never run twice at once"
+    assert jobs.sweep() == 0, "a live claim is left alone"
+    assert jobs.sweep(now=lease + timedelta(seconds=1)) == 1
+    assert held == [job.pk]
+    Job.objects.filter(pk=job.pk).update(claimed_until=timezone.now() - timedelta(seconds=1))
+    assert jobs.run(job.pk) == "moved"
+    assert snapshot(game)[0] == 1 and Move.objects.filter(game=game).count() == 1
+    assert job.lease_seconds <= 15, "a stalled bot is back within 15 s of its claim"
+
+
+def test_the_sweep_owes_again_the_turn_of_a_stalled_game_from_its_seq(
+    scenarios: None, alice: Any, held: list[int]
+) -> None:
+    game = make_game(alice, "bot:random", "bot:random")
+    Job.objects.all().delete()  # the owed turn was lost
+    held.clear()
+    assert tasks.requeue_stalled_bots() == {"dispatched": 0, "woken": 0}, "a fresh game waits"
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - fanout.STALL * 2)
+    assert tasks.requeue_stalled_bots()["woken"] == 1
+    job = Job.objects.get()
+    assert (job.seq, job.seat, held) == (game.seq, prompted(game)[0], [job.pk])
+    assert tasks.requeue_stalled_bots()["woken"] == 0, "owed once, not twice"
 
 
 def test_tasks_go_to_celery_when_a_broker_is_configured(settings: Any, monkeypatch: Any) -> None:
     settings.CHANCERY_TASKS = ""
     settings.CELERY_BROKER_URL = "redis://example.invalid:6379/0"
-    assert tasks.mode() == "celery"
+    assert jobs.mode() == "celery"
     sent: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(tasks.bot_turn, "delay", lambda *args: sent.append(args))
-    tasks.enqueue(tasks.bot_turn, 1, 2, 3)
-    assert sent == [(1, 2, 3)]
+    monkeypatch.setattr(
+        jobs.current_app, "send_task", lambda name, **kwargs: sent.append((name, kwargs["args"]))
+    )
+    jobs.dispatch(7)
+    assert sent == [(jobs.RUN_TASK, [7])]
     settings.CELERY_BROKER_URL = ""
-    assert tasks.mode() == "thread"
+    assert jobs.mode() == "thread"
+
+
+def test_a_dispatch_that_fails_leaves_the_job_owed_for_the_sweep(
+    scenarios: None, alice: Any, settings: Any, monkeypatch: Any
+) -> None:
+    settings.CHANCERY_TASKS = "celery"
+
+    def broker_down(*args: Any, **kwargs: Any) -> None:
+        raise ConnectionError("the broker is down")
+
+    monkeypatch.setattr(jobs.current_app, "send_task", broker_down)
+    game = make_game(alice, "bot:random", "bot:random")
+    assert game.status == Game.Status.ACTIVE, "the game was created all the same"
+    assert Job.objects.get().status == Job.Status.PENDING
 
 
 def test_an_all_bot_game_finishes_with_a_result_that_replays(scenarios: None, alice: Any) -> None:
@@ -102,7 +160,7 @@ def test_an_all_bot_game_finishes_with_a_result_that_replays(scenarios: None, al
     result = game.result
     assert result["over"] is True and sorted(r["seat"] for r in result["seats"]) == [0, 1, 2]
     assert min(r["rank"] for r in result["seats"]) == 1
-    assert result == dict(ENGINE.result(game.state))
+    assert result["seats"] == ENGINE.result(game.state)["seats"]
     moves = list(game.moves.order_by("seq"))
     assert len(moves) == game.seq and all(m.by_bot for m in moves)
     record = {
@@ -116,38 +174,15 @@ def test_an_all_bot_game_finishes_with_a_result_that_replays(scenarios: None, al
     assert game.prompted_seats() == []
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "search"])
 def test_a_bot_chooses_a_legal_option_deterministically(kind: str) -> None:
     state = ENGINE.setup(5, {"modules": [], "options": {}}, 2)
     picker = random.Random(3)
+    budget = bots.Budget(iterations=20)
     for _ in range(40):
         seat = ENGINE.prompts(state)[0]["seat"]
         legal = [o["action"] for o in ENGINE.prompt_for(state, seat)["options"]]
-        action = bots.choose(kind, ENGINE, state, seat, 99)
+        action = bots.choose(kind, ENGINE, state, seat, 99, budget)
         assert action in legal
-        assert bots.choose(kind, ENGINE, state, seat, 99) == action
+        assert bots.choose(kind, ENGINE, state, seat, 99, budget) == action
         state, _ = ENGINE.apply(state, seat, picker.choice(legal))
-
-
-def test_the_greedy_bot_looks_ahead_on_a_world_consistent_with_its_own_view_only() -> None:
-    """Its look-ahead runs on a determinized state: same view for its seat, hidden cards re-dealt."""
-    state = ENGINE.setup(11, {"modules": [], "options": {}}, 2)
-    picker = random.Random(2)
-    while (
-        ENGINE.prompts(state)[0]["kind"] != "turn"
-        or not state["seats"][1 - ENGINE.prompts(state)[0]["seat"]]["hand"]
-    ):
-        seat = ENGINE.prompts(state)[0]["seat"]
-        state, _ = ENGINE.apply(
-            state, seat, picker.choice(ENGINE.prompt_for(state, seat)["options"])["action"]
-        )
-    seat = ENGINE.prompts(state)[0]["seat"]
-    rival = 1 - seat
-    worlds = [ENGINE.determinize(state, seat, s) for s in range(8)]
-    assert all(ENGINE.view(w, seat) == ENGINE.view(state, seat) for w in worlds)
-    assert any(
-        w["seats"][rival]["hand"] != state["seats"][rival]["hand"] or w["deck"] != state["deck"]
-        for w in worlds
-    ), "hidden cards are re-dealt"
-    legal = [o["action"] for o in ENGINE.prompt_for(state, seat)["options"]]
-    assert bots.choose("greedy", ENGINE, state, seat, 7) in legal

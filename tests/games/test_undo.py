@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services, undo
+from games import services
 from rules.core.canonical import state_hash
 from tests.games.toy import END, GAIN, PASS, POKE, ROLL, act, toy, toy_game  # noqa: F401
 
@@ -27,10 +27,10 @@ def test_a_player_takes_back_their_last_moves(alice: Any, bob: Any) -> None:
     act(game, alice, GAIN, 0)
     after_one = state_hash(game.state)
     act(game, alice, GAIN, 0)
-    assert undo.undo(game.pk, alice) == 1
+    assert services.undo(game.pk, alice) == 1
     game.refresh_from_db()
     assert (game.seq, state_hash(game.state), game.moves.count()) == (1, after_one, 1)
-    assert undo.undo(game.pk, alice, to_seq=0) == 0
+    assert services.undo(game.pk, alice, to_seq=0) == 0
     game.refresh_from_db()
     assert (game.seq, state_hash(game.state), game.moves.count()) == (0, start, 0)
     act(game, alice, GAIN, 0)  # play goes on from the restored position
@@ -43,11 +43,11 @@ def test_undo_is_refused_across_a_die_roll(alice: Any, bob: Any) -> None:
     act(game, alice, ROLL, 0)
     assert game.moves.get(seq=2).barrier
     with pytest.raises(services.MoveRefused):
-        undo.undo(game.pk, alice)
+        services.undo(game.pk, alice)
     act(game, alice, GAIN, 0)
     with pytest.raises(services.MoveRefused):
-        undo.undo(game.pk, alice, to_seq=0)  # back past the roll
-    assert undo.undo(game.pk, alice) == 2
+        services.undo(game.pk, alice, to_seq=0)  # back past the roll
+    assert services.undo(game.pk, alice) == 2
 
 
 def test_undo_is_refused_after_another_seat_acted(alice: Any, bob: Any) -> None:
@@ -55,17 +55,17 @@ def test_undo_is_refused_after_another_seat_acted(alice: Any, bob: Any) -> None:
     act(game, alice, POKE, 0)
     act(game, bob, PASS, 1)
     with pytest.raises(services.MoveRefused):
-        undo.undo(game.pk, alice)
+        services.undo(game.pk, alice)
     with pytest.raises(services.MoveRefused):
-        undo.undo(game.pk, bob, to_seq=0)  # bob's run starts after alice's poke
-    assert undo.undo(game.pk, bob) == 1
+        services.undo(game.pk, bob, to_seq=0)  # bob's run starts after alice's poke
+    assert services.undo(game.pk, bob) == 1
 
 
 def test_a_move_answered_by_a_bot_cannot_be_undone(alice: Any) -> None:
     game = toy_game(alice, "me", "bot:random")
     act(game, alice, POKE, 0)  # the bot reacts at once
     with pytest.raises(services.MoveRefused):
-        undo.undo(game.pk, alice)
+        services.undo(game.pk, alice)
 
 
 def test_the_undo_button_shows_only_when_allowed(alice: Any, bob: Any) -> None:

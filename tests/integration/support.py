@@ -193,9 +193,9 @@ def start(name: str, argv: list[str], env: dict[str, str], port: int = 0) -> Pro
     return Process(name, popen, log, port)
 
 
-def start_daphne(env: dict[str, str], timeout: float = 40) -> Process:
-    """An ASGI server (daphne) on a free port, answering HTTP before this returns."""
-    port = free_port()
+def start_daphne(env: dict[str, str], timeout: float = 40, port: int = 0) -> Process:
+    """An ASGI server (daphne) on a free port (or `port`), answering HTTP before this returns."""
+    port = port or free_port()
     proc = start(
         f"daphne-{port}",
         [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
@@ -300,3 +300,90 @@ def canonical(action: Any) -> str:
     from rules.core.canonical import canonical_json
 
     return canonical_json(action)
+
+
+def start_worker(env: dict[str, str], timeout: float = 60) -> Process:
+    """`celery -A config worker` on the given services, ready to take tasks before this returns."""
+    proc = start(
+        "celery",
+        [
+            str(BIN / "celery"),
+            "-A",
+            "config",
+            "worker",
+            "-l",
+            "info",
+            "--concurrency=2",
+            "-n",
+            f"it-{time.time_ns()}@%h",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        env,
+    )
+    deadline = time.monotonic() + timeout
+    while "ready." not in proc.output():
+        if proc.popen.poll() is not None or time.monotonic() > deadline:
+            proc.stop()
+            raise RuntimeError(f"the Celery worker did not start:\n{proc.output()}")
+        time.sleep(0.2)
+    return proc
+
+
+def start_beat(env: dict[str, str]) -> Process:
+    """`celery -A config beat`, its schedule file in a temporary folder (not the checkout)."""
+    schedule = Path(tempfile.mkdtemp(prefix="chancery-beat-")) / "schedule"
+    return start(
+        "beat",
+        [str(BIN / "celery"), "-A", "config", "beat", "-l", "info", "-s", str(schedule)],
+        env,
+    )
+
+
+def start_redis(port: int = 0) -> Process:
+    """A redis-server of our own (never the machine's), on a free port, without persistence."""
+    port = port or free_port()
+    proc = start(
+        f"redis-{port}",
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ],
+        os.environ.copy(),
+        port,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as conn:
+                conn.sendall(b"PING\r\n")
+                if conn.recv(16).startswith(b"+PONG"):
+                    return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.stop()
+    raise ServiceMissing(f"redis-server did not start on port {port}:\n{proc.output()}")
+
+
+def kill(proc: Process) -> None:
+    """SIGKILL our own process group at once (a crash, not a shutdown)."""
+    if proc.popen.poll() is None:
+        os.killpg(proc.popen.pid, signal.SIGKILL)
+        proc.popen.wait(10)
+
+
+def use_broker(settings: Any, url: str) -> None:
+    """This process queues Celery tasks to `url` (the app's cached connections are dropped)."""
+    from config.celery import app
+
+    settings.CHANCERY_TASKS = "celery"
+    settings.CELERY_BROKER_URL = url
+    app.close()  # pooled connections to an earlier broker would keep being used
+    app.conf.broker_url = url

@@ -40,6 +40,19 @@ def create_game(
     )
 
 
+def create_from_api(
+    user: Any,
+    scenario: Scenario,
+    players: int,
+    seats: list[services.SeatSpec],
+    values: list[str],
+    options: dict[str, Any],
+    public: bool,
+) -> Game:
+    """The API's game creation: each seat's "deck" value (a deck id, a starter or "")."""
+    return decks.create_game(user, scenario, players, seats, values, options, public)
+
+
 def join(request: UserRequest, game: Game, index: int | None) -> Seat:
     """Take a seat with the deck chosen in the join form ("" keeps the seat's starter)."""
     return decks.join(request.user, game, request.POST.get("deck", ""), index)

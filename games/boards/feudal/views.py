@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from games.boards.feudal import cards as feudal_cards
 from games.boards.feudal import decks
+from games.inputs import BadInput, integer
 from games.models import Deck
 from games.requests import UserRequest
 from rules.feudal.metadata import MAX_ARTIFACTS, MAX_COPIES
@@ -130,7 +131,10 @@ def deck_count(request: UserRequest, deck_id: int) -> HttpResponse:
     deck = _my_deck(request, deck_id)
     cid = request.POST.get("card", "")
     try:
-        decks.set_count(deck, cid, int(request.POST.get("count", "")))
+        count = integer(request.POST.get("count"), "The count", low=-1000, high=1000)
+        if count is None:
+            raise BadInput("Give the number of copies.")
+        decks.set_count(deck, cid, count)
     except ValueError as error:
         return HttpResponse(str(error), status=400)
     return _deck_state(request, deck, cid)
