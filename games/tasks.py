@@ -15,11 +15,11 @@ from typing import Any
 from celery import shared_task
 from django.conf import settings
 
+import rules.bots as bots
 from games import jobs, live, notify, services, standing
 from games.models import Game, Job
 from games.services import clocks as clock_service
 from games.services.fanout import requeue_stalled
-from rules import bots
 from rules.bots import Budget
 
 log = logging.getLogger(__name__)
