@@ -31,10 +31,13 @@ def card(cid: str) -> dict[str, Any]:
     return found
 
 
-class Ctx(StepContext):
-    """One step of the engine: the state being changed and the events produced."""
+class Ctx(StepContext[FeudalData]):
+    """One step of the Feudal Lords engine: the state being changed, its data and the events."""
 
     __slots__ = ()
+
+    def static_data(self) -> FeudalData:
+        return load()
 
     def name(self, seat: int) -> str:
         """A seat's name in the log."""
