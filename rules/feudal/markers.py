@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
+from rules.core.machine import Extension, does
+from rules.feudal import handlers
 from rules.feudal.handlers import option
 from rules.feudal.state import MAX_RES, Ctx, partner
 
@@ -71,3 +73,12 @@ def choose(ctx: Ctx, seat: int, action: dict[str, Any]) -> None:
         me["ld"] -= 2
         ctx.seat(mate)["ld"] += 1
         ctx.log("FL-TEAM-06", f"{ctx.name(seat)} gives 1 Ld to {ctx.name(mate)} (Leadership Swap).")
+
+
+handlers.MACHINE.free_action(
+    Extension(
+        lambda ctx, frame, seat: options(ctx, seat),
+        does(*FREE),
+        lambda ctx, frame, seat, action: choose(ctx, seat, action),
+    )
+)
