@@ -46,7 +46,6 @@ def multi(
 # Register an automatic step frame kind: @step("kind").
 step = MACHINE.step
 
-
 PAGE = 40  # more Area options than this are split by language group, so every Area stays reachable
 GROUPS = ("germanic", "romanic", "slavonic", "celtic", "hellenic", "baltic", "turkish", "other")
 

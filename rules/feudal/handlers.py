@@ -34,9 +34,6 @@ def decision(
 # Register an automatic step frame kind: @step("kind").
 step = MACHINE.step
 
-
 COMBAT_STAGES: dict[str, Callable[[Ctx, Frame], None]] = {}
-
-
 # Register one stage of the combat frame's sequence: @combat_stage("name").
 combat_stage = registrar(COMBAT_STAGES)

@@ -64,11 +64,6 @@ def draw(ctx: Ctx, seat: int, count: int, rule: str) -> int:
     return len(got)
 
 
-def take_from_hand(ctx: Ctx, seat: int, cid: str) -> None:
-    """Remove one copy of a card from a hand."""
-    ctx.seat(seat)["hand"].remove(cid)
-
-
 def new_character(ctx: Ctx, cid: str) -> dict[str, Any]:
     """A character instance for the active area, with a fresh id and nothing attached."""
     uid = ctx.s["next_uid"]
