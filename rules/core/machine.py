@@ -37,17 +37,13 @@ ThenFn = Callable[[C, int, dict[str, Any]], None]
 StepWrapper = Callable[[C, Frame, Callable[[C, Frame], None]], None]
 
 
-def frame_seat(ctx: Any, frame: Frame) -> list[int]:
-    """The usual decider: the one seat named in the frame."""
-    return [int(frame["seat"])]
-
-
 @dataclass(frozen=True)
 class Decision(Generic[C]):
     """How a decision frame is prompted and answered.
 
-    `seats` says who decides now: one seat, or several at once, each answering on its own (a
-    secret ballot keeps the answers in the frame, out of the views, until the last is in).
+    `seats` says who decides now: by default the one seat named in the frame, or several at
+    once, each answering on its own (a secret ballot keeps the answers in the frame, out of the
+    views, until the last is in).
     `text`, `options` and `choose` are asked per seat; `rule` is the rule id the prompt names.
     A `free` decision also offers the machine's free actions (`Machine.free_action`).
     """
@@ -56,7 +52,7 @@ class Decision(Generic[C]):
     text: TextFn[C]
     options: OptionsFn[C]
     choose: ChooseFn[C]
-    seats: SeatsFn[C] = frame_seat
+    seats: SeatsFn[C] | None = None
     free: bool = False
 
 
@@ -155,9 +151,11 @@ class Machine(Generic[C]):
         frame = stack[-1]
         kind = frame["kind"]
         spec = self.decisions[kind]
-        extras = self.extras(kind)
+        extras = self._extras.get(kind)
+        if extras is None:
+            extras = self.extras(kind)
         found: list[Prompt] = []
-        for seat in spec.seats(ctx, frame):
+        for seat in [frame["seat"]] if spec.seats is None else spec.seats(ctx, frame):
             opts = spec.options(ctx, frame, seat)
             for extra in extras:
                 opts = opts + extra.options(ctx, frame, seat)
@@ -171,7 +169,10 @@ class Machine(Generic[C]):
         """Answer the top decision for a seat (an action from its options), then advance."""
         frame = ctx.s["stack"][-1]
         kind = frame["kind"]
-        for extra in self.extras(kind):
+        extras = self._extras.get(kind)
+        if extras is None:
+            extras = self.extras(kind)
+        for extra in extras:
             if extra.claims(action):
                 extra.choose(ctx, frame, seat, action)
                 break

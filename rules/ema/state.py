@@ -25,7 +25,7 @@ class Ctx(StepContext[EmaData]):
     __slots__ = ()
 
     def static_data(self) -> EmaData:
-        return data()
+        return load()
 
     def area(self, aid: str) -> dict[str, Any]:
         """The changing state of a Land Area."""

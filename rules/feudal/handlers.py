@@ -12,7 +12,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.core.frames import option as option  # re-exported: rule modules import it from here
 from rules.core.frames import registrar
-from rules.core.machine import Decision, Machine, frame_seat
+from rules.core.machine import Decision, Machine
 from rules.feudal.state import Ctx, Frame
 
 MACHINE: Machine[Ctx] = Machine()
@@ -24,10 +24,11 @@ def decision(
     text: Callable[[Ctx, Frame, int], str],
     options: Callable[[Ctx, Frame, int], list[Option]],
     choose: Callable[[Ctx, Frame, int, Any], None],
-    seats: Callable[[Ctx, Frame], list[int]] = frame_seat,
+    seats: Callable[[Ctx, Frame], list[int]] | None = None,
     free: bool = True,
 ) -> None:
-    """Register a decision frame kind; a `free` one also offers the seat's free actions."""
+    """Register a decision frame kind: the frame's seat decides unless `seats` says who does;
+    a `free` one also offers the seat's free actions."""
     MACHINE.decision(kind, Decision(rule, text, options, choose, seats, free))
 
 

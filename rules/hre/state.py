@@ -25,7 +25,7 @@ class Ctx(StepContext[HreData]):
     __slots__ = ()
 
     def static_data(self) -> HreData:
-        return data()
+        return load()
 
     def nothing_done(self) -> None:
         """The Noble action just popped had no effect: its 'whenever you resolve' bonus is void."""
