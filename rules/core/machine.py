@@ -99,8 +99,7 @@ class Machine(Generic[C]):
         self.extensions: dict[str, list[Extension[C]]] = {}
         self.free_actions: list[Extension[C]] = []
         self._extras: dict[str, tuple[Extension[C], ...]] = {}
-        # Register an automatic step frame kind: @machine.step("kind").
-        self.step = registrar(self.steps)
+        self._step = registrar(self.steps)
         # Register a continuation, named in a frame, run once a payment is made: @machine.then("name").
         self.then = registrar(self.continuations)
 
@@ -110,6 +109,12 @@ class Machine(Generic[C]):
             raise ValueError(f"frame kind {kind!r} is registered twice")
         self.decisions[kind] = decision
         self._extras.clear()
+
+    def step(self, kind: str) -> Callable[[StepFn[C]], StepFn[C]]:
+        """Register an automatic step frame kind: @machine.step("kind")."""
+        if kind in self.decisions:
+            raise ValueError(f"frame kind {kind!r} is registered twice")
+        return self._step(kind)
 
     def extend(self, kind: str, extension: Extension[C]) -> None:
         """Add options (and the answers to them) to another module's decision."""

@@ -187,6 +187,10 @@ def test_a_kind_is_registered_once() -> None:
         machine.decision("add", one_seat("X", lambda c, f: "", lambda c, f: [], lambda *a: None))
     with pytest.raises(ValueError, match="'check'"):
         machine.step("check")(lambda ctx, frame: None)
+    with pytest.raises(ValueError, match="'vote'"):
+        machine.step("vote")
+    with pytest.raises(ValueError, match="'check'"):
+        machine.decision("check", one_seat("X", lambda c, f: "", lambda c, f: [], lambda *a: None))
 
 
 def test_an_option_not_offered_is_refused_and_changes_nothing() -> None:
