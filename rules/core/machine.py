@@ -100,7 +100,7 @@ class Machine(Generic[C]):
         self.free_actions: list[Extension[C]] = []
         self._extras: dict[str, tuple[Extension[C], ...]] = {}
         self._step = registrar(self.steps)
-        # Register a continuation, named in a frame, run once a payment is made: @machine.then("name").
+        # Register a continuation (named in a frame, run once paid for): @machine.then("name").
         self.then = registrar(self.continuations)
 
     def decision(self, kind: str, decision: Decision[C]) -> None:
@@ -186,7 +186,7 @@ class Machine(Generic[C]):
         self.advance(ctx)
 
     def advance(self, ctx: C) -> None:
-        """Run automatic steps until a decision is on top, the stack is empty or the game is over."""
+        """Run automatic steps until a decision is on top, the stack is empty or the game ends."""
         state, decisions, steps = ctx.s, self.decisions, self.steps
         stack = state["stack"]
         for _ in range(STEP_CAP):

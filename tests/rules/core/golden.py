@@ -1,4 +1,4 @@
-"""Fingerprints of random playouts, to check that a refactoring leaves every engine's play unchanged.
+"""Fingerprints of random playouts, to check that a refactoring leaves each engine's play as it was.
 
 A fingerprint digests, action by action, the prompts (seats, kinds, texts, rules, options and
 labels), the chosen action and the events it produced, and every 25 actions the state hash and the
