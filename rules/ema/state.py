@@ -24,8 +24,7 @@ class Ctx(StepContext[EmaData]):
 
     __slots__ = ()
 
-    def static_data(self) -> EmaData:
-        return load()
+    static_data = staticmethod(load)  # the cached loader itself: no Python call per step
 
     def area(self, aid: str) -> dict[str, Any]:
         """The changing state of a Land Area."""

@@ -36,8 +36,7 @@ class Ctx(StepContext[FeudalData]):
 
     __slots__ = ()
 
-    def static_data(self) -> FeudalData:
-        return load()
+    static_data = staticmethod(load)  # the cached loader itself: no Python call per step
 
     def name(self, seat: int) -> str:
         """A seat's name in the log."""

@@ -24,8 +24,7 @@ class Ctx(StepContext[HreData]):
 
     __slots__ = ()
 
-    def static_data(self) -> HreData:
-        return load()
+    static_data = staticmethod(load)  # the cached loader itself: no Python call per step
 
     def nothing_done(self) -> None:
         """The Noble action just popped had no effect: its 'whenever you resolve' bonus is void."""
