@@ -9,7 +9,7 @@ from rules.core.engine import Option
 from rules.core.machine import Extension, does
 from rules.feudal import handlers
 from rules.feudal.handlers import option
-from rules.feudal.state import MAX_RES, Ctx, partner
+from rules.feudal.state import MAX_RES, Ctx, Frame, partner
 
 FREE = ("exchange", "marker", "swap")
 
@@ -37,8 +37,8 @@ def _drained(ctx: Ctx, seat: int) -> bool:
     )
 
 
-def options(ctx: Ctx, seat: int) -> list[Option]:
-    """The free actions open to the seat now."""
+def options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
+    """The free actions open to the seat now, whatever it is deciding."""
     me = ctx.seat(seat)
     opts: list[Option] = []
     if me["sup"] >= 2 and me["ld"] < MAX_RES and not _drained(ctx, seat):
@@ -54,8 +54,8 @@ def options(ctx: Ctx, seat: int) -> list[Option]:
     return opts
 
 
-def choose(ctx: Ctx, seat: int, action: dict[str, Any]) -> None:
-    """Carry out a free action."""
+def choose(ctx: Ctx, frame: Frame, seat: int, action: dict[str, Any]) -> None:
+    """Carry out a free action; the decision it was taken in stays open."""
     me = ctx.seat(seat)
     if action["do"] == "exchange":
         me["sup"] -= 2
@@ -75,10 +75,4 @@ def choose(ctx: Ctx, seat: int, action: dict[str, Any]) -> None:
         ctx.log("FL-TEAM-06", f"{ctx.name(seat)} gives 1 Ld to {ctx.name(mate)} (Leadership Swap).")
 
 
-handlers.MACHINE.free_action(
-    Extension(
-        lambda ctx, frame, seat: options(ctx, seat),
-        does(*FREE),
-        lambda ctx, frame, seat, action: choose(ctx, seat, action),
-    )
-)
+handlers.MACHINE.free_action(Extension(options, does(*FREE), choose))
