@@ -60,18 +60,13 @@ class Decision(Generic[C]):
 class Extension(Generic[C]):
     """Options a module adds to a decision it does not own, and the answers it takes back.
 
-    `claims(action)` must hold for exactly the actions its `options` offer, so the decision's
-    own `choose` never sees them.
+    Every action its `options` offer is a dict whose "do" is one of `does`; answers with those
+    go to its `choose`, never to the decision's own.
     """
 
+    does: tuple[str, ...]
     options: OptionsFn[C]
-    claims: Callable[[Any], bool]
     choose: ChooseFn[C]
-
-
-def does(*names: str) -> Callable[[Any], bool]:
-    """Claims for an extension: the actions whose "do" is one of these names."""
-    return lambda action: isinstance(action, dict) and action.get("do") in names
 
 
 def one_seat(
@@ -99,6 +94,7 @@ class Machine(Generic[C]):
         self.extensions: dict[str, list[Extension[C]]] = {}
         self.free_actions: list[Extension[C]] = []
         self._extras: dict[str, tuple[Extension[C], ...]] = {}
+        self._claims: dict[str, dict[str, Extension[C]]] = {}
         self._step = registrar(self.steps)
         # Register a continuation (named in a frame, run once paid for): @machine.then("name").
         self.then = registrar(self.continuations)
@@ -109,6 +105,7 @@ class Machine(Generic[C]):
             raise ValueError(f"frame kind {kind!r} is registered twice")
         self.decisions[kind] = decision
         self._extras.clear()
+        self._claims.clear()
 
     def step(self, kind: str) -> Callable[[StepFn[C]], StepFn[C]]:
         """Register an automatic step frame kind: @machine.step("kind")."""
@@ -120,11 +117,13 @@ class Machine(Generic[C]):
         """Add options (and the answers to them) to another module's decision."""
         self.extensions.setdefault(kind, []).append(extension)
         self._extras.clear()
+        self._claims.clear()
 
     def free_action(self, extension: Extension[C]) -> None:
         """Add options (and the answers to them) to every free decision."""
         self.free_actions.append(extension)
         self._extras.clear()
+        self._claims.clear()
 
     def wrap_step(self, kind: str, wrapper: StepWrapper[C]) -> None:
         """Hook a registered step: the wrapper runs instead, and calls the step it was given."""
@@ -146,6 +145,19 @@ class Machine(Generic[C]):
             own = tuple(self.extensions.get(kind, ()))
             found = own + tuple(self.free_actions) if self.decisions[kind].free else own
             self._extras[kind] = found
+        return found
+
+    def claims(self, kind: str) -> dict[str, Extension[C]]:
+        """The extension that takes each "do" added to a decision kind; a "do" is taken once."""
+        found = self._claims.get(kind)
+        if found is None:
+            found = {}
+            for extra in self.extras(kind):
+                for name in extra.does:
+                    if name in found:
+                        raise ValueError(f"two extensions of {kind!r} take {name!r}")
+                    found[name] = extra
+            self._claims[kind] = found
         return found
 
     def prompts(self, ctx: C) -> list[Prompt]:
@@ -174,15 +186,15 @@ class Machine(Generic[C]):
         """Answer the top decision for a seat (an action from its options), then advance."""
         frame = ctx.s["stack"][-1]
         kind = frame["kind"]
-        extras = self._extras.get(kind)
-        if extras is None:
-            extras = self.extras(kind)
-        for extra in extras:
-            if extra.claims(action):
-                extra.choose(ctx, frame, seat, action)
-                break
-        else:
+        claims = self._claims.get(kind)
+        if claims is None:
+            claims = self.claims(kind)
+        do = action.get("do") if claims and type(action) is dict else None
+        extra = claims.get(do) if isinstance(do, str) else None
+        if extra is None:
             self.decisions[kind].choose(ctx, frame, seat, action)
+        else:
+            extra.choose(ctx, frame, seat, action)
         self.advance(ctx)
 
     def advance(self, ctx: C) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.core.machine import Extension, does
+from rules.core.machine import Extension
 from rules.feudal import handlers
 from rules.feudal.handlers import option
 from rules.feudal.state import MAX_RES, Ctx, Frame, partner
@@ -75,4 +75,4 @@ def choose(ctx: Ctx, frame: Frame, seat: int, action: dict[str, Any]) -> None:
         ctx.log("FL-TEAM-06", f"{ctx.name(seat)} gives 1 Ld to {ctx.name(mate)} (Leadership Swap).")
 
 
-handlers.MACHINE.free_action(Extension(options, does(*FREE), choose))
+handlers.MACHINE.free_action(Extension(FREE, options, choose))

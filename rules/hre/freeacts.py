@@ -6,7 +6,7 @@ from itertools import product
 from typing import Any
 
 from rules.core.engine import Option
-from rules.core.machine import Extension, does
+from rules.core.machine import Extension
 from rules.hre import handlers, scoring
 from rules.hre.handlers import option
 from rules.hre.state import UNITS, Ctx, Frame, capital, neighbours, refresh_owner, unit_level
@@ -124,8 +124,8 @@ handlers.decision(
 handlers.MACHINE.extend(
     "turn",
     Extension(
+        ("settle", "cognomen"),
         lambda ctx, frame, seat: options(ctx, seat),
-        does("settle", "cognomen"),
         lambda ctx, frame, seat, action: choose(ctx, seat, action),
     ),
 )

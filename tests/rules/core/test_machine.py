@@ -16,7 +16,6 @@ from rules.core.machine import (
     Extension,
     FrameEngine,
     Machine,
-    does,
     one_seat,
 )
 from rules.core.playout import play_random
@@ -131,7 +130,7 @@ def test_an_extension_adds_options_and_takes_its_answers() -> None:
         ctx.s["n"] += 10
 
     engine.machine.extend(
-        "add", Extension(lambda c, f, s: [option({"do": "bonus"}, "Bonus")], does("bonus"), bonus)
+        "add", Extension(("bonus",), lambda c, f, s: [option({"do": "bonus"}, "Bonus")], bonus)
     )
     state = engine.setup(1, {}, 2)
     labels = [o["label"] for o in engine.prompts(state)[0]["options"]]
@@ -144,7 +143,7 @@ def test_an_extension_adds_options_and_takes_its_answers() -> None:
 def test_free_actions_join_free_decisions_only() -> None:
     machine = toy_machine()
     machine.free_action(
-        Extension(lambda c, f, s: [option({"do": "rest"}, "Rest")], does("rest"), lambda *a: None)
+        Extension(("rest",), lambda c, f, s: [option({"do": "rest"}, "Rest")], lambda *a: None)
     )
     engine = ToyEngine()
     engine.machine = machine
@@ -179,6 +178,15 @@ def test_the_runaway_guard_names_the_frame_that_spun() -> None:
 def test_an_unknown_frame_kind_is_an_invariant_error() -> None:
     with pytest.raises(InvariantError, match="'nowhere'"):
         toy_machine().advance(Toy({"over": False, "stack": [{"kind": "nowhere"}]}))
+
+
+def test_two_extensions_may_not_take_the_same_answers() -> None:
+    machine = toy_machine()
+    rest = Extension[Toy](("rest",), lambda c, f, s: [], lambda *a: None)
+    machine.extend("vote", rest)
+    machine.free_action(rest)
+    with pytest.raises(ValueError, match="'rest'"):
+        machine.choose(Toy({"over": False, "stack": [{"kind": "vote"}]}), 0, {"go": True})
 
 
 def test_a_kind_is_registered_once() -> None:
