@@ -1,7 +1,7 @@
-"""The turn (FL-TURN): the four phases, prompts read from the stack, the next turn.
+"""The turn (FL-TURN): the four phases in order, then the next turn.
 
 The stack of frames drives everything (rules.core.machine); the turn frame pushes each phase's
-decision in order.
+decision.
 """
 
 from __future__ import annotations

@@ -27,8 +27,7 @@ def decision(
     seats: Callable[[Ctx, Frame], list[int]] | None = None,
     free: bool = True,
 ) -> None:
-    """Register a decision frame kind: the frame's seat decides unless `seats` says who does;
-    a `free` one also offers the seat's free actions."""
+    """Register a decision: the frame's seat decides unless `seats` says who; `free` adds free actions."""
     MACHINE.decision(kind, Decision(rule, text, options, choose, seats, free))
 
 
