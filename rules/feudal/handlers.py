@@ -27,7 +27,7 @@ def decision(
     seats: Callable[[Ctx, Frame], list[int]] | None = None,
     free: bool = True,
 ) -> None:
-    """Register a decision (the frame's seat decides unless `seats` names who; `free`: free actions)."""
+    """Register a decision (the frame's seat decides unless `seats` names who; `free`: free acts)."""
     MACHINE.decision(kind, Decision(rule, text, options, choose, seats, free))
 
 
