@@ -27,7 +27,7 @@ def decision(
     seats: Callable[[Ctx, Frame], list[int]] | None = None,
     free: bool = True,
 ) -> None:
-    """Register a decision (the frame's seat decides unless `seats` names who; `free`: free acts)."""
+    """Register a decision; `seats` names who decides (the frame's seat by default)."""
     MACHINE.decision(kind, Decision(rule, text, options, choose, seats, free))
 
 
