@@ -1,29 +1,38 @@
-"""What every frame-stack engine shares: the step context, options, and handler tables.
+"""What every frame-stack engine shares: the context of a step, options and registrars.
 
 An engine's turn is a stack of frames in its state; rule modules register decisions and
-automatic steps by kind, and each step of the engine runs with a context that changes the state
-and collects the events it produces.
+automatic steps by kind (rules.core.machine), and each step of the engine runs with a context
+that changes the state and collects the events it produces.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from rules.core.engine import Event, Option, State
 
 Frame = dict[str, Any]
 F = TypeVar("F", bound=Callable[..., Any])
+D = TypeVar("D")
 
 
-class StepContext:
-    """One step of an engine: the state being changed and the events produced."""
+class StepContext(Generic[D]):
+    """One step of an engine: the state being changed, the game's static data, the events produced.
 
-    __slots__ = ("s", "events")
+    Each game subclasses it, naming its static data in `static_data` and adding its own helpers.
+    """
+
+    __slots__ = ("s", "events", "d")
 
     def __init__(self, state: State) -> None:
         self.s = state
         self.events: list[Event] = []
+        self.d: D = self.static_data()
+
+    def static_data(self) -> D:
+        """The game's validated component data, loaded once."""
+        raise NotImplementedError
 
     def log(self, rule: str, text: str | None, private: dict[int, str] | None = None) -> None:
         """Record an event: public text, private text per seat, and the rule it applies."""
@@ -51,10 +60,12 @@ def option(action: Any, label: str) -> Option:
 
 
 def registrar(table: dict[str, F]) -> Callable[[str], Callable[[F], F]]:
-    """A decorator factory that files functions in `table` under a name."""
+    """A decorator factory that files functions in `table` under a name, each name once."""
 
     def register(name: str) -> Callable[[F], F]:
         def wrap(fn: F) -> F:
+            if name in table:
+                raise ValueError(f"{name!r} is registered twice")
             table[name] = fn
             return fn
 

@@ -6,10 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import rng
-from rules.core.canonical import state_hash
 from rules.core.engine import Engine, Result, State
 from rules.core.errors import InvariantError
-from rules.core.replay import ReplayReport, record_move, replay
+from rules.core.replay import ReplayReport, new_record, record_move, replay
 
 ACTION_CAP = 50_000
 
@@ -48,15 +47,7 @@ def play_random(
     """
     state = engine.setup(seed, config, players)
     chooser = {"rng": rng.seed_state(seed ^ 0x5DEECE66D)}
-    record: dict[str, Any] = {
-        "game": engine.game_id,
-        "rules_version": engine.rules_version,
-        "seed": seed,
-        "config": config,
-        "players": players,
-        "setup_hash": state_hash(state),
-        "moves": [],
-    }
+    record = new_record(engine, seed, config, players, state)
     actions = 0
     while not engine.is_over(state):
         if actions >= cap:

@@ -21,9 +21,15 @@ class ReplayReport:
     final_hash: str = ""
 
 
-def new_record(engine: Engine, seed: int, config: dict[str, Any], players: int) -> dict[str, Any]:
-    """An empty record of a game: everything needed to replay it from setup."""
-    state = engine.setup(seed, config, players)
+def new_record(
+    engine: Engine, seed: int, config: dict[str, Any], players: int, state: State | None = None
+) -> dict[str, Any]:
+    """An empty record of a game: everything needed to replay it from setup.
+
+    `state` is the set-up state when the caller has it already (it is set up again otherwise).
+    """
+    if state is None:
+        state = engine.setup(seed, config, players)
     return {
         "game": engine.game_id,
         "rules_version": engine.rules_version,

@@ -6,10 +6,11 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.canonical import clone
-from rules.core.engine import Engine, Event, Option, Prompt, Result, StandingChoice, State
+from rules.core.engine import Option, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
+from rules.core.machine import FrameEngine
 from rules.core.options import option_errors
-from rules.ema import flow, invariants, setup, standing, victory, views
+from rules.ema import handlers, invariants, setup, standing, victory, views
 from rules.ema.state import Ctx, data
 
 # Switches for the book's ambiguities (../shared/reference/rules-ema.md §5): the first value is the
@@ -49,12 +50,14 @@ def _defaults() -> dict[str, Any]:
     return {k: v[0] for k, v in OPTIONS.items()}
 
 
-class EmaEngine(Engine):
+class EmaEngine(FrameEngine[Ctx]):
     """Empires of the Middle Ages."""
 
     game_id = "ema"
     title = "Empires of the Middle Ages"
     rules_version = 2  # 2: the Event in force and how each Year Card was used are kept in the state
+    machine = handlers.MACHINE
+    context = Ctx
 
     def scenarios(self) -> list[dict[str, Any]]:
         out = []
@@ -110,14 +113,6 @@ class EmaEngine(Engine):
             raise ScenarioError(f"choose exactly {players} empires.")
         options = {**_defaults(), **config.get("options", {})}
         return setup.new_state(seed, config["scenario"], number, players, options, empires)
-
-    def prompts(self, state: State) -> list[Prompt]:
-        return flow.prompts(Ctx(state))
-
-    def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
-        ctx = Ctx(state)
-        flow.choose(ctx, seat, action)
-        return ctx.events
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

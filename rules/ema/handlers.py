@@ -1,4 +1,4 @@
-"""Tables of frame handlers, filled by each rule module at import.
+"""EMA's frame machine, filled by each rule module at import; long Area lists split in pages.
 
 A frame on the state's stack is a decision of one seat, a decision several seats take at
 once in secret (parley ballots), or a step the engine runs by itself.
@@ -7,64 +7,44 @@ once in secret (parley ballots), or a step the engine runs by itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from rules.core.engine import Option
 from rules.core.frames import option as option  # re-exported: rule modules import it from here
-from rules.core.frames import registrar
+from rules.core.machine import Decision, Machine, one_seat
 from rules.ema.state import Ctx, Frame
 
-OptionsFn = Callable[[Ctx, Frame], list[Option]]
-ChooseFn = Callable[[Ctx, Frame, Any], None]
+MACHINE: Machine[Ctx] = Machine()
 TextFn = Callable[[Ctx, Frame], str]
-StepFn = Callable[[Ctx, Frame], None]
-SeatsFn = Callable[[Ctx, Frame], list[int]]
-SeatOptionsFn = Callable[[Ctx, Frame, int], list[Option]]
-SeatChooseFn = Callable[[Ctx, Frame, int, Any], None]
 
 
-@dataclass(frozen=True)
-class Decision:
-    """How a one-seat decision frame is prompted and answered."""
-
-    rule: str
-    text: TextFn
-    options: OptionsFn
-    choose: ChooseFn
-
-
-@dataclass(frozen=True)
-class Multi:
-    """A decision several seats answer at once, each secretly."""
-
-    rule: str
-    text: TextFn
-    seats: SeatsFn
-    options: SeatOptionsFn
-    choose: SeatChooseFn
-
-
-DECISIONS: dict[str, Decision] = {}
-MULTI: dict[str, Multi] = {}
-STEPS: dict[str, StepFn] = {}
-
-
-def decision(kind: str, rule: str, text: TextFn, options: OptionsFn, choose: ChooseFn) -> None:
+def decision(
+    kind: str,
+    rule: str,
+    text: TextFn,
+    options: Callable[[Ctx, Frame], list[Option]],
+    choose: Callable[[Ctx, Frame, Any], None],
+) -> None:
     """Register a one-seat decision frame kind."""
-    DECISIONS[kind] = Decision(rule, text, options, choose)
+    MACHINE.decision(kind, one_seat(rule, text, options, choose))
 
 
 def multi(
-    kind: str, rule: str, text: TextFn, seats: SeatsFn, options: SeatOptionsFn, choose: SeatChooseFn
+    kind: str,
+    rule: str,
+    text: TextFn,
+    seats: Callable[[Ctx, Frame], list[int]],
+    options: Callable[[Ctx, Frame, int], list[Option]],
+    choose: Callable[[Ctx, Frame, int, Any], None],
 ) -> None:
-    """Register a simultaneous decision frame kind."""
-    MULTI[kind] = Multi(rule, text, seats, options, choose)
+    """Register a decision several seats answer at once, each secretly."""
+    MACHINE.decision(
+        kind, Decision(rule, lambda ctx, f, seat: text(ctx, f), options, choose, seats)
+    )
 
 
 # Register an automatic step frame kind: @step("kind").
-step = registrar(STEPS)
-
+step = MACHINE.step
 
 PAGE = 40  # more Area options than this are split by language group, so every Area stays reachable
 GROUPS = ("germanic", "romanic", "slavonic", "celtic", "hellenic", "baltic", "turkish", "other")

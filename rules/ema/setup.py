@@ -6,7 +6,8 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.engine import State
-from rules.ema import flow
+from rules.ema import handlers
+from rules.ema.claims import allowed
 from rules.ema.state import Ctx, data
 
 PAGAN_BY_LANGUAGE = {
@@ -93,8 +94,6 @@ def _seat(scen: dict[str, Any], emp: dict[str, Any], areas: dict[str, Any]) -> d
 
 def _place(state: State, scen: dict[str, Any], seat: int, emp: dict[str, Any]) -> None:
     """Possessions, Unrest and Claims of one Empire (4.0 P2, P5; 18.14 at set-up, A-34)."""
-    from rules.ema.claims import allowed
-
     ctx = Ctx(state)
     for aid in emp["areas"]:
         state["areas"][aid]["owner"] = seat
@@ -150,7 +149,7 @@ def new_state(
         _place(state, scen, seat, emp)
     _decks(state, chosen)
     state["stack"] = [{"kind": "round", "phase": "start", "i": 0}]
-    flow.advance(Ctx(state))
+    handlers.MACHINE.advance(Ctx(state))
     return state
 
 

@@ -19,14 +19,12 @@ def data() -> EmaData:
     return load()
 
 
-class Ctx(StepContext):
-    """One step of the engine: the state being changed, its data and the events produced."""
+class Ctx(StepContext[EmaData]):
+    """One step of the EMA engine: the state being changed, its data and the events produced."""
 
-    __slots__ = ("d",)
+    __slots__ = ()
 
-    def __init__(self, state: State) -> None:
-        super().__init__(state)
-        self.d = data()
+    static_data = staticmethod(load)  # the cached loader itself: no Python call per step
 
     def area(self, aid: str) -> dict[str, Any]:
         """The changing state of a Land Area."""

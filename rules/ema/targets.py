@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from rules.ema import er
 from rules.ema.empire import court_costs, halve, leg_targets
-from rules.ema.state import Ctx, owned, seafaring
+from rules.ema.state import Ctx, seafaring
 
 COMBAT = ("conquest", "pillage", "convert")
 STATURE_OF = {
@@ -121,8 +121,3 @@ def any_endeavor(ctx: Ctx, seat: int, kind: str) -> bool:
 def domestic_seas(ctx: Ctx, seat: int, target: str) -> int:
     """Seas between the Court and a Domestic Target (9.32)."""
     return int(court_costs(ctx.s, seat).get(target, 0))
-
-
-def own_count(ctx: Ctx, seat: int) -> int:
-    """Number of Areas in the seat's Empire."""
-    return len(owned(ctx.s, seat))

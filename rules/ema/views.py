@@ -65,11 +65,7 @@ def _frame_view(frame: dict[str, Any], seat: int | None) -> dict[str, Any]:
 def _deciding_stack(state: State, seat: int | None) -> list[dict[str, Any]]:
     """Every pending decision, bottom first, as public as the top one (a Parley under its Influence
     declarations, an Endeavor's main menu under a Defense); the engine's own steps are left out."""
-    return [
-        _frame_view(f, seat)
-        for f in state["stack"]
-        if f["kind"] in handlers.DECISIONS or f["kind"] in handlers.MULTI
-    ]
+    return [_frame_view(f, seat) for f in state["stack"] if handlers.MACHINE.is_decision(f["kind"])]
 
 
 def _endeavor(state: State) -> dict[str, Any] | None:

@@ -11,6 +11,7 @@ from rules.feudal import (  # noqa: F401  (each module registers its frame handl
     end_of_combat,
     flow,
     instants,
+    markers,
     multiplayer,
     resources,
     sending,

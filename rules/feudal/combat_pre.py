@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.core.engine import Option
 from rules.feudal import handlers, instants
+from rules.feudal.flow import turn_frame
 from rules.feudal.handlers import option
 from rules.feudal.sending import push_send
 from rules.feudal.state import Ctx, Frame, card, partner
@@ -90,8 +91,6 @@ def _check_a(ctx: Ctx, frame: Frame) -> None:
         or (rule == "spent" and frame["spent"])
         or (rule == "attempted" and (frame["lone_tried"] or frame["spent"]))
     )
-    from rules.feudal.flow import turn_frame
-
     turn = turn_frame(ctx)
     # A second called-off attack in one turn uses the combat whatever the option: nothing in
     # the rules stops a seat re-announcing, but an Action phase must not loop on no-ops.

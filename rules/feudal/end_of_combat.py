@@ -1,4 +1,5 @@
-"""End of combat (FL-COMBAT-END): sacking, Victory cards, Control/VP rolls, survivors return."""
+"""End of combat (FL-COMBAT-END): sacking, Victory cards, Control/VP rolls, survivors return;
+after a fight in the open, the attack goes on or ends (FL-MP-09/12)."""
 
 from __future__ import annotations
 
@@ -31,14 +32,26 @@ def _end(ctx: Ctx, frame: Frame) -> None:
     else:
         control_rolls(ctx, frame)
         return_pool(ctx, frame, "d")
-        from rules.feudal.multiplayer import after_intervention
-
-        after_intervention(ctx, frame)
+        _after_intervention(ctx, frame)
         return
     return_pool(ctx, frame, "d")
     return_pool(ctx, frame, "a")
     ctx.pop()
     ctx.log("FL-COMBAT-END-09", "The combat is over: back to the attacker's Action phase.")
+
+
+def _after_intervention(ctx: Ctx, frame: Frame) -> None:
+    """With attackers left, continue or withdraw; without, the attack is over (FL-MP-09/12)."""
+    if ctx.opt("wounds") == "clear":
+        for c in frame["a"]:
+            c["wounds"] = 0
+    if frame["a"]:
+        frame["stage"] = "intervene"
+        ctx.push({"kind": "continue", "seat": frame["att"]})
+        return
+    ctx.log("FL-MP-12", "No attackers are left: the attack is over.")
+    discard_victory(ctx, frame, "FL-MP-12")
+    ctx.pop()
 
 
 def _sack(ctx: Ctx, frame: Frame) -> None:

@@ -6,10 +6,11 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.canonical import clone
-from rules.core.engine import Engine, Event, Prompt, Result, State
+from rules.core.engine import Result, State
 from rules.core.errors import ScenarioError
+from rules.core.machine import FrameEngine
 from rules.core.options import option_errors
-from rules.feudal import flow, invariants, scoring, setup, solitaire, views
+from rules.feudal import handlers, invariants, scoring, setup, solitaire, views
 from rules.feudal.components import load, validate_deck
 from rules.feudal.state import Ctx
 
@@ -69,12 +70,14 @@ def full_options(given: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-class FeudalEngine(Engine):
+class FeudalEngine(FrameEngine[Ctx]):
     """Dark Age: Feudal Lords."""
 
     game_id = "feudal"
     title = "Dark Age: Feudal Lords"
     rules_version = 2  # 2: set-up Artifact choices, held opening discards, Action-phase windows
+    machine = handlers.MACHINE
+    context = Ctx
 
     def scenarios(self) -> list[dict[str, Any]]:
         return clone(SCENARIOS)  # type: ignore[no-any-return]
@@ -106,14 +109,6 @@ class FeudalEngine(Engine):
         if mode == "solitaire":
             return solitaire.new_state(seed, options)
         return setup.new_state(seed, config, players, options)
-
-    def prompts(self, state: State) -> list[Prompt]:
-        return flow.prompts(Ctx(state))
-
-    def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
-        ctx = Ctx(state)
-        flow.choose(ctx, seat, action)
-        return ctx.events
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)

@@ -1,61 +1,14 @@
-"""The turn (FL-TURN): the four phases, prompts read from the stack, the next turn.
+"""The turn (FL-TURN): the four phases in order, then the next turn.
 
-The stack of frames drives everything: `prompts` reads the top decision, `choose` answers it
-(free actions first) and `advance` runs automatic steps until the next decision.
+The stack of frames drives everything (rules.core.machine); the turn frame pushes each phase's
+decision.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from rules.core.engine import Prompt
 from rules.core.errors import InvariantError
-from rules.feudal import handlers, markers
+from rules.feudal import draft, handlers, resources, scoring
 from rules.feudal.state import Ctx, Frame, draw
-
-
-def prompts(ctx: Ctx) -> list[Prompt]:
-    """Every seat deciding now, with its options (several at once only at set-up)."""
-    stack = ctx.s["stack"]
-    if not stack or ctx.s["over"]:
-        return []
-    frame = stack[-1]
-    spec = handlers.DECISIONS[frame["kind"]]
-    found: list[Prompt] = []
-    for seat in spec.seats(ctx, frame):
-        opts = spec.options(ctx, frame, seat)
-        if spec.free:
-            opts = opts + markers.options(ctx, seat)
-        found.append(
-            {
-                "seat": seat,
-                "kind": frame["kind"],
-                "text": spec.text(ctx, frame, seat),
-                "rule": spec.rule,
-                "options": opts,
-            }
-        )
-    return found
-
-
-def choose(ctx: Ctx, seat: int, action: Any) -> None:
-    """Answer the top decision (or take a free action) and run on to the next decision."""
-    frame = ctx.s["stack"][-1]
-    if isinstance(action, dict) and action.get("do") in markers.FREE:
-        markers.choose(ctx, seat, action)
-    else:
-        handlers.DECISIONS[frame["kind"]].choose(ctx, frame, seat, action)
-    advance(ctx)
-
-
-def advance(ctx: Ctx) -> None:
-    """Run automatic steps until a decision is on top, the stack is empty or the game is over."""
-    stack = ctx.s["stack"]
-    for _ in range(100_000):
-        if ctx.s["over"] or not stack or stack[-1]["kind"] in handlers.DECISIONS:
-            return
-        handlers.STEPS[stack[-1]["kind"]](ctx, stack[-1])
-    raise InvariantError("the engine ran 100,000 automatic steps without a decision")
 
 
 def start_turn(ctx: Ctx, seat: int) -> None:
@@ -79,8 +32,6 @@ def turn_frame(ctx: Ctx) -> Frame:
 @handlers.step("turn")
 def _turn(ctx: Ctx, frame: Frame) -> None:
     """Push each phase's decision in order, then end the turn (FL-TURN-01)."""
-    from rules.feudal import draft, resources, scoring
-
     seat, phase = frame["seat"], frame["phase"]
     if phase == "stock":
         frame["phase"] = "draft"

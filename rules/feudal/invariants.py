@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.engine import State
 from rules.core.errors import InvariantError
+from rules.feudal import solitaire
 from rules.feudal.setup import START_MARKERS
 from rules.feudal.state import card
 
@@ -19,9 +20,7 @@ def _check(condition: bool, message: str) -> None:
 def check(state: State) -> None:
     """Raise InvariantError on the first broken invariant."""
     if state["mode"] == "solitaire":
-        from rules.feudal.solitaire import check as solo_check
-
-        solo_check(state)
+        solitaire.check(state)
         return
     held = _cards_by_seat(state)
     named: Counter[str] = Counter()

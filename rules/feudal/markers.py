@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
+from rules.core.machine import Extension
+from rules.feudal import handlers
 from rules.feudal.handlers import option
-from rules.feudal.state import MAX_RES, Ctx, partner
+from rules.feudal.state import MAX_RES, Ctx, Frame, partner
 
 FREE = ("exchange", "marker", "swap")
 
@@ -35,8 +37,8 @@ def _drained(ctx: Ctx, seat: int) -> bool:
     )
 
 
-def options(ctx: Ctx, seat: int) -> list[Option]:
-    """The free actions open to the seat now."""
+def options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
+    """The free actions open to the seat now, whatever it is deciding."""
     me = ctx.seat(seat)
     opts: list[Option] = []
     if me["sup"] >= 2 and me["ld"] < MAX_RES and not _drained(ctx, seat):
@@ -52,8 +54,8 @@ def options(ctx: Ctx, seat: int) -> list[Option]:
     return opts
 
 
-def choose(ctx: Ctx, seat: int, action: dict[str, Any]) -> None:
-    """Carry out a free action."""
+def choose(ctx: Ctx, frame: Frame, seat: int, action: dict[str, Any]) -> None:
+    """Carry out a free action; the decision it was taken in stays open."""
     me = ctx.seat(seat)
     if action["do"] == "exchange":
         me["sup"] -= 2
@@ -71,3 +73,6 @@ def choose(ctx: Ctx, seat: int, action: dict[str, Any]) -> None:
         me["ld"] -= 2
         ctx.seat(mate)["ld"] += 1
         ctx.log("FL-TEAM-06", f"{ctx.name(seat)} gives 1 Ld to {ctx.name(mate)} (Leadership Swap).")
+
+
+handlers.MACHINE.free_action(Extension(FREE, options, choose))

@@ -69,20 +69,6 @@ def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
         ctx.log("FL-MP-04", f"{ctx.name(seat)} does not intervene.")
 
 
-def after_intervention(ctx: Ctx, frame: Frame) -> None:
-    """With attackers left, continue or withdraw; without, the attack is over (FL-MP-09/12)."""
-    if ctx.opt("wounds") == "clear":
-        for c in frame["a"]:
-            c["wounds"] = 0
-    if frame["a"]:
-        frame["stage"] = "intervene"
-        ctx.push({"kind": "continue", "seat": frame["att"]})
-        return
-    ctx.log("FL-MP-12", "No attackers are left: the attack is over.")
-    discard_victory(ctx, frame, "FL-MP-12")
-    ctx.pop()
-
-
 def _continue_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     ctx.pop()
     if action["do"] == "continue":

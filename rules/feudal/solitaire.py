@@ -58,9 +58,7 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
         "FL-SOLO-05", f"Three defenders face you; your marker pool is {state['solo']['markers']}."
     )
     ctx.push({"kind": "solo"})
-    from rules.feudal.flow import advance
-
-    advance(ctx)
+    handlers.MACHINE.advance(ctx)
     return state
 
 

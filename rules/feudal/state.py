@@ -31,10 +31,12 @@ def card(cid: str) -> dict[str, Any]:
     return found
 
 
-class Ctx(StepContext):
-    """One step of the engine: the state being changed and the events produced."""
+class Ctx(StepContext[FeudalData]):
+    """One step of the Feudal Lords engine: the state being changed, its data and the events."""
 
     __slots__ = ()
+
+    static_data = staticmethod(load)  # the cached loader itself: no Python call per step
 
     def name(self, seat: int) -> str:
         """A seat's name in the log."""
@@ -59,11 +61,6 @@ def draw(ctx: Ctx, seat: int, count: int, rule: str) -> int:
         names = ", ".join(card(c)["name"] for c in got) or "nothing"
         ctx.log(rule, f"{ctx.name(seat)} draws {len(got)} card(s).", {seat: f"You draw {names}."})
     return len(got)
-
-
-def take_from_hand(ctx: Ctx, seat: int, cid: str) -> None:
-    """Remove one copy of a card from a hand."""
-    ctx.seat(seat)["hand"].remove(cid)
 
 
 def new_character(ctx: Ctx, cid: str) -> dict[str, Any]:

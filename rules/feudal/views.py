@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import State
-from rules.feudal import scoring
+from rules.feudal import scoring, solitaire
 
 SEAT_PUBLIC = ("leader", "locations", "constants", "sup", "ld", "markers", "marker_spent", "vp")
 # "open" and "left" say which seats still choose at set-up and how many discards each owes:
@@ -70,9 +70,7 @@ def _pending(frame: dict[str, Any], viewer: int | None) -> dict[str, Any]:
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The state as one seat may see it; spectators (None) see no hand."""
     if state["mode"] == "solitaire":
-        from rules.feudal.solitaire import view as solo_view
-
-        return solo_view(state, seat)
+        return solitaire.view(state, seat)
     combat = next((f for f in reversed(state["stack"]) if f["kind"] == "combat"), None)
     top = state["stack"][-1] if state["stack"] else None
     return {

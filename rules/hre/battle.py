@@ -13,6 +13,7 @@ from rules.core import rng
 from rules.core.engine import Option
 from rules.hre import handlers, outcome
 from rules.hre.handlers import option
+from rules.hre.outcome import level
 from rules.hre.state import (
     UNITS,
     Ctx,
@@ -20,7 +21,6 @@ from rules.hre.state import (
     modifier_total,
     modifiers,
     neighbours,
-    unit_level,
     unit_stats,
 )
 
@@ -97,11 +97,6 @@ def stats(ctx: Ctx, unit: dict[str, Any]) -> dict[str, Any]:
         found: dict[str, Any] = ctx.d.barbarian_units[unit["t"]]
         return found
     return unit_stats(ctx.s, unit["own"], unit["t"])
-
-
-def level(ctx: Ctx, unit: dict[str, Any]) -> int:
-    """A unit's level for the Battle Result; Barbarians count 1 (AMB-20, BSEQ-12)."""
-    return 1 if unit["own"] is None else unit_level(ctx.s, unit["own"], unit["t"])
 
 
 @handlers.step("battle")
@@ -343,17 +338,3 @@ def _apply_damage(ctx: Ctx, frame: Frame) -> None:
         f"After the {PHASES[frame['phase']]}: attacker has lost {lost[0]}, "
         f"defender {lost[1]} units.",
     )
-
-
-def battle_result(ctx: Ctx, frame: Frame, side: int) -> int:
-    """Levels of survivors, the defender's Keep, Technology bonuses and reductions (BSEQ-11)."""
-    who = frame["att"] if side == 0 else frame["def"]
-    foe = frame["def"] if side == 0 else frame["att"]
-    total = sum(level(ctx, u) for u in frame["sides"][side] if not u["dead"])
-    if side == 1 and who is not None:
-        total += int(ctx.s["prov"][frame["prov"]]["keep"])
-    if who is not None:
-        total += modifier_total(ctx.s, who, "bonus_result")
-    if foe is not None:
-        total -= modifier_total(ctx.s, foe, "reduce_enemy_result")
-    return max(0, total)

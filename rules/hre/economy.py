@@ -8,15 +8,13 @@ from typing import Any
 from rules.core.engine import Option
 from rules.hre import handlers
 from rules.hre.handlers import option
-from rules.hre.state import RESOURCES, Ctx, Frame, describe
+from rules.hre.state import RESOURCES, Ctx, Frame, describe, modifiers
 
 Cost = dict[str, int]
 
 
 def discounted(ctx: Ctx, seat: int, target: str, cost: Cost) -> Cost:
     """A cost after the seat's Technology discounts for that target (never below 0)."""
-    from rules.hre.state import modifiers
-
     result = dict(cost)
     for mod in modifiers(ctx.s, seat, "discount"):
         if mod["target"] == target:

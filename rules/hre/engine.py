@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import rng
-from rules.core.canonical import clone
-from rules.core.engine import Engine, Event, Option, Prompt, Result, StandingChoice, State
+from rules.core.canonical import canonical_json, clone
+from rules.core.engine import Option, Result, StandingChoice, State
+from rules.core.errors import ScenarioError
+from rules.core.machine import FrameEngine
 from rules.core.options import option_errors
-from rules.hre import flow, invariants, scoring, setup, standing, views
-from rules.hre.state import Ctx
+from rules.hre import handlers, invariants, scoring, setup, standing, views
+from rules.hre.state import Ctx, data
 
 # Switches for the book's ambiguities (../shared/reference/rules-hre.md §4): name → allowed values,
 # the first being the recommended reading and the default.
@@ -53,12 +55,14 @@ SCENARIOS = [
 ]
 
 
-class HreEngine(Engine):
+class HreEngine(FrameEngine[Ctx]):
     """Dark Ages: Holy Roman Empire."""
 
     game_id = "hre"
     title = "Dark Ages: Holy Roman Empire"
     rules_version = 2
+    machine = handlers.MACHINE
+    context = Ctx
 
     def scenarios(self) -> list[dict[str, Any]]:
         return clone(SCENARIOS)  # type: ignore[no-any-return]
@@ -79,18 +83,8 @@ class HreEngine(Engine):
 
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
         if not 2 <= players <= 4:
-            from rules.core.errors import ScenarioError
-
             raise ScenarioError("The base game takes 2 to 4 players.")
         return setup.new_state(seed, config, players)
-
-    def prompts(self, state: State) -> list[Prompt]:
-        return flow.prompts(Ctx(state))
-
-    def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
-        ctx = Ctx(state)
-        flow.choose(ctx, seat, action)
-        return ctx.events
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
@@ -152,9 +146,6 @@ def _redeal_tokens(state: State) -> None:
     Tokens showing the same face and content are indistinguishable to every seat, so any of
     them, or any box token with that content on that side, may hide behind each slot.
     """
-    from rules.core.canonical import canonical_json
-    from rules.hre.state import data
-
     tokens = data().tokens
     groups: dict[str, list[str]] = {}
     for pid, here in sorted(state["prov"].items()):

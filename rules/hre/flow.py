@@ -1,18 +1,18 @@
-"""The turn (HRE-BASE-TURN): Noble action or Pass, free actions, Title repeat, end of turn.
+"""The turn (HRE-BASE-TURN): Noble action or Pass, Title repeat, end of turn.
 
-The stack of frames drives everything: `prompts` reads the top decision, `choose` answers it
-and `advance` runs automatic steps until the next decision or the end of the game.
+The stack of frames drives everything (rules.core.machine); free actions join the turn's
+prompt from `freeacts`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.core.engine import Option, Prompt
-from rules.core.errors import InvariantError
-from rules.hre import endgame, freeacts, handlers, titles
+from rules.core.engine import Option
+from rules.hre import endgame, handlers, titles
+from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.state import Ctx, Frame
+from rules.hre.state import Ctx, Frame, modifiers
 
 ACTION_NAMES = {
     "build": "Build",
@@ -21,41 +21,6 @@ ACTION_NAMES = {
     "recruit": "Recruit",
     "manoeuvre": "Manoeuvre",
 }
-
-
-def prompts(ctx: Ctx) -> list[Prompt]:
-    """The seat deciding now, with its options (HRE has one decision at a time)."""
-    stack = ctx.s["stack"]
-    if not stack:
-        return []
-    frame = stack[-1]
-    spec = handlers.DECISIONS[frame["kind"]]
-    return [
-        {
-            "seat": frame["seat"],
-            "kind": frame["kind"],
-            "text": spec.text(ctx, frame),
-            "rule": spec.rule,
-            "options": spec.options(ctx, frame),
-        }
-    ]
-
-
-def choose(ctx: Ctx, seat: int, action: Any) -> None:
-    """Answer the top decision and run on to the next one."""
-    frame = ctx.s["stack"][-1]
-    handlers.DECISIONS[frame["kind"]].choose(ctx, frame, action)
-    advance(ctx)
-
-
-def advance(ctx: Ctx) -> None:
-    """Run automatic steps until a decision is on top or the stack is empty."""
-    stack = ctx.s["stack"]
-    for _ in range(10_000):
-        if not stack or stack[-1]["kind"] in handlers.DECISIONS:
-            return
-        handlers.STEPS[stack[-1]["kind"]](ctx, stack[-1])
-    raise InvariantError("the engine ran 10,000 automatic steps without a decision")
 
 
 def start_turn(ctx: Ctx, seat: int, extra: int = 0) -> None:
@@ -103,7 +68,6 @@ def _turn_options(ctx: Ctx, frame: Frame) -> list[Option]:
     else:
         opts.extend(titles.repeat_options(ctx, frame))
         opts.append(option({"do": "end"}, "End the turn"))
-    opts.extend(freeacts.options(ctx, seat))
     return opts
 
 
@@ -126,10 +90,8 @@ def _turn_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         _to_turn_end(ctx, frame)
         ctx.log("HRE-BASE-PASS-01", f"{ctx.name(seat)} passes.")
         endgame.push_pass(ctx, seat)
-    elif do == "end":
-        _to_turn_end(ctx, frame)
     else:
-        freeacts.choose(ctx, seat, action)
+        _to_turn_end(ctx, frame)
 
 
 def begin_action(ctx: Ctx, seat: int, action: str) -> None:
@@ -149,9 +111,6 @@ handlers.decision("turn", "HRE-BASE-TURN-02", _turn_text, _turn_options, _turn_c
 @handlers.step("after_action")
 def _after_action(ctx: Ctx, frame: Frame) -> None:
     """Technologies that trigger whenever their owner resolves this action."""
-    from rules.hre.economy import gain
-    from rules.hre.state import modifiers
-
     ctx.s["stack"].pop()
     if frame.get("void"):
         return  # an action with no effect was not resolved: nothing to trigger (TITLE-03)

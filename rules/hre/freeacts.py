@@ -6,6 +6,7 @@ from itertools import product
 from typing import Any
 
 from rules.core.engine import Option
+from rules.core.machine import Extension
 from rules.hre import handlers, scoring
 from rules.hre.handlers import option
 from rules.hre.state import UNITS, Ctx, Frame, capital, neighbours, refresh_owner, unit_level
@@ -116,6 +117,17 @@ handlers.decision(
     lambda ctx, f: f"Choose the units that pay for settling {ctx.d.provinces[f['prov']]['name']}",
     _settle_pay_options,
     _settle_pay_choose,
+)
+
+
+# Free actions join the turn's prompt, before and after its Noble action (HRE-BASE-TURN-06).
+handlers.MACHINE.extend(
+    "turn",
+    Extension(
+        ("settle", "cognomen"),
+        lambda ctx, frame, seat: options(ctx, seat),
+        lambda ctx, frame, seat, action: choose(ctx, seat, action),
+    ),
 )
 
 

@@ -20,6 +20,7 @@ from rules.hre.state import (
     neighbours,
     refresh_owner,
     unit_count,
+    unit_level,
 )
 
 
@@ -40,10 +41,27 @@ def _place(ctx: Ctx, seat: int, prov: str, units: dict[str, int]) -> None:
         here["owner"] = seat
 
 
+def level(ctx: Ctx, unit: dict[str, Any]) -> int:
+    """A unit's level for the Battle Result; Barbarians count 1 (AMB-20, BSEQ-12)."""
+    return 1 if unit["own"] is None else unit_level(ctx.s, unit["own"], unit["t"])
+
+
+def battle_result(ctx: Ctx, frame: Frame, side: int) -> int:
+    """Levels of survivors, the defender's Keep, Technology bonuses and reductions (BSEQ-11)."""
+    who = frame["att"] if side == 0 else frame["def"]
+    foe = frame["def"] if side == 0 else frame["att"]
+    total = sum(level(ctx, u) for u in frame["sides"][side] if not u["dead"])
+    if side == 1 and who is not None:
+        total += int(ctx.s["prov"][frame["prov"]]["keep"])
+    if who is not None:
+        total += modifier_total(ctx.s, who, "bonus_result")
+    if foe is not None:
+        total -= modifier_total(ctx.s, foe, "reduce_enemy_result")
+    return max(0, total)
+
+
 def resolve(ctx: Ctx, frame: Frame) -> None:
     """Compare Battle Results; the attacker wins only when strictly higher (BARB-07, PVP-04)."""
-    from rules.hre.battle import battle_result
-
     mine, theirs = battle_result(ctx, frame, 0), battle_result(ctx, frame, 1)
     won = mine > theirs
     ctx.log(

@@ -7,18 +7,6 @@ from typing import Any
 from rules.core.engine import Result, SeatResult, State
 from rules.hre.state import Ctx, army_limit, farm_space, neighbours
 
-CATEGORIES = (
-    "vp_track",
-    "technologies",
-    "cities",
-    "keeps",
-    "culture",
-    "warehouse",
-    "farms",
-    "titles",
-    "gold",
-)
-
 
 def army_limit_of(ctx: Ctx, seat: int) -> int:
     """The seat's Army limit."""

@@ -19,14 +19,12 @@ def data() -> HreData:
     return load()
 
 
-class Ctx(StepContext):
-    """One step of the engine: the state being changed, its data and the events produced."""
+class Ctx(StepContext[HreData]):
+    """One step of the HRE engine: the state being changed, its data and the events produced."""
 
-    __slots__ = ("d",)
+    __slots__ = ()
 
-    def __init__(self, state: State) -> None:
-        super().__init__(state)
-        self.d = data()
+    static_data = staticmethod(load)  # the cached loader itself: no Python call per step
 
     def nothing_done(self) -> None:
         """The Noble action just popped had no effect: its 'whenever you resolve' bonus is void."""

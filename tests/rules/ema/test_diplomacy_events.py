@@ -401,9 +401,9 @@ def test_exile_keeps_playing_without_taxes_EMA_21_1():
     assert me["exile"] and len(me["years"]) == 5
     c.s["event_deck"], c.s["event_discard"] = [card_of("coup")], []
     c.s["stack"].append({"kind": "turn", "seat": den, "phase": "draw"})
-    from rules.ema import flow
+    from rules.ema.handlers import MACHINE
 
-    flow.advance(c)
+    MACHINE.advance(c)
     assert len(me["years"]) == 5 and me["hand"] == [
         card_of("coup")
     ]  # asylum may still be asked first
@@ -423,9 +423,9 @@ def test_an_exile_granted_asylum_keeps_his_cards_EMA_21_1():
     me = c.seat(3)
     c.s["event_deck"], c.s["event_discard"] = [], []
     c.s["stack"].append({"kind": "turn", "seat": 3, "phase": "draw"})
-    from rules.ema import flow
+    from rules.ema.handlers import MACHINE
 
-    flow.advance(c)
+    MACHINE.advance(c)
     ENGINE.apply_trusted(c.s, 3, {"do": "asylum", "host": 1})
     ENGINE.apply_trusted(c.s, 1, {"grant": True})
     assert me["asylum"] == 1 and targets.any_endeavor(c, 3, "diplomacy") and len(me["years"]) == 5

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from rules.core.canonical import canonical_json
-from rules.feudal import ENGINE, flow
+from rules.feudal import ENGINE
 from rules.feudal.combatants import successes, thresholds
+from rules.feudal.handlers import MACHINE
 from rules.feudal.scoring import check_end_of_turn
 from rules.feudal.state import Ctx
 from tests.rules.feudal.helpers import (
@@ -521,7 +522,7 @@ def test_tc16_solitaire_combat(rig: list[int]) -> None:
     solo = state["solo"]
     rig.append(8)
     ctx = Ctx(state)
-    flow.advance(ctx)
+    MACHINE.advance(ctx)
     state, _ = act(state, {"card": "bane", "pile": 0})
     assert solo is not state["solo"] and state["solo"]["markers"] == 17
     rig.append(8)
@@ -547,7 +548,7 @@ def test_fl_solo_19_a_character_that_blocks_in_df_blocks_in_solitaire(rig: list[
     both hit on the DF roll of 9; a shared block roll of 10 saves Dust Walker, not Pale Fighter."""
     state, _ = solo_position("dust_walker", "pale_fighter", 20)
     rig.append(9)
-    flow.advance(Ctx(state))
+    MACHINE.advance(Ctx(state))
     state, _ = act(state, {"card": "dust_walker", "pile": 0})
     rig.append(10)
     state, _ = act(state, {"do": "done"})  # keep the DF roll: both score a hit
@@ -562,13 +563,13 @@ def test_fl_solo_18_an_empty_marker_pool_loses_at_once(rig: list[int]) -> None:
     lost on the spot, before any die of the combat, and Bane goes to the discard pile."""
     state, _ = solo_position("bane", "pale_fighter", 3)
     rig.append(8)
-    flow.advance(Ctx(state))
+    MACHINE.advance(Ctx(state))
     state, events = act(state, {"card": "bane", "pile": 0})
     assert state["over"] and state["winner"] is None and state["stack"] == []
     assert "bane" in state["solo"]["discard"] and events[-1]["rule"] == "FL-SOLO-18"
     state, _ = solo_position("bane", "pale_fighter", 4)
     rig.append(8)
-    flow.advance(Ctx(state))
+    MACHINE.advance(Ctx(state))
     state, _ = act(state, {"card": "bane", "pile": 0})
     state, _ = act(state, {"do": "shift", "side": "a", "by": 1})  # the last marker, mid-combat
     assert state["over"] and state["winner"] is None and rig == []
@@ -597,5 +598,5 @@ def test_fl_solo_14_17_18_pile_cleared_hand_refilled_and_loss() -> None:
     solo["hand"], solo["living"] = [], ["x"]
     solo["markers"] = 0
     state["stack"] = [{"kind": "solo"}]
-    flow.advance(Ctx(state))
+    MACHINE.advance(Ctx(state))
     assert state["over"] and state["winner"] is None and len(solo["hand"]) == 1

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rules.hre import ENGINE, battle
+from rules.hre import ENGINE, battle, outcome
 from rules.hre.state import UNITS, Ctx, army_limit, in_supply
 from tests.rules.hre.helpers import (
     State,
@@ -766,7 +766,7 @@ def test_HRE_BASE_BSEQ_11_AMB_20_keep_counts_for_the_defender_only(dice: list[in
 
 
 def test_HRE_BASE_BSEQ_11_battle_result_function() -> None:
-    """HRE-BASE-BSEQ-11 / HRE-BASE-BSEQ-12: battle.battle_result sums survivors' levels;
+    """HRE-BASE-BSEQ-11 / HRE-BASE-BSEQ-12: outcome.battle_result sums survivors' levels;
     Transients count at the owner's level; Barbarians count 1; the dead count nothing."""
     state = arena()
     state["seats"][1]["mil"]["archer"] = {"card": "C062", "half": 0}  # level II archer
@@ -785,12 +785,12 @@ def test_HRE_BASE_BSEQ_11_battle_result_function() -> None:
             [unit("archer", 1, tr=True), unit("infantry", 1)],
         ],
     }
-    assert battle.battle_result(ctx, frame, 0) == 1
-    assert battle.battle_result(ctx, frame, 1) == 2 + 1 + 2
+    assert outcome.battle_result(ctx, frame, 0) == 1
+    assert outcome.battle_result(ctx, frame, 1) == 2 + 1 + 2
     frame = {
         "att": 0,
         "def": None,
         "prov": "swabia",
         "sides": [[unit("infantry", 0)], [unit("cavalry", None, tr=True)] * 2],
     }
-    assert battle.battle_result(ctx, frame, 1) == 2
+    assert outcome.battle_result(ctx, frame, 1) == 2
