@@ -81,9 +81,15 @@ class HreEngine(FrameEngine[Ctx]):
                 errors.append(f"Module {module} is not playable yet.")
         return errors + option_errors(config.get("options", {}), OPTIONS)
 
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        """The base game takes 2 to 4 (HRE Setup); no module that changes this is playable yet."""
+        errors = self.validate_scenario(config)
+        if errors:
+            raise ScenarioError(" ".join(errors))
+        return 2, 4
+
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
-        if not 2 <= players <= 4:
-            raise ScenarioError("The base game takes 2 to 4 players.")
+        self.check_players(config, players)
         return setup.new_state(seed, config, players)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
