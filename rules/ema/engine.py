@@ -55,7 +55,7 @@ class EmaEngine(FrameEngine[Ctx]):
 
     game_id = "ema"
     title = "Empires of the Middle Ages"
-    rules_version = 2  # 2: the Event in force and how each Year Card was used are kept in the state
+    rules_version = 3  # 2: the Event in force and the use of each Year Card kept; 3: an exile's Areas enter Unrest
     machine = handlers.MACHINE
     context = Ctx
 
