@@ -63,26 +63,37 @@ class HreEngine(FrameEngine[Ctx]):
             allowed.update(modules.options_of(chosen))
         return errors + option_errors(config.get("options", {}), allowed)
 
-    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
-        chosen = list(config.get("modules", []))
-        errors = modules.config_errors(chosen, players)
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        """The base game takes 2 to 4 (HRE Setup); each module in play narrows it to its printed
+        support, and a module with its own table (solo) sets it."""
+        errors = self.validate_scenario(config)
         if errors:
             raise ScenarioError(" ".join(errors))
+        low, high = 2, 4
+        for m in modules.ordered(config.get("modules", [])):
+            entry = modules.CATALOGUE[m]
+            if modules.REGISTRY[m].new_state is not None:
+                low, high = entry.min_players, entry.max_players
+            else:
+                low, high = max(low, entry.min_players), min(high, entry.max_players)
+        if low > high:
+            raise ScenarioError("No number of players can play these modules together.")
+        return low, high
+
+    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+        self.check_players(config, players)
+        chosen = modules.ordered(config.get("modules", []))
         if not chosen:
-            if not 2 <= players <= 4:
-                raise ScenarioError("The base game takes 2 to 4 players.")
             return setup.new_state(seed, config, players)
-        ordered = [m for m in modules.REGISTRY if m in chosen]
-        builders = [modules.REGISTRY[m].new_state for m in ordered]
+        builders = [modules.REGISTRY[m].new_state for m in chosen]
         build = next((b for b in builders if b is not None), None)
-        if build is None:
-            if not 2 <= players <= 4:
-                raise ScenarioError("The base game takes 2 to 4 players.")
-            state = setup.new_state(seed, config, players)
-        else:
-            state = build(seed, config, players)
-        state["modules"] = ordered
-        for m in ordered:
+        state = (
+            setup.new_state(seed, config, players)
+            if build is None
+            else build(seed, config, players)
+        )
+        state["modules"] = chosen
+        for m in chosen:
             hook = modules.REGISTRY[m].setup
             if hook is not None:
                 hook(state)

@@ -163,6 +163,11 @@ def options_of(modules: list[str]) -> dict[str, tuple[Any, ...]]:
     return found
 
 
+def ordered(chosen: list[str]) -> list[str]:
+    """The listed modules in id order (the order their hooks run)."""
+    return [m for m in REGISTRY if m in chosen]
+
+
 def in_play(state: State) -> list[Module]:
     """The modules of this game, in id order; empty for a base game."""
     ids = state.get("modules")

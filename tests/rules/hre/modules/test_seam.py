@@ -131,7 +131,8 @@ def test_hooks_run_for_a_module_in_play_and_its_options_are_accepted(
 
 def test_player_counts_are_refused_at_setup(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(REGISTRY, "M05", Module("M05"))
-    with pytest.raises(ScenarioError, match="3 to 8 player"):
+    assert ENGINE.player_range({"modules": ["M05"], "options": {}}) == (3, 4)
+    with pytest.raises(ScenarioError, match="takes 3–4 players, not 2"):
         ENGINE.setup(1, {"modules": ["M05"], "options": {}}, 2)
     state = ENGINE.setup(1, {"modules": ["M05"], "options": {}}, 3)
     assert state["modules"] == ["M05"] and state_hash(state)
