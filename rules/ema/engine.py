@@ -100,13 +100,24 @@ class EmaEngine(FrameEngine[Ctx]):
                 errors.append(f"empires must be distinct keys among {', '.join(keys)}.")
         return errors
 
-    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        """The scenario's own range (27.1 … 31.1); a chosen list of Empires fixes the count."""
         errors = self.validate_scenario(config)
         if errors:
             raise ScenarioError("; ".join(errors))
-        number, low, high = SLUGS[config["scenario"]]
-        if not low <= players <= high:
-            raise ScenarioError(f"{config['scenario']} takes {low}–{high} players.")
+        _, low, high = SLUGS[config["scenario"]]
+        if config.get("empires"):
+            count = len(config["empires"])
+            if not low <= count <= high:
+                raise ScenarioError(
+                    f"{config['scenario']} takes {low}–{high} Empires, not {count}."
+                )
+            return count, count
+        return low, high
+
+    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+        self.check_players(config, players)
+        number = SLUGS[config["scenario"]][0]
         keys = [e["key"] for e in data().scenarios[number]["empires"]]
         empires = list(
             config.get("empires") or keys[:players]
