@@ -145,7 +145,8 @@ def new_game(request: UserRequest) -> HttpResponse:
 
 
 def _new_game_context(request: UserRequest, scenarios: Any) -> dict[str, Any]:
-    return {"scenarios": scenarios, "bots": botkinds.offered(), **boards.new_game_context(request)}
+    playable = [s for s in scenarios if s.player_range()]  # never offer a game that cannot start
+    return {"scenarios": playable, "bots": botkinds.offered(), **boards.new_game_context(request)}
 
 
 def _seat_spec(kind: str, invite: str) -> services.SeatSpec:
