@@ -24,6 +24,12 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "aborted_attack": ("spent", "attempted", "always"),  # does an empty attack use the combat
     "priority": ("full", "holders"),  # A-21, §5.2: who is asked at Instant windows
     "turn_limit": (200,),  # a platform cap on turns (any int 20..2000)
+    # at the cap nobody has won by the book (FL-WIN-01), so the game is drawn; "leader"
+    # is the house variant giving the game to the single VP leader even below the target.
+    "turn_limit_result": ("draw", "leader"),
+    # the book puts no limit on re-announcing an attack that cost nothing; "once" is the
+    # house variant where a second called-off attack in a turn uses the turn's combat.
+    "repeat_abort": ("free", "once"),
 }
 MODES = {"duel": (2, 2), "melee": (3, 4), "teams": (4, 4), "solitaire": (1, 1)}
 
@@ -75,7 +81,7 @@ class FeudalEngine(FrameEngine[Ctx]):
 
     game_id = "feudal"
     title = "Dark Age: Feudal Lords"
-    rules_version = 2  # 2: set-up Artifact choices, held opening discards, Action-phase windows
+    rules_version = 3  # 3: Instants run all effects, leader dice and sends, options
     machine = handlers.MACHINE
     context = Ctx
 
