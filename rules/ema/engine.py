@@ -21,7 +21,7 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "court_rule": ("language_and_religion", "language"),  # A-26: a new Court's requirements
     "court_plunder": ("no_check", "full"),  # A-22: plundering the Court
     "black_death_year": (1200, 1205),  # A-31: the Round containing 1200, or from 1201
-    "event_deck": (56, 55),  # A-30: the authored 56th card, or the 55 counted
+    "event_deck": (55, 56),  # A-30: the 55 cards 19.1/19.2 count, or with the authored 56th
     "negative_halving": (
         "round_up",
         "times_one_and_half",
@@ -55,7 +55,9 @@ class EmaEngine(FrameEngine[Ctx]):
 
     game_id = "ema"
     title = "Empires of the Middle Ages"
-    rules_version = 2  # 2: the Event in force and how each Year Card was used are kept in the state
+    # 2: the Event in force and the use of each Year Card kept; 3: an exile's Areas enter Unrest
+    # (A-28); 4: the Event deck has the 55 cards of 19.1/19.2 by default (A-30)
+    rules_version = 4
     machine = handlers.MACHINE
     context = Ctx
 
@@ -98,13 +100,24 @@ class EmaEngine(FrameEngine[Ctx]):
                 errors.append(f"empires must be distinct keys among {', '.join(keys)}.")
         return errors
 
-    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        """The scenario's own range (27.1 … 31.1); a chosen list of Empires fixes the count."""
         errors = self.validate_scenario(config)
         if errors:
             raise ScenarioError("; ".join(errors))
-        number, low, high = SLUGS[config["scenario"]]
-        if not low <= players <= high:
-            raise ScenarioError(f"{config['scenario']} takes {low}–{high} players.")
+        _, low, high = SLUGS[config["scenario"]]
+        if config.get("empires"):
+            count = len(config["empires"])
+            if not low <= count <= high:
+                raise ScenarioError(
+                    f"{config['scenario']} takes {low}–{high} Empires, not {count}."
+                )
+            return count, count
+        return low, high
+
+    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+        self.check_players(config, players)
+        number = SLUGS[config["scenario"]][0]
         keys = [e["key"] for e in data().scenarios[number]["empires"]]
         empires = list(
             config.get("empires") or keys[:players]

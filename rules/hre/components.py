@@ -10,17 +10,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
+from rules.hre.modules import CATALOGUE
+
 DATA_DIR = Path(__file__).with_name("data")
 FILES = ("map", "rulers", "titles", "culture_cards", "board", "barbarians")
 
 RESOURCES = ("wood", "leather", "stone", "iron")
 GAIN_KEYS = (*RESOURCES, "gold", "cp", "vp")
 UNITS = ("infantry", "archer", "cavalry")
+MODULES = (None, *CATALOGUE)  # the module a card or Ruler belongs to, None for the base game
 ACTIONS = ("build", "culture", "research", "recruit", "manoeuvre")
 REACTIONS = ("recruit", "regroup", "cultural_exchange", "wood_or_stone", "wood_or_leather", "sell")
 PLAYER_COUNTS = (2, 3, 4)
 CARD_TYPES = ("common_tech", "military_tech", "relic", "cognomen", "grand_building")
-MODULES = (None, "M03")
 SCORE_PER = (
     "city",
     "church",
