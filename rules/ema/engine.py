@@ -195,22 +195,31 @@ class EmaEngine(FrameEngine[Ctx]):
         return victory.result(state)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
-        """Re-deal every face-down Year Card, the other seats' Holding cards and the Event deck."""
+        """Re-deal every face-down Year Card, the other seats' Holding cards and the Event deck.
+
+        Only Holding cards are ever held (19.0 P: an Event resolves when drawn), so rivals'
+        hands are dealt from the unseen Holding cards alone and the rest, Events and Holdings,
+        make the deck. Unseen cards are sorted first so the deal depends on what the seat
+        cannot see only as a set, never on its true order.
+        """
         new: State = clone(state)
         new["rng"] = rng.seed_state(seed)
-        years = list(new["year_deck"]) + [c for me in new["seats"] for c in me["years"]]
+        years = sorted(new["year_deck"] + [c for me in new["seats"] for c in me["years"]])
         rng.shuffle(new, years)
         for me in new["seats"]:
             size = len(me["years"])
             me["years"], years = years[:size], years[size:]
         new["year_deck"] = years
         others = [i for i in range(len(new["seats"])) if i != seat]
-        pool = list(new["event_deck"]) + [c for i in others for c in new["seats"][i]["hand"]]
-        rng.shuffle(new, pool)
+        unseen = sorted(new["event_deck"] + [c for i in others for c in new["seats"][i]["hand"]])
+        holdings = [c for c in unseen if invariants.is_holding(c)]
+        rng.shuffle(new, holdings)
         for i in others:
             size = len(new["seats"][i]["hand"])
-            new["seats"][i]["hand"], pool = pool[:size], pool[size:]
-        new["event_deck"] = pool
+            new["seats"][i]["hand"], holdings = holdings[:size], holdings[size:]
+        deck = holdings + [c for c in unseen if not invariants.is_holding(c)]
+        rng.shuffle(new, deck)
+        new["event_deck"] = deck
         return new
 
     def check_invariants(self, state: State) -> None:

@@ -190,6 +190,7 @@ class FeudalEngine(FrameEngine[Ctx]):
             downs = _face_down(new, i) if i != seat else []
             held = _held(new, i) if i != seat else []  # opening discards not yet shown
             pool += [vc["card"] for vc in downs] + held
+            pool.sort()  # the deal depends on the unseen cards as a set, not their true order
             rng.shuffle(new, pool)
             for vc in downs:
                 vc["card"] = pool.pop()

@@ -81,7 +81,7 @@ class HreEngine(FrameEngine[Ctx]):
 
     game_id = "hre"
     title = "Dark Ages: Holy Roman Empire"
-    rules_version = 2
+    rules_version = 3  # 3: the Culture deck at the book's 102 cards (C075-C102)
     machine = handlers.MACHINE
     context = Ctx
 
