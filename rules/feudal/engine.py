@@ -76,8 +76,19 @@ OPTION_TEXT: OptionText = {
     ),
     "turn_limit": (
         "Turn limit",
-        "The game ends as a draw after this many turns, so it cannot go on for ever.",
+        "The game ends after this many turns, so it cannot go on for ever.",
         (20, 2000),
+    ),
+    "turn_limit_result": (
+        "At the turn limit",
+        "Who wins when the turn limit is reached and nobody has reached the VP target.",
+        {"draw": "Nobody: the game is drawn", "leader": "The single VP leader"},
+    ),
+    "repeat_abort": (
+        "Calling off attacks again",
+        "An attack that sends nobody without spending Leadership leaves the turn's combat unused; "
+        "whether that holds every time or only once a turn.",
+        {"free": "Every time", "once": "Once: a second one uses the combat"},
     ),
 }
 MODES = {"duel": (2, 2), "melee": (3, 4), "teams": (4, 4), "solitaire": (1, 1)}
