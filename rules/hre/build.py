@@ -18,11 +18,11 @@ def _free_slot(ctx: Ctx, prov: str) -> bool:
     return bool(here["city"] and len(here["bld"]) + here["church"] < ctx.d.board["city_slots"])
 
 
-def _source(ctx: Ctx, prov: str, res: str) -> str | None:
-    """Whether a Production building of `res` is local to the province, a neighbour's resource,
-    or cannot be built there (BUILD-06..08)."""
+def production_cost(ctx: Ctx, seat: int, prov: str, res: str) -> Cost | None:
+    """Local or neighbouring resource cost, or None when it cannot be built (BUILD-06..08)."""
+    costs = ctx.d.board["costs"]
     if ctx.d.provinces[prov]["resource"] == res:
-        return "production_local"
+        return discounted(ctx, seat, "production", costs["production_local"])
     # Blocked neighbours count only with the AMB-10 option; by default only in-play ones do.
     near = (
         ctx.d.adjacent[prov]
@@ -30,16 +30,8 @@ def _source(ctx: Ctx, prov: str, res: str) -> str | None:
         else neighbours(ctx.s, prov)
     )
     if any(ctx.d.provinces[q]["resource"] == res for q in near):
-        return "production_neighbour"
+        return discounted(ctx, seat, "production", costs["production_neighbour"])
     return None
-
-
-def production_cost(ctx: Ctx, seat: int, prov: str, res: str) -> Cost | None:
-    """Local or neighbouring resource cost, or None when it cannot be built (BUILD-06..08)."""
-    source = _source(ctx, prov, res)
-    if source is None:
-        return None
-    return discounted(ctx, seat, "production", ctx.d.board["costs"][source])
 
 
 def relic_plan(ctx: Ctx, seat: int, relic: str | None) -> tuple[Cost, dict[str, int]]:
@@ -68,50 +60,49 @@ def relics_in_hand(ctx: Ctx, seat: int) -> list[str]:
     return [c for c in ctx.seat(seat)["hand"] if ctx.d.cards[c]["type"] == "relic"]
 
 
-def _affords(ctx: Ctx, seat: int) -> dict[str, Any]:
-    """What the seat can pay for on this Build, the same in every province: worked out once per
-    prompt rather than once per province (costs after discounts, Gold standing in)."""
-    costs = ctx.d.board["costs"]
-
-    def can(target: str, cost: Cost) -> bool:
-        return affordable(ctx, seat, discounted(ctx, seat, target, cost))
-
-    return {
-        "city": ctx.s["cities"] > 0 and can("city", costs["city"]),
-        "production_local": can("production", costs["production_local"]),
-        "production_neighbour": can("production", costs["production_neighbour"]),
-        "church": ctx.s["churches"] < ctx.d.board["church_track"]["spaces"]
-        and any(_church_affordable(ctx, seat, r) for r in [None, *relics_in_hand(ctx, seat)]),
-        "keep": [can("keep", cost) for cost in costs["keep"]],
-        "farm": ctx.seat(seat)["farms_track"] > 0 and can("farm", costs["farm"]),
-    }
-
-
-def _province_options(ctx: Ctx, prov: str, affords: dict[str, Any]) -> list[Option]:
+def _province_options(ctx: Ctx, seat: int, prov: str) -> list[Option]:
     here, name = ctx.s["prov"][prov], ctx.d.provinces[prov]["name"]
+    costs = ctx.d.board["costs"]
     opts = []
-    if not here["city"] and affords["city"]:
+    if (
+        not here["city"]
+        and ctx.s["cities"] > 0
+        and affordable(ctx, seat, discounted(ctx, seat, "city", costs["city"]))
+    ):
         opts.append(option({"build": "city", "prov": prov}, f"Build a City in {name}"))
     if _free_slot(ctx, prov):
         for res in ("wood", "leather", "stone", "iron"):
-            source = _source(ctx, prov, res)
-            if source is not None and affords[source]:
+            cost = production_cost(ctx, seat, prov, res)
+            if cost is not None and affordable(ctx, seat, cost):
                 opts.append(
                     option(
                         {"build": "production", "prov": prov, "res": res},
                         f"Build a {res} Production building in {name}",
                     )
                 )
-        if not here["church"] and affords["church"]:
+        churches_left = ctx.s["churches"] < ctx.d.board["church_track"]["spaces"]
+        if (
+            not here["church"]
+            and churches_left
+            and any(_church_affordable(ctx, seat, r) for r in [None, *relics_in_hand(ctx, seat)])
+        ):
             opts.append(option({"build": "church", "prov": prov}, f"Build a Church in {name}"))
-    if here["city"] and here["keep"] < 3 and affords["keep"][here["keep"]]:
+    if (
+        here["city"]
+        and here["keep"] < 3
+        and affordable(ctx, seat, discounted(ctx, seat, "keep", costs["keep"][here["keep"]]))
+    ):
         opts.append(
             option(
                 {"build": "keep", "prov": prov},
                 f"Raise the Keep in {name} to level {here['keep'] + 1}",
             )
         )
-    if here["farms"] == 1 and affords["farm"]:
+    if (
+        here["farms"] == 1
+        and ctx.seat(seat)["farms_track"] > 0
+        and affordable(ctx, seat, discounted(ctx, seat, "farm", costs["farm"]))
+    ):
         opts.append(option({"build": "farm", "prov": prov}, f"Build a second Farm in {name}"))
     return opts
 
@@ -128,10 +119,9 @@ def warehouse_costs(ctx: Ctx, seat: int) -> list[Cost]:
 def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     seat = frame["seat"]
     opts: list[Option] = []
-    affords = _affords(ctx, seat)
     for prov in sorted(ctx.s["prov"]):
         if ctx.s["prov"][prov]["owner"] == seat:
-            opts.extend(_province_options(ctx, prov, affords))
+            opts.extend(_province_options(ctx, seat, prov))
     if any(affordable(ctx, seat, c) for c in warehouse_costs(ctx, seat)):
         opts.append(option({"build": "warehouse"}, "Build a Warehouse"))
     return opts or [option({"build": None}, "Nothing can be built: the action has no effect")]

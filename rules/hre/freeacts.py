@@ -49,13 +49,13 @@ def settle_options(ctx: Ctx, seat: int) -> list[Option]:
     if ctx.seat(seat)["farms_track"] <= 0:
         return []
     provinces = ctx.s["prov"]
+    # One comprehension over the board (the cheapest scan in CPython); the few provinces left
+    # are sorted, so the options come in province order as before.
+    mine = sorted(p for p, here in provinces.items() if here["owner"] == seat and not here["farms"])
     level: dict[str, int] = {}
     opts = []
-    for p in sorted(provinces):
-        here = provinces[p]
-        if here["owner"] != seat or here["farms"]:
-            continue
-        have = here["units"]
+    for p in mine:
+        have = provinces[p]["units"]
         if not (have["infantry"] or have["archer"] or have["cavalry"]):
             continue
         if not level:
