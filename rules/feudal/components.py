@@ -30,7 +30,7 @@ CLASS_LIMITS = (*CLASSES, *(f"XX-{g}" for g in GROUPS))
 ROLLS = ("df", "cc_hit", "cc_block")
 STOPS = ("react", "before_df", "after_df", "cc_att_hits", "cc_def_hits", "before_end", "action")
 WHEN = ("sacked", "kills", "repelled", "no_losses")
-KEYWORDS = ("fuel", "luck", "weather")
+TARGETED = ("drain", "relocate", "boost", "mend")  # Instant effects whose target a player names
 NOT_IN_STOCKPILE = ("leader", "locations", "artifact")
 MIN_STOCKPILE = 55
 MAX_COPIES = 4
@@ -85,11 +85,11 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "locations": ("sites",),
     "skill": ("cost_sup", "cost_ld", "class", "effects"),
     "weapon": ("cost_sup", "cost_ld", "class", "family", "weight", "armor", "effects"),
-    "supply": ("cost_sup", "cost_ld", "class", "keywords", "effects"),
+    "supply": ("cost_sup", "cost_ld", "class", "effects"),
     "instant": ("cost_sup", "cost_ld", "class", "timing", "effects"),
     "victory": ("when", "min", "vp", "later_draw"),
     "constant": ("cost_sup", "cost_ld", "class", "effects"),
-    "artifact": ("vp_target", "keywords", "effects"),
+    "artifact": ("vp_target", "effects"),
 }
 
 
@@ -237,6 +237,20 @@ def _check_instant(where: str, card: dict[str, Any]) -> None:
     _check_costed(where, card)
     if not card["timing"] or any(t not in STOPS for t in card["timing"]):
         _fail(where, f"timing must list stops among {STOPS}")
+    _check_targets(where, card)
+
+
+def _check_targets(where: str, card: dict[str, Any]) -> None:
+    """An Instant names at most one kind of target, shared by its targeted effects (FL-INST-01)."""
+    kinds = {
+        e["kind"]
+        for e in card["effects"]
+        if e["kind"] in TARGETED and (e["kind"] != "relocate" or e["to"] != "open")
+    }
+    if len(kinds) > 1:
+        _fail(where, f"an Instant's effects may target one kind of thing, not {sorted(kinds)}")
+    if not card["effects"]:
+        _fail(where, "an Instant needs at least one effect")
 
 
 def _check_victory(where: str, card: dict[str, Any]) -> None:
@@ -249,14 +263,6 @@ def _check_victory(where: str, card: dict[str, Any]) -> None:
 
 def _check_artifact(where: str, card: dict[str, Any]) -> None:
     _int(where + " vp_target", card["vp_target"], -3, 5)
-    if any(k not in KEYWORDS for k in card["keywords"]):
-        _fail(where, f"keywords are among {KEYWORDS} (A-37)")
-
-
-def _check_supply(where: str, card: dict[str, Any]) -> None:
-    _check_costed(where, card)
-    if any(k not in KEYWORDS for k in card["keywords"]):
-        _fail(where, f"keywords are among {KEYWORDS} (A-37)")
 
 
 _CHECKS = {
@@ -265,7 +271,7 @@ _CHECKS = {
     "locations": _check_locations,
     "skill": _check_costed,
     "weapon": _check_weapon,
-    "supply": _check_supply,
+    "supply": _check_costed,
     "instant": _check_instant,
     "victory": _check_victory,
     "constant": _check_costed,

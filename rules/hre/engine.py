@@ -9,8 +9,8 @@ from rules.core.canonical import canonical_json, clone
 from rules.core.engine import Option, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
-from rules.core.options import option_errors
-from rules.hre import handlers, invariants, scoring, setup, standing, views
+from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
+from rules.hre import handlers, invariants, modules, scoring, setup, standing, views
 from rules.hre.state import Ctx, data
 
 # Switches for the book's ambiguities (../shared/reference/rules-hre.md §4): name → allowed values,
@@ -23,25 +23,46 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "blocked_in_regions": (False, True),  # AMB-21: blocked provinces count in Regions
     "blocked_resources": (False, True),  # AMB-10: blocked neighbours' resources count
 }
-MODULES = (
-    "M01",
-    "M02",
-    "M03",
-    "M04",
-    "M05",
-    "M06",
-    "M07",
-    "M08",
-    "M09",
-    "M10",
-    "M11",
-    "M12A",
-    "M13A",
-    "M14A",
-    "M15A",
-)
-SUPPORTED_MODULES: tuple[str, ...] = ()
 
+# How the new-game form words each option (our words; the first value is the recommended reading).
+OPTION_TEXT: OptionText = {
+    "title_chaining": (
+        "Titles per turn",
+        "After a Noble action you may exhaust a Title to do the same action again.",
+        {False: "One Title per turn", True: "Several Titles in a row"},
+    ),
+    "natural_one": (
+        "When a 1 always misses",
+        "A die showing 1 in battle misses whatever is added to it, or only when the result is 1.",
+        {
+            "final": "When the final value, after every bonus, is 1",
+            "natural": "Whenever the die shows 1",
+        },
+    ),
+    "unplayed_cognomens": (
+        "Cognomens left in hand at the end",
+        "The final Pass stops before Cognomens are resolved.",
+        {"resolve": "Still resolved at the final Pass", "lost": "Lost"},
+    ),
+    "barbarian_hits": (
+        "Who assigns the Barbarians' hits",
+        "When Barbarians hit your units, someone must choose which units take the hits.",
+        {
+            "auto": "The site, by the solo game's priority order",
+            "left_neighbour": "The attacker's left-hand neighbour",
+        },
+    ),
+    "blocked_in_regions": (
+        "Blocked provinces and Regions",
+        "Provinces left out for fewer players: do they count in a Region's size for its Title?",
+        {False: "They do not count", True: "They count"},
+    ),
+    "blocked_resources": (
+        "Blocked provinces' resources",
+        "Do the resources printed on a blocked neighbouring province count?",
+        {False: "They do not count", True: "They count"},
+    ),
+}
 SCENARIOS = [
     {
         "slug": "base",
@@ -60,12 +81,17 @@ class HreEngine(FrameEngine[Ctx]):
 
     game_id = "hre"
     title = "Dark Ages: Holy Roman Empire"
-    rules_version = 2
+    rules_version = 3  # 3: the Culture deck at the book's 102 cards (C075-C102)
     machine = handlers.MACHINE
     context = Ctx
 
     def scenarios(self) -> list[dict[str, Any]]:
-        return clone(SCENARIOS)  # type: ignore[no-any-return]
+        found = SCENARIOS + [s for m in modules.REGISTRY.values() for s in m.scenarios]
+        return clone(found)  # type: ignore[no-any-return]
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The options of the new-game form, worded (OPTION_TEXT)."""
+        return option_specs(OPTIONS, OPTION_TEXT)
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         errors = []
@@ -74,23 +100,68 @@ class HreEngine(FrameEngine[Ctx]):
         unknown = set(config) - {"modules", "options"}
         if unknown:
             errors.append(f"Unknown configuration keys: {', '.join(sorted(unknown))}.")
-        for module in config.get("modules", []):
-            if module not in MODULES:
-                errors.append(f"There is no module {module!r}; modules are {', '.join(MODULES)}.")
-            elif module not in SUPPORTED_MODULES:
-                errors.append(f"Module {module} is not playable yet.")
-        return errors + option_errors(config.get("options", {}), OPTIONS)
+        chosen = config.get("modules", [])
+        errors += modules.config_errors(chosen)
+        allowed = dict(OPTIONS)
+        if not errors:
+            allowed.update(modules.options_of(chosen))
+        return errors + option_errors(config.get("options", {}), allowed)
+
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        """The base game takes 2 to 4 (HRE Setup); each module in play narrows it to its printed
+        support, and a module with its own table (solo) sets it."""
+        errors = self.validate_scenario(config)
+        if errors:
+            raise ScenarioError(" ".join(errors))
+        low, high = 2, 4
+        for m in modules.ordered(config.get("modules", [])):
+            entry = modules.CATALOGUE[m]
+            if modules.REGISTRY[m].new_state is not None:
+                low, high = entry.min_players, entry.max_players
+            else:
+                low, high = max(low, entry.min_players), min(high, entry.max_players)
+        if low > high:
+            raise ScenarioError("No number of players can play these modules together.")
+        return low, high
 
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
-        if not 2 <= players <= 4:
-            raise ScenarioError("The base game takes 2 to 4 players.")
-        return setup.new_state(seed, config, players)
+        self.check_players(config, players)
+        chosen = modules.ordered(config.get("modules", []))
+        if not chosen:
+            return setup.new_state(seed, config, players)
+        builders = [modules.REGISTRY[m].new_state for m in chosen]
+        build = next((b for b in builders if b is not None), None)
+        state = (
+            setup.new_state(seed, config, players)
+            if build is None
+            else build(seed, config, players)
+        )
+        state["modules"] = chosen
+        for m in chosen:
+            hook = modules.REGISTRY[m].setup
+            if hook is not None:
+                hook(state)
+        return state
+
+    def seats(self, state: State) -> int:
+        for module in modules.in_play(state):
+            if module.seats is not None:
+                return module.seats(state)
+        return super().seats(state)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        found = views.view(state, seat)
+        for module in modules.in_play(state):
+            if module.view is not None:
+                module.view(state, seat, found)
+        return found
 
     def result(self, state: State) -> Result:
-        return scoring.result(state)
+        found = scoring.result(state)
+        for module in modules.in_play(state):
+            if module.result is not None:
+                found = module.result(state, found)
+        return found
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Re-deal the deck and rival hands, and the hidden sides of Barbarian tokens."""
@@ -107,6 +178,9 @@ class HreEngine(FrameEngine[Ctx]):
             new["seats"][i]["hand"], pool = pool[:size], pool[size:]
         new["deck"] = pool
         _redeal_tokens(new)
+        for module in modules.in_play(new):
+            if module.determinize is not None:
+                module.determinize(new, seat)
         return new
 
     def undo_barrier(self, before: State, after: State, seat: int) -> bool:
@@ -120,6 +194,9 @@ class HreEngine(FrameEngine[Ctx]):
 
     def check_invariants(self, state: State) -> None:
         invariants.check(state)
+        for module in modules.in_play(state):
+            if module.invariants is not None:
+                module.invariants(state)
 
     def standing_options(self, kind: str) -> list[StandingChoice]:
         named = standing.options(kind)
@@ -131,7 +208,8 @@ class HreEngine(FrameEngine[Ctx]):
         return standing.answer(kind, name, options)
 
     def prompt_kinds(self) -> dict[str, str]:
-        return {
+        extra = {k: v for m in modules.REGISTRY.values() for k, v in m.prompt_kinds.items()}
+        return extra | {
             "reaction": "a reaction when your Noble is pushed out on another player's turn",
             "assign": "assigning the hits you rolled in a battle",
             "retreat": "where your units retreat after losing a province",
