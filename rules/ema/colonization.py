@@ -77,8 +77,13 @@ def targets(ctx: Ctx, seat: int) -> list[str]:
     return [a for a in owned(ctx.s, seat) if a not in used and bases_for(ctx, seat, a, [])]
 
 
+ASKS = 4  # colonization menus opened in one Player-Turn: no endless open-and-cancel
+
+
 def _menu(ctx: Ctx, seat: int) -> list[Option]:
     if not active(ctx) or ctx.seat(seat)["court"] is None:
+        return []
+    if int(ctx.s.get("turn_asks", {}).get("colonize", 0)) >= ASKS:
         return []
     opts = []
     if targets(ctx, seat):
@@ -92,6 +97,8 @@ def _menu(ctx: Ctx, seat: int) -> list[Option]:
 
 
 def _menu_do(ctx: Ctx, seat: int, action: Any) -> None:
+    asks = ctx.s.setdefault("turn_asks", {})
+    asks["colonize"] = int(asks.get("colonize", 0)) + 1
     stage = {"colonize": "area", "colony_base": "add", "colony_abandon": "abandon"}[action["do"]]
     ctx.push({"kind": "colonize", "seat": seat, "stage": stage, "area": None, "bases": []})
 
