@@ -372,3 +372,54 @@ def load() -> FeudalData:
 def validate_deck(deck: Any) -> list[str]:
     """Errors in a player's deck, as sentences; empty when legal (for the site's deck builder)."""
     return deck_errors(deck, load().cards)
+
+
+# The numeric fields of each type, in the order a card listing shows them.
+NUMBERS: dict[str, tuple[str, ...]] = {
+    "character": ("life", "control", "skills", "weapons", "df", "cc", "block"),
+    "leader": (
+        "max_draft",
+        "attack_send",
+        "defend_send",
+        "min_hand",
+        "supply_die",
+        "leadership_die",
+    ),
+    "locations": (),
+    "skill": ("cost_sup", "cost_ld"),
+    "weapon": ("cost_sup", "cost_ld"),
+    "supply": ("cost_sup", "cost_ld"),
+    "instant": ("cost_sup", "cost_ld"),
+    "victory": ("vp", "min", "later_draw"),
+    "constant": ("cost_sup", "cost_ld"),
+    "artifact": ("vp_target",),
+}
+
+
+def card_rows() -> list[dict[str, Any]]:
+    """Every card as a player reads it: id, name, type, class, numbers and text, by type then name.
+
+    A Controlled Locations card's text lists its three locations; an Instant's names its timing.
+    """
+    rows = []
+    order = {kind: i for i, kind in enumerate(CARD_TYPES)}
+    for cid, spec in sorted(load().cards.items(), key=lambda kv: (order[kv[1]["type"]], kv[0])):
+        text = spec["text"]
+        if spec["type"] == "locations":
+            text += " " + " ".join(f"{s['name']}: {s['text']}" for s in spec["sites"])
+        row: dict[str, Any] = {
+            "id": cid,
+            "name": spec["name"],
+            "type": spec["type"],
+            "class": spec.get("class"),
+            "numbers": {key: spec[key] for key in NUMBERS[spec["type"]]},
+            "text": text,
+        }
+        if spec["type"] == "character":
+            row["generic"] = spec["generic"]
+        if spec["type"] == "instant":
+            row["timing"] = list(spec["timing"])
+        if spec["type"] == "weapon":
+            row["weight"], row["armor"] = spec["weight"], spec["armor"]
+        rows.append(row)
+    return rows

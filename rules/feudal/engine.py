@@ -11,7 +11,7 @@ from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
 from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
 from rules.feudal import handlers, invariants, scoring, setup, solitaire, views
-from rules.feudal.components import load, validate_deck
+from rules.feudal.components import card_rows, load, validate_deck
 from rules.feudal.state import Ctx
 
 # Switches for the book's ambiguities (../shared/reference/rules-feudal-lords.md §4): name -> allowed
@@ -147,6 +147,9 @@ class FeudalEngine(FrameEngine[Ctx]):
 
     def scenarios(self) -> list[dict[str, Any]]:
         return clone(SCENARIOS)  # type: ignore[no-any-return]
+
+    def card_list(self) -> list[dict[str, Any]]:
+        return card_rows()
 
     def option_specs(self) -> list[OptionSpec]:
         """The options of the new-game form, worded (OPTION_TEXT)."""
