@@ -27,6 +27,8 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
         "times_one_and_half",
     ),  # A-12: "round_up" halves, never up to 0
     "rounds": (0, 1, 2, 3, 4, 5, 6, 8, 10),  # 0 = the scenario's length; fewer by agreement
+    # The optional rules, chosen before play (3.0 intro to §3 of the reference): off by default.
+    "colonization": (False, True),  # 25.0
 }
 
 # How the new-game form words each option (our words; the first value is the recommended reading).
@@ -103,8 +105,13 @@ DESCRIPTIONS = {
 }
 
 
+# The optional rules: kept in a game's options only when chosen, so a game without them keeps
+# the state (and replays) it had before they existed.
+OPTIONAL_RULES = ("colonization",)
+
+
 def _defaults() -> dict[str, Any]:
-    return {k: v[0] for k, v in OPTIONS.items()}
+    return {k: v[0] for k, v in OPTIONS.items() if k not in OPTIONAL_RULES}
 
 
 class EmaEngine(FrameEngine[Ctx]):
@@ -244,6 +251,12 @@ class EmaEngine(FrameEngine[Ctx]):
         if any(c["name"] == name for c in standing.options(kind)):
             return standing.answer(kind, name, options)
         return super().standing_answer(kind, name, options)
+
+    def trivial_kinds(self) -> frozenset[str]:
+        """Declining an exchange (20.1) or a binding agreement (20.3) offered to you, or a Holding
+        card window: saying no spends nothing and ends nothing. A Defense, a contest or a give-up
+        is never trivial."""
+        return frozenset({"agree_reply", "card_window", "offer_reply"})
 
     def prompt_kinds(self) -> dict[str, str]:
         return {
