@@ -107,7 +107,12 @@ GLOSSARY: dict[str, tuple[Term, ...]] = {
             "An Area's population; it adds to Fortification and to taxes.",
             "the map",
         ),
-        Term("N", "Norm", "The Social State an Area can rise to, plus two.", "the map"),
+        Term(
+            "N",
+            "Norm",
+            "The Social State an Area tends to: its SS can rise to the Norm plus two.",
+            "the map",
+        ),
         Term(
             "C",
             "Combat Stature",
