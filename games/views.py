@@ -22,6 +22,7 @@ from games import (
     landing,
     limits,
     newgame,
+    notify,
     pages,
     replays,
     results,
@@ -151,6 +152,7 @@ def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
             # A player following a mail link while logged out is asked to log in, not told "404".
             return redirect_to_login(request.get_full_path())
         raise Http404("No such game.")
+    notify.seen(request.user, game.pk)  # turn mail about this game may go out again
     ctx = pages.context(game, request.user)
     ctx.update(_social_context(game, request.user))
     return render(request, "games/game.html", ctx)

@@ -262,6 +262,12 @@ class EmaEngine(FrameEngine[Ctx]):
             return standing.answer(kind, name, options)
         return super().standing_answer(kind, name, options)
 
+    def trivial_kinds(self) -> frozenset[str]:
+        """Declining an exchange (20.1) or a binding agreement (20.3) offered to you, or a Holding
+        card window: saying no spends nothing and ends nothing. A Defense, a contest or a give-up
+        is never trivial."""
+        return frozenset({"agree_reply", "card_window", "offer_reply"})
+
     def prompt_kinds(self) -> dict[str, str]:
         return {
             "defend": "a Defense of your Area during another Player's turn",
