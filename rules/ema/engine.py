@@ -93,11 +93,6 @@ OPTION_TEXT: OptionText = {
             10: "10 Rounds",
         },
     ),
-    "colonization": (
-        "Colonization (optional rule 25)",
-        "Players may colonize Areas of their Empire, changing their language for 5 VP.",
-        {False: "Not used", True: "Used"},
-    ),
     "schism_crusades": (
         "The Schism and the Crusades (optional rule 23)",
         "The Churches may unite or split each Game-Turn; Crusades to Syria and Jerusalem.",
