@@ -272,6 +272,11 @@ class FeudalEngine(FrameEngine[Ctx]):
             for vc in _face_down(before, i)
         )
 
+    def trivial_kinds(self) -> frozenset[str]:
+        """Passing at an Instant window (FL priority) or letting an attack go by: nothing is spent.
+        Sending a defense pool, a Victory card or a Lone combatant is never trivial."""
+        return frozenset({"intervene", "window"})
+
     def prompt_kinds(self) -> dict[str, str]:
         return {
             "window": "a chance to play an Instant (or pass) during another player's combat",
