@@ -13,6 +13,7 @@ from rules.ema import (  # noqa: F401  (each module registers its frame handlers
     holding,
     parley,
     pillage,
+    schism,
     sequence,
     territory,
     turn,

@@ -57,6 +57,7 @@ ROUND_PHASES: list[
     Callable[[Ctx], None]
 ] = []  # after the Year deal, before initiative (6.0 III.2-5)
 ROUND_END: list[Callable[[Ctx], None]] = []  # after the unplayed cards, before the marker moves
+AFTER_ACTION: list[Callable[[Ctx], None]] = []  # after every answered prompt and its steps
 
 PAGE = 40  # more Area options than this are split by language group, so every Area stays reachable
 GROUPS = ("germanic", "romanic", "slavonic", "celtic", "hellenic", "baltic", "turkish", "other")

@@ -50,6 +50,7 @@ def check(state: State) -> None:
         _check(not (me["exile"] and me["court"] is not None), f"seat {i} is in exile with a Court")
     _check_cards(state)
     check_colonies(state)
+    _check(state.get("schism", "schism") in ("schism", "union"), "the Schism is Union or Schism")
 
 
 def check_colonies(state: State) -> None:
