@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from games import (
     boards,
     chat,
+    glossary,
     landing,
     limits,
     newgame,
@@ -251,6 +252,15 @@ def rules_page(request: HtmxRequest, game: str) -> HttpResponse:
     except KeyError:
         title = game.upper()
     return render(request, "games/rules.html", {"game": game, "title": title, "sections": sections})
+
+
+def glossary_page(request: HtmxRequest, game: str) -> HttpResponse:
+    """A game's words: each abbreviation and term, what it means and where a player meets it."""
+    words = glossary.terms(game)
+    if not words:
+        raise Http404("There is no such game.")
+    title = get_engine(game).title
+    return render(request, "games/glossary.html", {"game": game, "title": title, "terms": words})
 
 
 def dev_inbox(request: HtmxRequest) -> HttpResponse:

@@ -71,6 +71,12 @@ OPTION_TEXT: OptionText = {
         "Some Endeavors halve the Endeavor Rating; how a rating below 0 is halved.",
         {"round_up": "Halved, rounded up", "times_one_and_half": "Multiplied by one and a half"},
     ),
+    "colonization": (
+        "Colonization (optional rule)",
+        "Empires slowly change the language of Areas they hold; the book suggests it for the "
+        "Grand Scenario.",
+        {False: "Not used", True: "Used"},
+    ),
     "rounds": (
         "Length",
         "Play the whole scenario, or agree on fewer Rounds.",
