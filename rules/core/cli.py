@@ -155,6 +155,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Bots play each other, rotating through the seats; win rates, scores and think times."""
+    from rules.bots import arena  # the bots work over this package, so they load on demand
+
+    engine = get_engine(args.game)
+    scenario = _scenario(engine, args.scenario)
+    config = _config(engine, scenario, args.options)
+    return arena.command(args, engine, scenario, config)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a downloaded game record and check every hash."""
     with open(args.file, encoding="utf-8") as handle:
@@ -175,6 +185,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def cmd_cards(args: argparse.Namespace) -> int:
+    """List a game's card database: id, name, type, class, numbers and text."""
+    rows = get_engine(args.game).card_list()
+    if not rows:
+        raise ScenarioError(f"{args.game} has no card database")
+    for row in rows:
+        if args.json:
+            print(json.dumps(row, ensure_ascii=False))
+            continue
+        numbers = ", ".join(f"{k} {_number(v)}" for k, v in row["numbers"].items())
+        shown = " · ".join(p for p in (row["type"], row["class"] or "", numbers) if p)
+        print(f"{row['id']}: {row['name']} [{shown}] {row['text']}")
+    return 0
+
+
+def _number(value: Any) -> str:
+    """A figure of a card for the text listing: a combat string as 8/11, null as -."""
+    if isinstance(value, list):
+        return "/".join(str(v) for v in value) or "-"
+    return "-" if value is None else str(value)
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of `python -m rules`."""
     top = argparse.ArgumentParser(prog="python -m rules", description=__doc__)
@@ -192,6 +224,23 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--seed", type=int, default=1)
         command.add_argument("--json", action="store_true")
         command.set_defaults(func=func)
+    arena = sub.add_parser("arena", help=cmd_arena.__doc__)
+    arena.add_argument("game")
+    arena.add_argument("--scenario")
+    arena.add_argument("--players", type=int, help="seats (default: one per bot named)")
+    arena.add_argument("--options", help="JSON object of scenario options")
+    arena.add_argument("--bots", required=True, help="one bot slug per seat, e.g. greedy,random")
+    arena.add_argument("--games", type=int, default=10)
+    arena.add_argument("--seed", type=int, default=1)
+    budget = arena.add_mutually_exclusive_group()
+    budget.add_argument("--iterations", type=int, help="search iterations a decision")
+    budget.add_argument("--ms", type=int, help="wall-clock milliseconds a decision")
+    arena.add_argument("--json", action="store_true", help="one JSON object")
+    arena.set_defaults(func=cmd_arena)
+    listing_cards = sub.add_parser("cards", help=cmd_cards.__doc__)
+    listing_cards.add_argument("game")
+    listing_cards.add_argument("--json", action="store_true", help="one JSON object per card")
+    listing_cards.set_defaults(func=cmd_cards)
     replaying = sub.add_parser("replay", help="replay a game record (JSON) and check its hashes")
     replaying.add_argument("file")
     replaying.set_defaults(func=cmd_replay)
