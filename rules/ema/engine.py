@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.canonical import clone
-from rules.core.engine import Option, Result, StandingChoice, State
+from rules.core.engine import Event, Option, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
 from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
@@ -29,6 +29,8 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "rounds": (0, 1, 2, 3, 4, 5, 6, 8, 10),  # 0 = the scenario's length; fewer by agreement
     # The optional rules, chosen before play (3.0 intro to §3 of the reference): off by default.
     "colonization": (False, True),  # 25.0
+    "schism_crusades": (False, True),  # 23.0: the Schism Table and the Crusades
+    "raiders_magnates": (False, True),  # 24.0
 }
 
 # How the new-game form words each option (our words; the first value is the recommended reading).
@@ -92,6 +94,16 @@ OPTION_TEXT: OptionText = {
             10: "10 Rounds",
         },
     ),
+    "schism_crusades": (
+        "The Schism and the Crusades (optional rule 23)",
+        "The Churches may unite or split each Game-Turn; Crusades to Syria and Jerusalem.",
+        {False: "Not used: always in Schism", True: "Used"},
+    ),
+    "raiders_magnates": (
+        "Raiders and Magnates (optional rule 24)",
+        "Vikings, Magyars and Saracens raid on their schedules; Magnates appear and conquer.",
+        {False: "Not used", True: "Used"},
+    ),
 }
 SLUGS = {
     "27-charlemagne-solo": ("27", 1, 1),
@@ -113,7 +125,7 @@ DESCRIPTIONS = {
 
 # The optional rules: kept in a game's options only when chosen, so a game without them keeps
 # the state (and replays) it had before they existed.
-OPTIONAL_RULES = ("colonization",)
+OPTIONAL_RULES = ("colonization", "schism_crusades", "raiders_magnates")
 
 
 def _defaults() -> dict[str, Any]:
@@ -234,6 +246,15 @@ class EmaEngine(FrameEngine[Ctx]):
         rng.shuffle(new, deck)
         new["event_deck"] = deck
         return new
+
+    def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
+        ctx = self.context(state)
+        self.machine.choose(ctx, seat, action)
+        for (
+            hook
+        ) in handlers.AFTER_ACTION:  # the optional rules' checks on what just changed (23.12)
+            hook(ctx)
+        return ctx.events
 
     def check_invariants(self, state: State) -> None:
         invariants.check(state)
