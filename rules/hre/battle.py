@@ -94,6 +94,9 @@ def _barbarians(ctx: Ctx, seat: int, here: dict[str, Any]) -> list[dict[str, Any
 def stats(ctx: Ctx, unit: dict[str, Any]) -> dict[str, Any]:
     """A battle unit's combat values: its owner's top level, or the Barbarian card (BARB-03)."""
     if unit["own"] is None:
+        if "st" in unit:
+            carried: dict[str, Any] = unit["st"]  # a module's units with levels (M01 Raiders)
+            return carried
         found: dict[str, Any] = ctx.d.barbarian_units[unit["t"]]
         return found
     return unit_stats(ctx.s, unit["own"], unit["t"])
