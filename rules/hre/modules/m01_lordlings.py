@@ -1025,6 +1025,8 @@ def _battle_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None])
             ctx.log("HRE-M01-RAIDATK-04", "The Raiders left here join the Barbarians' side.")
         if frame["def"] == LORDLINGS:
             m01(ctx.s)["lost_at"] = frame["prov"]  # where a Lordling Revanchism looks (GEN-06)
+        if frame["def"] is None and frame["token"] and hard(ctx.s):
+            _hard_barbarians(ctx, frame)
     inner(ctx, frame)
     if frame["stage"] == "assign0" and frame is ctx.s["stack"][-1]:
         _offer_reinforce(ctx, frame)
@@ -1264,6 +1266,23 @@ def _reinforce_dice(ctx: Ctx, frame: Frame) -> list[int]:
         if battle.count_hits(better, needs, bonus, natural) > now:
             found.append(i)
     return found
+
+
+def hard_extras(trophies: int) -> list[str]:
+    """Hard: the Barbarians' extras add up (DIFF-09, AMB-55): +infantry from the 2nd battle,
+    +archer from the 3rd, +cavalry from the 4th."""
+    return ["infantry", "archer", "cavalry"][: min(trophies, 3)]
+
+
+def _hard_barbarians(ctx: Ctx, frame: Frame) -> None:
+    """The base game already added the one extra of the trophy track; add the others."""
+    trophies = len(ctx.seat(HUMAN)["trophies"])
+    track = ctx.d.board["trophy_track"]
+    given = track[min(trophies, len(track) - 1)]["extra"]
+    more = [u for u in hard_extras(trophies) if u != given]
+    frame["sides"][1] += [battle._unit(u, True, None) for u in more]
+    if more:
+        ctx.log("HRE-M01-DIFF-09", f"Hard: the Barbarians also bring {', '.join(more)}.")
 
 
 def _offer_reinforce(ctx: Ctx, frame: Frame) -> None:
