@@ -15,7 +15,7 @@ def _slot(state: dict, action: str) -> dict:
 
 
 def test_HRE_M01_UPG_01_02_the_d20_picks_the_type_and_levels_are_separate(d20: list[int]) -> None:
-    """HRE-M01-UPG-01/-02 (AMB-46): 1-8 Infantry, 9-15 Cavalry, 16-20 Archer; Lordling and
+    """HRE-M01-UPG-01, HRE-M01-UPG-02 (AMB-46): 1-8 Infantry, 9-15 Cavalry, 16-20 Archer; Lordling and
     Raider levels apart; a roll on a type at level 4 is rolled again."""
     state = quiet(solo())
     ctx = Ctx(state)
@@ -53,7 +53,7 @@ def test_HRE_M01_UPG_03_Barbarians_keep_the_top_row_and_Raiders_use_their_level(
 
 
 def test_HRE_M01_LORDLING_TURN_01_02_no_disc_means_a_Pass_else_a_card_to_the_discard() -> None:
-    """HRE-M01-LORDLING-TURN-01/-02: with 0 discs they Pass; otherwise the top card is drawn,
+    """HRE-M01-LORDLING-TURN-01, HRE-M01-LORDLING-TURN-02: with 0 discs they Pass; otherwise the top card is drawn,
     resolved and laid face up on their discard pile."""
     state = quiet(solo())
     ctx = Ctx(state)
@@ -75,7 +75,7 @@ def test_HRE_M01_LORDLING_TURN_01_02_no_disc_means_a_Pass_else_a_card_to_the_dis
 
 
 def test_HRE_M01_LORDLING_RESEARCH_01_02_Preparation_then_the_d20(d20: list[int]) -> None:
-    """HRE-M01-LORDLING-RESEARCH-01/-02 and HRE-M01-LORDLING-TURN-04: first a Preparation token
+    """HRE-M01-LORDLING-RESEARCH-01, HRE-M01-LORDLING-RESEARCH-02 and HRE-M01-LORDLING-TURN-04: first a Preparation token
     (no disc), then the token goes back, a disc is placed and the d20 decides."""
     state = quiet(solo())
     ctx = Ctx(state)
@@ -109,7 +109,7 @@ def test_HRE_M01_LORDLING_TURN_04_Preparation_tokens_never_trigger_a_reaction() 
 
 
 def test_HRE_M01_LORDLING_RECRUIT_01_02_03_the_scarcest_type_closest_to_you(d20: list[int]) -> None:
-    """HRE-M01-LORDLING-RECRUIT-01/-02/-03 (AMB-48): the type they have fewest of (ties: higher
+    """HRE-M01-LORDLING-RECRUIT-01, HRE-M01-LORDLING-RECRUIT-02, HRE-M01-LORDLING-RECRUIT-03 (AMB-48): the type they have fewest of (ties: higher
     level, then Infantry, Archer, Cavalry), in their province closest to you; 16+ upgrades it."""
     state = quiet(solo(ruler="arnulf"))
     ctx = Ctx(state)
@@ -142,7 +142,7 @@ def test_HRE_M01_GEN_08_closest_counts_Manoeuvre_steps_from_your_provinces() -> 
 
 
 def test_HRE_M01_LORDLING_MANOEUVRE_01_02_a_token_becomes_a_Lordling_Infantry() -> None:
-    """HRE-M01-LORDLING-MANOEUVRE-01/-02 and HRE-M01-GEN-10 (AMB-49, AMB-41): a token next to
+    """HRE-M01-LORDLING-MANOEUVRE-01, HRE-M01-LORDLING-MANOEUVRE-02 and HRE-M01-GEN-10 (AMB-49, AMB-41): a token next to
     them is removed to the pool and an Infantry put there, no battle; never your province."""
     state = solo(ruler="arnulf")
     quiet(state)
@@ -183,7 +183,7 @@ def _card(kind: str, state: dict, skip: tuple[str, ...] = ()) -> str:
 
 
 def test_HRE_M01_LORDLING_DEV_01_02_the_rightmost_card_they_reach(d20: list[int]) -> None:
-    """HRE-M01-LORDLING-DEV-01/-02: a disc, then the rightmost accessible card; a Common
+    """HRE-M01-LORDLING-DEV-01, HRE-M01-LORDLING-DEV-02: a disc, then the rightmost accessible card; a Common
     Technology goes face down on their pile (it counts for Research VP and scoring)."""
     state = quiet(solo())
     tech = _card("common_tech", state)
@@ -199,7 +199,7 @@ def test_HRE_M01_LORDLING_DEV_01_02_the_rightmost_card_they_reach(d20: list[int]
 
 
 def test_HRE_M01_LORDLING_DEV_03_to_07_what_each_card_type_does(d20: list[int]) -> None:
-    """HRE-M01-LORDLING-DEV-03..07 and HRE-M01-DIFF-07: Military Technology upgrades by d20;
+    """HRE-M01-LORDLING-DEV-03, HRE-M01-LORDLING-DEV-04, HRE-M01-LORDLING-DEV-05, HRE-M01-LORDLING-DEV-06, HRE-M01-LORDLING-DEV-07 and HRE-M01-DIFF-07: Military Technology upgrades by d20;
     a Relic builds a Church where it scores most; a Cognomen 5 VP (10 hard); a Raider card its
     penalty; a Grand Building 5 VP; each discarded."""
     state = quiet(solo())
@@ -246,7 +246,7 @@ def test_HRE_M01_LORDLING_DEV_03_to_07_what_each_card_type_does(d20: list[int]) 
 
 
 def test_HRE_M01_LORDLING_BUILD_01_to_06_the_d20_table_and_rerolls(d20: list[int]) -> None:
-    """HRE-M01-LORDLING-BUILD-01..06: a City (+2 CP), a Keep, a second Farm or a Church, free;
+    """HRE-M01-LORDLING-BUILD-01, HRE-M01-LORDLING-BUILD-02, HRE-M01-LORDLING-BUILD-03, HRE-M01-LORDLING-BUILD-04, HRE-M01-LORDLING-BUILD-05, HRE-M01-LORDLING-BUILD-06: a City (+2 CP), a Keep, a second Farm or a Church, free;
     invalid rolls are rolled again; nothing possible: no disc and a Pass."""
     state = quiet(solo())
     ctx = Ctx(state)
@@ -285,7 +285,7 @@ def test_HRE_M01_LORDLING_BUILD_01_to_06_the_d20_table_and_rerolls(d20: list[int
 
 
 def test_HRE_M01_LORDLING_SETTLE_01_02_a_Farm_without_a_disc_or_another_card() -> None:
-    """HRE-M01-LORDLING-SETTLE-01/-02: no disc; a Farm where they have none; else another card,
+    """HRE-M01-LORDLING-SETTLE-01, HRE-M01-LORDLING-SETTLE-02: no disc; a Farm where they have none; else another card,
     Settle staying in the discard."""
     state = quiet(solo())
     ctx = Ctx(state)
@@ -306,7 +306,7 @@ def test_HRE_M01_LORDLING_SETTLE_01_02_a_Farm_without_a_disc_or_another_card() -
 
 
 def test_HRE_M01_LORDLING_PERSEVERE_01_02_03_repeat_the_last_card(d20: list[int]) -> None:
-    """HRE-M01-LORDLING-PERSEVERE-01..03 (TC-16): the topmost card that is not Persevere or
+    """HRE-M01-LORDLING-PERSEVERE-01, HRE-M01-LORDLING-PERSEVERE-02, HRE-M01-LORDLING-PERSEVERE-03 (TC-16): the topmost card that is not Persevere or
     Settle again; two in a row give three in all; none: draw, then shuffle Persevere back."""
     state = quiet(solo())
     ctx = Ctx(state)
@@ -356,7 +356,7 @@ def test_HRE_M01_LORDLING_RUSH_01_a_Pass_with_two_discs_and_half_Regions() -> No
 
 
 def test_HRE_M01_LORDLING_REACT_01_to_06_their_reactions(d20: list[int]) -> None:
-    """HRE-M01-LORDLING-REACT-01..06 (AMB-50): Recruit before Regroup, never resources; Sell
+    """HRE-M01-LORDLING-REACT-01, HRE-M01-LORDLING-REACT-02, HRE-M01-LORDLING-REACT-03, HRE-M01-LORDLING-REACT-04, HRE-M01-LORDLING-REACT-05, HRE-M01-LORDLING-REACT-06 (AMB-50): Recruit before Regroup, never resources; Sell
     gives 2 CP; Cultural Exchange the rightmost card; Regroup both Preparation tokens."""
     layout = load().board["reaction_layout"]
     state = quiet(solo())
@@ -418,7 +418,7 @@ def test_HRE_M01_LORDLING_TURN_03_a_full_stack_pushes_out_your_disc_and_theirs()
 
 
 def test_HRE_M01_LORDLING_PASS_01_to_06_their_Pass(d20: list[int]) -> None:
-    """HRE-M01-LORDLING-PASS-01..06: cycle the offer, claim every Title of a whole Region, take
+    """HRE-M01-LORDLING-PASS-01, HRE-M01-LORDLING-PASS-02, HRE-M01-LORDLING-PASS-03, HRE-M01-LORDLING-PASS-04, HRE-M01-LORDLING-PASS-05, HRE-M01-LORDLING-PASS-06: cycle the offer, claim every Title of a whole Region, take
     back discs (tokens stay), reshuffle, +2 CP, VP by provinces (1-3:1, 4-5:3, 6-7:5, 8:8, 9+:12)."""
     state = quiet(solo())
     ctx = Ctx(state)

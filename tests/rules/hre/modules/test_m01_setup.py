@@ -15,7 +15,7 @@ from tests.rules.hre.modules.solo import lordling_homes, solo
 
 
 def test_HRE_M01_COMP_01_02_03_the_module_data_has_the_books_counts() -> None:
-    """HRE-M01-COMP-01..03: 9 Lordling cards (2 Persevere), 18 Raider cards 7/5/6, and the
+    """HRE-M01-COMP-01, HRE-M01-COMP-02, HRE-M01-COMP-03: 9 Lordling cards (2 Persevere), 18 Raider cards 7/5/6, and the
     Lordling and Raider Military cards as four levels per unit type."""
     data = m.solo_data()
     kinds = [c["kind"] for c in data["lordling_cards"]]
@@ -44,7 +44,7 @@ def test_HRE_M01_COMP_01_02_03_the_module_data_has_the_books_counts() -> None:
 
 
 def test_HRE_M01_SETUP_01_02_05_06_a_two_player_table_with_three_Lordling_homes() -> None:
-    """HRE-M01-SETUP-01/-02/-05/-06 (TC-17): the 2-player tables, your Capital as usual, three
+    """HRE-M01-SETUP-01, HRE-M01-SETUP-02, HRE-M01-SETUP-05, HRE-M01-SETUP-06 (TC-17): the 2-player tables, your Capital as usual, three
     Lordling Cities with a Farm and no units, 7 Cities left; no Gold, resources or cards for them."""
     state = solo(ruler="arnulf")
     assert state["players"] == 2 and ENGINE.seats(state) == 1
@@ -81,7 +81,7 @@ def test_HRE_M01_SETUP_seven_Cities_in_supply_right_after_set_up() -> None:
 
 
 def test_HRE_M01_SETUP_03_10_18_discs_tokens_Farms_and_the_first_turn() -> None:
-    """HRE-M01-SETUP-03/-10/-18 (AMB-40): 6 discs and 2 Preparation tokens; Farms from their
+    """HRE-M01-SETUP-03, HRE-M01-SETUP-10, HRE-M01-SETUP-18 (AMB-40): 6 discs and 2 Preparation tokens; Farms from their
     track; they go first and exhaust one disc."""
     state = ENGINE.setup(1, {"modules": ["M01"], "options": {}}, 1)
     state, events = ENGINE.apply(state, 0, {"ruler": "arnulf"})
@@ -97,7 +97,7 @@ def test_HRE_M01_SETUP_03_10_18_discs_tokens_Farms_and_the_first_turn() -> None:
 
 
 def test_HRE_M01_SETUP_04_07_08_every_Title_the_whole_map_and_Barbarians() -> None:
-    """HRE-M01-SETUP-04/-07/-08: all Titles (3+ ones too), provinces marked 3+ and 4 in play,
+    """HRE-M01-SETUP-04, HRE-M01-SETUP-07, HRE-M01-SETUP-08: all Titles (3+ ones too), provinces marked 3+ and 4 in play,
     a Barbarian token everywhere but the four home provinces."""
     state = solo()
     assert set(state["titles"]) == set(load().titles)
@@ -114,7 +114,7 @@ def test_HRE_M01_SETUP_04_07_08_every_Title_the_whole_map_and_Barbarians() -> No
 
 
 def test_HRE_M01_SETUP_09_15_16_17_deck_Target_Raiding_Party_and_levels() -> None:
-    """HRE-M01-SETUP-09/-15/-16/-17: 9 Lordling cards shuffled; the Target on your Ruler card
+    """HRE-M01-SETUP-09, HRE-M01-SETUP-15, HRE-M01-SETUP-16, HRE-M01-SETUP-17: 9 Lordling cards shuffled; the Target on your Ruler card
     until a Raider card shows; one Barbarian token on the Raiding Party; every level 1."""
     state = ENGINE.setup(3, {"modules": ["M01"], "options": {}}, 1)
     state["stack"].pop()
@@ -144,7 +144,7 @@ def test_HRE_M01_SETUP_09_15_16_17_deck_Target_Raiding_Party_and_levels() -> Non
 def test_HRE_M01_SETUP_11_12_13_DIFF_03_Raider_cards_in_five_piles(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """HRE-M01-SETUP-11/-12/-13 and HRE-M01-DIFF-03: five even piles, pile 1 on top; the
+    """HRE-M01-SETUP-11, HRE-M01-SETUP-12, HRE-M01-SETUP-13 and HRE-M01-DIFF-03: five even piles, pile 1 on top; the
     normal split 1/1+1/1+1/1+1+1/1+1+1 and the hard one 2/2+1/1+2/1+2+2/1+2+2."""
     for difficulty, expected in (
         ("normal", m.solo_data()["raider_split"]["normal"]),
