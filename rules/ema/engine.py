@@ -9,7 +9,7 @@ from rules.core.canonical import clone
 from rules.core.engine import Option, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
-from rules.core.options import option_errors
+from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
 from rules.ema import handlers, invariants, setup, standing, victory, views
 from rules.ema.state import Ctx, data
 
@@ -21,12 +21,69 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "court_rule": ("language_and_religion", "language"),  # A-26: a new Court's requirements
     "court_plunder": ("no_check", "full"),  # A-22: plundering the Court
     "black_death_year": (1200, 1205),  # A-31: the Round containing 1200, or from 1201
-    "event_deck": (56, 55),  # A-30: the authored 56th card, or the 55 counted
+    "event_deck": (55, 56),  # A-30: the 55 cards 19.1/19.2 count, or with the authored 56th
     "negative_halving": (
         "round_up",
         "times_one_and_half",
     ),  # A-12: "round_up" halves, never up to 0
     "rounds": (0, 1, 2, 3, 4, 5, 6, 8, 10),  # 0 = the scenario's length; fewer by agreement
+}
+
+# How the new-game form words each option (our words; the first value is the recommended reading).
+OPTION_TEXT: OptionText = {
+    "low_rv": (
+        "Rebellion Value below 1",
+        "An Area whose Rebellion Value is 0 or less when Unrest is checked.",
+        {"never_checked": "Never checked: no roll", "column_one": "Rolled on the 1 column"},
+    ),
+    "fortification_ss": (
+        "Social Status in Fortification",
+        "How an Area's Social Status changes the rating of a Fortification there.",
+        {"add": "Added to the rating", "minus_abs": "Subtracted, whatever its sign"},
+    ),
+    "court_rule": (
+        "A new Court",
+        "Where a ruler who loses his Court may set up a new one.",
+        {
+            "language_and_religion": "An Area of his language and religion",
+            "language": "An Area of his language",
+        },
+    ),
+    "court_plunder": (
+        "Plundering one's own Court",
+        "Whether plundering the Court risks Unrest there.",
+        {"no_check": "No Unrest check", "full": "As any other Area"},
+    ),
+    "black_death_year": (
+        "When the Black Death can strike",
+        "From which Round the Black Death card takes effect.",
+        {1200: "From the Round that contains 1200", 1205: "From the Round of 1201"},
+    ),
+    "event_deck": (
+        "Event cards",
+        "How many cards the Event deck holds.",
+        {55: "55 cards, as the rules count them", 56: "56, with one more card of our own"},
+    ),
+    "negative_halving": (
+        "Halving a negative rating",
+        "Some Endeavors halve the Endeavor Rating; how a rating below 0 is halved.",
+        {"round_up": "Halved, rounded up", "times_one_and_half": "Multiplied by one and a half"},
+    ),
+    "rounds": (
+        "Length",
+        "Play the whole scenario, or agree on fewer Rounds.",
+        {
+            0: "The whole scenario",
+            1: "1 Round",
+            2: "2 Rounds",
+            3: "3 Rounds",
+            4: "4 Rounds",
+            5: "5 Rounds",
+            6: "6 Rounds",
+            8: "8 Rounds",
+            10: "10 Rounds",
+        },
+    ),
 }
 SLUGS = {
     "27-charlemagne-solo": ("27", 1, 1),
@@ -55,7 +112,9 @@ class EmaEngine(FrameEngine[Ctx]):
 
     game_id = "ema"
     title = "Empires of the Middle Ages"
-    rules_version = 3  # 2: the Event in force and the use of each Year Card kept; 3: an exile's Areas enter Unrest (A-28)
+    # 2: the Event in force and the use of each Year Card kept; 3: an exile's Areas enter Unrest
+    # (A-28); 4: the Event deck has the 55 cards of 19.1/19.2 by default (A-30)
+    rules_version = 4
     machine = handlers.MACHINE
     context = Ctx
 
@@ -73,6 +132,10 @@ class EmaEngine(FrameEngine[Ctx]):
                 }
             )
         return out
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The options of the new-game form, worded (OPTION_TEXT)."""
+        return option_specs(OPTIONS, OPTION_TEXT)
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         if not isinstance(config, dict):
@@ -132,22 +195,31 @@ class EmaEngine(FrameEngine[Ctx]):
         return victory.result(state)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
-        """Re-deal every face-down Year Card, the other seats' Holding cards and the Event deck."""
+        """Re-deal every face-down Year Card, the other seats' Holding cards and the Event deck.
+
+        Only Holding cards are ever held (19.0 P: an Event resolves when drawn), so rivals'
+        hands are dealt from the unseen Holding cards alone and the rest, Events and Holdings,
+        make the deck. Unseen cards are sorted first so the deal depends on what the seat
+        cannot see only as a set, never on its true order.
+        """
         new: State = clone(state)
         new["rng"] = rng.seed_state(seed)
-        years = list(new["year_deck"]) + [c for me in new["seats"] for c in me["years"]]
+        years = sorted(new["year_deck"] + [c for me in new["seats"] for c in me["years"]])
         rng.shuffle(new, years)
         for me in new["seats"]:
             size = len(me["years"])
             me["years"], years = years[:size], years[size:]
         new["year_deck"] = years
         others = [i for i in range(len(new["seats"])) if i != seat]
-        pool = list(new["event_deck"]) + [c for i in others for c in new["seats"][i]["hand"]]
-        rng.shuffle(new, pool)
+        unseen = sorted(new["event_deck"] + [c for i in others for c in new["seats"][i]["hand"]])
+        holdings = [c for c in unseen if invariants.is_holding(c)]
+        rng.shuffle(new, holdings)
         for i in others:
             size = len(new["seats"][i]["hand"])
-            new["seats"][i]["hand"], pool = pool[:size], pool[size:]
-        new["event_deck"] = pool
+            new["seats"][i]["hand"], holdings = holdings[:size], holdings[size:]
+        deck = holdings + [c for c in unseen if not invariants.is_holding(c)]
+        rng.shuffle(new, deck)
+        new["event_deck"] = deck
         return new
 
     def check_invariants(self, state: State) -> None:

@@ -9,7 +9,7 @@ from rules.core.canonical import clone
 from rules.core.engine import Result, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
-from rules.core.options import option_errors
+from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
 from rules.feudal import handlers, invariants, scoring, setup, solitaire, views
 from rules.feudal.components import load, validate_deck
 from rules.feudal.state import Ctx
@@ -24,6 +24,55 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "aborted_attack": ("spent", "attempted", "always"),  # A-24: does an empty attack use the combat
     "priority": ("full", "holders"),  # A-21, §5.2: who is asked at Instant windows
     "turn_limit": (200,),  # A-43: a platform cap on turns (any int 20..2000)
+}
+
+# How the new-game form words each option (our words; the first value is the recommended reading).
+OPTION_TEXT: OptionText = {
+    "starter_rules": (
+        "Starter-deck rule",
+        "With starter decks, class designations are ignored.",
+        {
+            "auto": "On when every seat plays a starter deck",
+            "on": "Always on",
+            "off": "Off: classes count",
+        },
+    ),
+    "natural_one_control_vp": (
+        "A 1 on the Victory Point roll",
+        "After a kill you roll under the victim's Control to gain a Victory Point.",
+        {False: "A 1 succeeds like any low roll", True: "A 1 always fails"},
+    ),
+    "supply_vp": (
+        "Supply cards and victory",
+        "Whether each Supply card in play counts as a Victory Point toward winning.",
+        {True: "They count", False: "They do not count"},
+    ),
+    "wounds": (
+        "Wounds between combats",
+        "An attack may meet several combats when others intercept it; whether wounds heal "
+        "between them.",
+        {"clear": "Healed after every combat", "attack": "Kept until the attack is over"},
+    ),
+    "aborted_attack": (
+        "An attack that sends nobody",
+        "Whether an attack called off for want of combatants uses the turn's one combat.",
+        {
+            "spent": "Only if Leadership was spent on it",
+            "attempted": "If a lone attack was tried or Leadership spent",
+            "always": "Always",
+        },
+    ),
+    "priority": (
+        "Who is asked about Instants",
+        "Every player is asked at each Instant window, or only those holding a playable Instant "
+        "(faster, but it tells the table who holds one).",
+        {"full": "Every player", "holders": "Only those who hold a playable Instant"},
+    ),
+    "turn_limit": (
+        "Turn limit",
+        "The game ends as a draw after this many turns, so it cannot go on for ever.",
+        (20, 2000),
+    ),
 }
 MODES = {"duel": (2, 2), "melee": (3, 4), "teams": (4, 4), "solitaire": (1, 1)}
 
@@ -82,6 +131,10 @@ class FeudalEngine(FrameEngine[Ctx]):
     def scenarios(self) -> list[dict[str, Any]]:
         return clone(SCENARIOS)  # type: ignore[no-any-return]
 
+    def option_specs(self) -> list[OptionSpec]:
+        """The options of the new-game form, worded (OPTION_TEXT)."""
+        return option_specs(OPTIONS, OPTION_TEXT)
+
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         if not isinstance(config, dict):
             return ["The configuration must be a JSON object."]
@@ -137,6 +190,7 @@ class FeudalEngine(FrameEngine[Ctx]):
             downs = _face_down(new, i) if i != seat else []
             held = _held(new, i) if i != seat else []  # opening discards not yet shown
             pool += [vc["card"] for vc in downs] + held
+            pool.sort()  # the deal depends on the unseen cards as a set, not their true order
             rng.shuffle(new, pool)
             for vc in downs:
                 vc["card"] = pool.pop()

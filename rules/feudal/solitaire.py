@@ -403,6 +403,7 @@ def determinize(state: State) -> State:
     hidden = list(solo["deck"])
     for pile in solo["piles"]:
         hidden += pile[:-1]
+    hidden.sort()  # the deal depends on the unseen cards as a set, not their true order
     rng.shuffle(state, hidden)
     for pile in solo["piles"]:
         if pile:
@@ -447,6 +448,11 @@ def check(state: State) -> None:
     for frame in state["stack"]:
         if frame["kind"] == "fight" and frame["att"] or frame["kind"] == "solo_keep":
             count += 1
+    # Only characters are dealt in solitaire (SOLO-01): a bad re-deal would show here.
+    dealt = solo["deck"] + solo["hand"] + [c for p in solo["piles"] for c in p]
+    strays = [c for c in dealt if card(c)["type"] != "character"]
+    if strays:
+        raise InvariantError(f"solitaire: {strays} dealt, which are not characters")
     if count != solo["cards"] or solo["markers"] < 0:
         raise InvariantError(
             f"solitaire: {count} cards of {solo['cards']}, markers {solo['markers']}"

@@ -195,8 +195,7 @@ def test_creating_a_game_against_a_bot_with_my_deck(scenarios: None, alice: Any)
             "seat1": "bot:greedy",
             "deck0": f"deck:{deck.pk}",
             "deck1": f"deck:{deck.pk}",
-            "starter_rules": "on",
-            "options": "{}",
+            "opt_feudal_starter_rules": '"on"',
         },
     )
     assert response.status_code == 302, response.content.decode()
