@@ -74,6 +74,8 @@ class Module:
     excludes: tuple[str, ...] = ()
     # Scenario options of the module: name -> allowed values, the first the default.
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # How the new-game form words them (rules.core.options.OptionText): label, help, choices.
+    option_text: Mapping[str, tuple[str, str, Any]] = field(default_factory=dict)
     # The data files it reads (under rules/hre/data/), loaded and validated by `validate`.
     data_files: tuple[str, ...] = ()
     validate: Callable[[], None] | None = None

@@ -1551,6 +1551,22 @@ MODULE = register(
             "difficulty": DIFFICULTIES,  # the book's easier/harder switches (DIFF-01..10)
             "rush_with_discs": ("nothing", "draw"),  # AMB-47: Rush drawn with 3+ discs
         },
+        option_text={
+            "difficulty": (
+                "Solo difficulty (solo scenario only)",
+                "The book's easier and harder switches for the game against the Lordlings.",
+                {
+                    "normal": "Normal",
+                    "easy": "Easier (all the easy switches)",
+                    "hard": "Harder (all the hard switches)",
+                },
+            ),
+            "rush_with_discs": (
+                "Lordling Rush with 3 or more Nobles (solo scenario only)",
+                "The book says nothing of a Rush card drawn while the Lordlings still have 3 Nobles.",
+                {"nothing": "Nothing happens", "draw": "They draw another card"},
+            ),
+        },
         data_files=("m01_lordlings.json",),
         validate=validate,
         scenarios=(SOLO_SCENARIO,),
@@ -1568,6 +1584,5 @@ MODULE = register(
         invariants=_invariants,
         held=_held,
         determinize=_determinize,
-        prompt_kinds={"m01_reinforce": "playing a Reinforce card on a die in a battle"},
     )
 )

@@ -21,14 +21,7 @@ def _names(kind: str) -> set[str]:
 
 
 def test_every_off_turn_kind_has_its_own_named_answers() -> None:
-    assert set(ENGINE.prompt_kinds()) == {
-        "reaction",
-        "assign",
-        "retreat",
-        "revanchism",
-        "claim",
-        "m01_reinforce",  # the solo module's (HRE-M01-RAIDER-13)
-    }
+    assert set(ENGINE.prompt_kinds()) == {"reaction", "assign", "retreat", "revanchism", "claim"}
     assert _names("reaction") == {f"prefer_{r}" for r in NAMES}
     assert _names("revanchism") == {"all", "pass"}
     assert _names("retreat") == {"most_units"}
