@@ -156,16 +156,7 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
     tokens = sorted(d.tokens)
     rng.shuffle(s, tokens)
     for pid in sorted(d.provinces):
-        here: dict[str, Any] = {
-            "owner": None,
-            "units": dict.fromkeys(UNITS, 0),
-            "farms": 0,
-            "city": False,
-            "bld": [d.provinces[pid]["resource"]],
-            "church": False,
-            "keep": 0,
-            "barb": None,
-        }
+        here = setup.empty_province(pid)
         if pid == human_capital:
             here.update(owner=HUMAN, farms=1, city=True)
             here["units"]["infantry"] = int(d.board["start_infantry"])
@@ -987,24 +978,10 @@ def start_raid_battle(
             here["units"][u] -= group.get(u, 0)
         sides = [mine, raiders]
         att, dfn = HUMAN, None
-    ctx.push(
-        {
-            "kind": "battle",
-            "seat": HUMAN,
-            "att": att,
-            "def": dfn,
-            "prov": prov,
-            "origin": prov,
-            "token": None,
-            "phase": 0,
-            "stage": "roll",
-            "hits": [0, 0],
-            "cancel": [0, 0],
-            "rolls": [[], []],
-            "sides": sides,
-            "raid": "defend" if attacker is None else "counter",
-        }
-    )
+    frame = battle.new_frame(HUMAN, att, dfn, prov, prov)
+    frame["sides"] = sides
+    frame["raid"] = "defend" if attacker is None else "counter"
+    ctx.push(frame)
 
 
 def _battle_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
