@@ -89,7 +89,13 @@ def compose(row: Outbox) -> EmailMultiAlternatives | None:
     assert game is not None
     game.refresh_from_db()
     ctx.update(game=game, url=absolute(reverse("game", args=[game.pk])), seat=row.seat)
-    if row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER, Outbox.Kind.STARTED):
+    if row.kind == Outbox.Kind.STARTED:
+        # Written when the game started, sent perhaps later: the question asked of them now.
+        mine = [s.index for s in game.seats.all() if s.user_id == row.user_id and not s.bot]
+        now = [i for i in game.prompted_seats() if i in mine]
+        ctx["seat"] = now[0] if now else None
+        ctx.update(decision_context(game, row.user_id, ctx["seat"]))
+    elif row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER):
         ctx.update(decision_context(game, row.user_id, row.seat))
     elif row.kind == Outbox.Kind.INVITE:
         ctx["host"] = game.created_by

@@ -28,6 +28,7 @@ from games import (
     replays,
     results,
     rulebook,
+    scenarios,
     services,
     standing,
 )
@@ -156,6 +157,7 @@ def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     notify.seen(request.user, game.pk)  # turn mail about this game may go out again
     ctx = pages.context(game, request.user)
     ctx.update(_social_context(game, request.user))
+    ctx["chosen_options"] = scenarios.chosen_options(game.config, game.engine)
     return render(request, "games/game.html", ctx)
 
 
