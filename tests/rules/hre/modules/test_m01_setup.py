@@ -187,7 +187,7 @@ def test_the_solo_scenario_is_one_seat_with_a_difficulty_option() -> None:
     assert (scenario["min_players"], scenario["max_players"]) == (1, 1)
     assert ENGINE.validate_scenario({"modules": ["M01"], "options": {"difficulty": "hard"}}) == []
     assert ENGINE.validate_scenario({"modules": ["M01"], "options": {"difficulty": "brutal"}}) == [
-        "Option difficulty must be one of 'normal', 'easy', 'hard'."
+        'Option difficulty must be one of "normal", "easy", "hard".'
     ]
     with pytest.raises(ScenarioError, match="takes 1 player, not 2"):
         ENGINE.setup(1, {"modules": ["M01"], "options": {}}, 2)
