@@ -172,6 +172,11 @@ class Engine(ABC):
         """
         return frozenset()
 
+    def card_list(self) -> list[dict[str, Any]]:
+        """The game's card database for players to read, one dict per card: id, name, type,
+        class, numbers (by field) and text. Empty for a game without a card database."""
+        return []
+
     def option_specs(self) -> list[OptionSpec]:
         """The scenario options a player may choose, worded for the new-game form."""
         return []

@@ -11,7 +11,7 @@ from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
 from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
 from rules.feudal import handlers, invariants, scoring, setup, solitaire, views
-from rules.feudal.components import load, validate_deck
+from rules.feudal.components import card_rows, load, validate_deck
 from rules.feudal.state import Ctx
 
 # Switches for the book's ambiguities (../shared/reference/rules-feudal-lords.md §4): name -> allowed
@@ -24,6 +24,16 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "aborted_attack": ("spent", "attempted", "always"),  # A-24: does an empty attack use the combat
     "priority": ("full", "holders"),  # A-21, §5.2: who is asked at Instant windows
     "turn_limit": (200,),  # A-43: a platform cap on turns (any int 20..2000)
+    # A-43: at the cap nobody has won by the book (FL-WIN-01), so the game is drawn; "leader"
+    # is the house variant giving the game to the single VP leader even below the target.
+    "turn_limit_result": ("draw", "leader"),
+    # A-24: the book puts no limit on re-announcing an attack that cost nothing; "once" is the
+    # house variant where a second called-off attack in a turn uses the turn's combat.
+    "repeat_abort": ("free", "once"),
+    # Solitaire difficulty: how many markers the pool starts with (FL-SOLO-04 gives 10, the
+    # default); outside the book, so offered as a house option.
+    "solo_level": ("default", "easier", "harder"),
+    "solo_wounds": ("clear", "keep"),  # A-31: a defender that survives a fight heals, or not
 }
 
 # How the new-game form words each option (our words; the first value is the recommended reading).
@@ -70,8 +80,33 @@ OPTION_TEXT: OptionText = {
     ),
     "turn_limit": (
         "Turn limit",
-        "The game ends as a draw after this many turns, so it cannot go on for ever.",
+        "The game ends after this many turns, so it cannot go on for ever.",
         (20, 2000),
+    ),
+    "turn_limit_result": (
+        "At the turn limit",
+        "Who wins when the turn limit is reached and nobody has reached the VP target.",
+        {"draw": "Nobody: the game is drawn", "leader": "The single VP leader"},
+    ),
+    "repeat_abort": (
+        "Calling off attacks again",
+        "An attack that sends nobody without spending Leadership leaves the turn's combat unused; "
+        "whether that holds every time or only once a turn.",
+        {"free": "Every time", "once": "Once: a second one uses the combat"},
+    ),
+    "solo_level": (
+        "Solitaire difficulty",
+        "How many markers the solitaire pool starts with, before the defenders' Control.",
+        {
+            "default": "As the book: 10 markers",
+            "easier": "Easier: 15 markers",
+            "harder": "Harder: 6 markers",
+        },
+    ),
+    "solo_wounds": (
+        "Solitaire: wounded defenders",
+        "Whether a defender that survives a fight heals before the next one.",
+        {"clear": "It heals", "keep": "It keeps its wounds"},
     ),
 }
 MODES = {"duel": (2, 2), "melee": (3, 4), "teams": (4, 4), "solitaire": (1, 1)}
@@ -124,12 +159,15 @@ class FeudalEngine(FrameEngine[Ctx]):
 
     game_id = "feudal"
     title = "Dark Age: Feudal Lords"
-    rules_version = 2  # 2: set-up Artifact choices, held opening discards, Action-phase windows
+    rules_version = 3  # 3: Instants run all effects, leader dice and sends, options A-24/A-43
     machine = handlers.MACHINE
     context = Ctx
 
     def scenarios(self) -> list[dict[str, Any]]:
         return clone(SCENARIOS)  # type: ignore[no-any-return]
+
+    def card_list(self) -> list[dict[str, Any]]:
+        return card_rows()
 
     def option_specs(self) -> list[OptionSpec]:
         """The options of the new-game form, worded (OPTION_TEXT)."""
@@ -233,6 +271,11 @@ class FeudalEngine(FrameEngine[Ctx]):
             for i in range(len(before["seats"]))
             for vc in _face_down(before, i)
         )
+
+    def trivial_kinds(self) -> frozenset[str]:
+        """Passing at an Instant window (FL priority) or letting an attack go by: nothing is spent.
+        Sending a defense pool, a Victory card or a Lone combatant is never trivial."""
+        return frozenset({"intervene", "window"})
 
     def prompt_kinds(self) -> dict[str, str]:
         return {
