@@ -51,7 +51,7 @@ def create_charlemagne_game(page: Page) -> str:
     )
     expect(two).to_have_count(1)
     page.select_option('select[name="scenario"]', two.get_attribute("value"))
-    page.fill('input[name="players"]', "2")
+    page.select_option('select[name="players"]', "2")
     page.select_option('select[name="seat0"]', "me")
     page.select_option('select[name="seat1"]', "bot:random")
     page.get_by_role("button", name="Create the game").click()
