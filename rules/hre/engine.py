@@ -91,7 +91,12 @@ class HreEngine(FrameEngine[Ctx]):
 
     def option_specs(self) -> list[OptionSpec]:
         """The options of the new-game form, worded (OPTION_TEXT)."""
-        return option_specs(OPTIONS, OPTION_TEXT)
+        allowed = dict(OPTIONS)
+        text = dict(OPTION_TEXT)
+        for module in modules.REGISTRY.values():  # a module's options: refused without it
+            allowed.update(module.options)
+            text.update(module.option_text)
+        return option_specs(allowed, text)
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         errors = []
@@ -105,7 +110,23 @@ class HreEngine(FrameEngine[Ctx]):
         allowed = dict(OPTIONS)
         if not errors:
             allowed.update(modules.options_of(chosen))
-        return errors + option_errors(config.get("options", {}), allowed)
+        options = config.get("options", {})
+        if isinstance(options, dict):
+            for name in sorted(set(options) - set(allowed)):
+                owner = next(
+                    (m for m, mod in modules.REGISTRY.items() if name in mod.options), None
+                )
+                if owner is not None:  # say which scenario it belongs to, not just "unknown"
+                    errors.append(
+                        f"Option {name} belongs to module {owner} "
+                        f"({modules.CATALOGUE[owner].name}), which this game does not play."
+                    )
+            options = {
+                k: v
+                for k, v in options.items()
+                if k in allowed or not any(k in mod.options for mod in modules.REGISTRY.values())
+            }
+        return errors + option_errors(options, allowed)
 
     def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
         """The base game takes 2 to 4 (HRE Setup); each module in play narrows it to its printed

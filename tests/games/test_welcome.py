@@ -262,6 +262,11 @@ def test_internal_ambiguity_ids_never_reach_a_player() -> None:
     assert "HRE-BASE-END-04" in glossary.gloss("hre", "The end is triggered (HRE-BASE-END-04).")
 
 
+def test_counted_words_agree_with_their_number() -> None:
+    assert glossary.gloss("feudal", "Draw 1 card(s)") == "Draw 1 card"
+    assert glossary.gloss("hre", "The first 2 player(s) exhaust") == "The first 2 players exhaust"
+
+
 def test_year_card_results_and_abbreviations_carry_their_meaning() -> None:
     line = str(glossary.gloss("ema", "Year Card 87: C(3►) / -1(◄1) / -: ER 11."))
     assert '<abbr title="Conquest, if the ER is 3 or more">C(3►)</abbr>' in line
