@@ -247,28 +247,49 @@ class HreEngine(FrameEngine[Ctx]):
 
 
 def _redeal_tokens(state: State) -> None:
-    """Re-deal unseen tokens among the slots that show the same thing, box tokens included.
+    """Re-deal the unseen Barbarian tokens: every slot gets a token showing what it shows.
 
-    Tokens showing the same face and content are indistinguishable to every seat, so any of
-    them, or any box token with that content on that side, may hide behind each slot.
+    The tokens on the board and in the box are one unseen set (sorted, so only the set counts,
+    never where each truly is). Slots are filled most-constrained first, each from a random
+    order of the tokens still free that show the slot's face, backing up on a dead end; the
+    true deal is one solution, so one is always found. The result depends on what the seats
+    see and the seed only.
     """
     tokens = data().tokens
-    groups: dict[str, list[str]] = {}
-    for pid, here in sorted(state["prov"].items()):
-        if here["barb"]:
-            face = here["barb"]["face"]
-            groups.setdefault(
-                face + canonical_json(tokens[here["barb"]["token"]][face]), []
-            ).append(pid)
-    for key in sorted(groups):
-        pids = groups[key]
-        face = state["prov"][pids[0]]["barb"]["face"]
-        shown = tokens[state["prov"][pids[0]]["barb"]["token"]][face]
-        pool = [state["prov"][p]["barb"]["token"] for p in pids]
-        pool += [t for t in state["box_tokens"] if tokens[t][face] == shown]
-        pool.sort()  # the true token's place in the pool must not show through
-        rng.shuffle(state, pool)
-        for pid, token in zip(pids, pool, strict=False):
-            state["prov"][pid]["barb"] = {"token": token, "face": face}
-        placed = set(pool[: len(pids)])
-        state["box_tokens"] = sorted((set(state["box_tokens"]) | set(pool)) - placed)
+    slots = sorted(pid for pid, here in state["prov"].items() if here["barb"])
+    if not slots:
+        return
+    faces = {pid: state["prov"][pid]["barb"]["face"] for pid in slots}
+    unseen = sorted(list(state["box_tokens"]) + [state["prov"][p]["barb"]["token"] for p in slots])
+    fits = {
+        pid: [
+            t
+            for t in unseen
+            if canonical_json(tokens[t][faces[pid]])
+            == canonical_json(tokens[state["prov"][pid]["barb"]["token"]][faces[pid]])
+        ]
+        for pid in slots
+    }
+    order = sorted(slots, key=lambda pid: (len(fits[pid]), pid))
+    for pid in order:
+        rng.shuffle(state, fits[pid])
+    chosen: dict[str, str] = {}
+
+    def fill(index: int, used: set[str]) -> bool:
+        if index == len(order):
+            return True
+        pid = order[index]
+        for token in fits[pid]:
+            if token not in used:
+                chosen[pid] = token
+                used.add(token)
+                if fill(index + 1, used):
+                    return True
+                used.discard(token)
+        return False
+
+    if not fill(0, set()):  # cannot happen: the true deal is a solution
+        return
+    for pid in slots:
+        state["prov"][pid]["barb"] = {"token": chosen[pid], "face": faces[pid]}
+    state["box_tokens"] = sorted(set(unseen) - set(chosen.values()))
