@@ -1502,6 +1502,15 @@ def _held(state: State, kind: str) -> list[str]:
     return [kind] * int(solo["boxed"].get(kind, 0))
 
 
+def _undo_barrier(before: State, after: State) -> bool:
+    """A Lordling card drawn shows part of their hidden deck order: no undo past it."""
+    if "m01" not in before or "m01" not in after:
+        return "m01" in after
+    return len(m01(before)["deck"]) != len(m01(after)["deck"]) or len(
+        m01(before)["discard"]
+    ) != len(m01(after)["discard"])
+
+
 def _determinize(state: State, seat: int) -> None:
     """The Lordling deck's order is hidden from you: shuffle it (LORDLING-TURN-01 [HIDDEN])."""
     if "m01" in state:
@@ -1561,5 +1570,6 @@ MODULE = register(
         invariants=_invariants,
         held=_held,
         determinize=_determinize,
+        undo_barrier=_undo_barrier,
     )
 )
