@@ -100,7 +100,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "tableau": ("view", "board_template", "board"),
     "players": ("game", "seat_cards", "board_template", "board", "view", "mine"),
     "private": ("view", "board_template", "board", "mine"),
-    "log": ("log",),
+    "log": ("log", "game"),  # the game names the glossary its lines are explained from
 }
 CONTEXT_KEYS = (
     "game",

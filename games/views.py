@@ -19,13 +19,16 @@ from django.views.decorators.http import require_POST
 from games import (
     boards,
     chat,
+    glossary,
     landing,
     limits,
     newgame,
+    notify,
     pages,
     replays,
     results,
     rulebook,
+    scenarios,
     services,
     standing,
 )
@@ -151,8 +154,10 @@ def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
             # A player following a mail link while logged out is asked to log in, not told "404".
             return redirect_to_login(request.get_full_path())
         raise Http404("No such game.")
+    notify.seen(request.user, game.pk)  # turn mail about this game may go out again
     ctx = pages.context(game, request.user)
     ctx.update(_social_context(game, request.user))
+    ctx["chosen_options"] = scenarios.chosen_options(game.config, game.engine)
     return render(request, "games/game.html", ctx)
 
 
@@ -249,11 +254,36 @@ def rules_page(request: HtmxRequest, game: str) -> HttpResponse:
     return render(request, "games/rules.html", {"game": game, "title": title, "sections": sections})
 
 
+def glossary_page(request: HtmxRequest, game: str) -> HttpResponse:
+    """A game's words: each abbreviation and term, what it means and where a player meets it."""
+    words = glossary.terms(game)
+    if not words:
+        raise Http404("There is no such game.")
+    title = get_engine(game).title
+    return render(request, "games/glossary.html", {"game": game, "title": title, "terms": words})
+
+
 def dev_inbox(request: HtmxRequest) -> HttpResponse:
-    """Mail sent by the embedded set-up (DEBUG only)."""
+    """Mail sent by the embedded set-up (DEBUG only): a player sees their own, staff everyone's."""
     if not settings.DEBUG:
         raise Http404
-    return render(request, "games/inbox.html", {"mails": DevEmail.objects.all()[:100]})
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    mails = DevEmail.objects.all()
+    if not request.user.is_staff:
+        email = request.user.email
+        # `to` joins the addresses with ", ": match one whole address, never a part of one.
+        mails = (
+            mails.filter(
+                Q(to=email)
+                | Q(to__startswith=f"{email}, ")
+                | Q(to__endswith=f", {email}")
+                | Q(to__contains=f", {email}, ")
+            )
+            if email
+            else mails.none()
+        )
+    return render(request, "games/inbox.html", {"mails": mails[:100]})
 
 
 def home(request: HtmxRequest) -> HttpResponse:

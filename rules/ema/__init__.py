@@ -2,6 +2,7 @@
 
 from rules.core.registry import register
 from rules.ema import (  # noqa: F401  (each module registers its frame handlers)
+    colonization,
     conquest,
     defense,
     diplomacy,
@@ -10,8 +11,11 @@ from rules.ema import (  # noqa: F401  (each module registers its frame handlers
     exchange,
     gold,
     holding,
+    magnates,
     parley,
     pillage,
+    raiders,
+    schism,
     sequence,
     territory,
     turn,
