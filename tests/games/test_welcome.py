@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
@@ -305,3 +306,27 @@ def test_a_game_page_explains_its_abbreviations_and_sends_moves_by_post(
     )
     for title in re.findall(r"<abbr([^>]*)>", page):
         assert 'title="' in title
+
+
+def test_the_replay_steps_use_the_site_s_own_icons(scenarios: None, alice: Any) -> None:
+    game = make_game(alice, "me", "bot:random")
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    response = _logged_in(alice).get(reverse("replay", args=[game.pk]))
+    page = response.content.decode()
+    assert response.status_code == 200, page[:300]
+    assert page.count('<svg class="icon"') == 4
+    assert not any(glyph in page for glyph in "⏮⏭◀▶")
+
+
+def test_a_bot_deciding_is_named_with_its_seat(
+    scenarios: None, alice: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games import jobs, pages
+
+    monkeypatch.setattr(jobs, "call", lambda task, *args: None)  # the bots' turns wait
+    game = make_game(alice, "bot:random", "bot:greedy")
+    ctx = pages.context(game, alice)
+    assert ctx["thinking"], "a bot is deciding"
+    html = render_to_string("games/game.html#prompt", {**ctx, "game": game, "user": alice})
+    for w in ctx["thinking"]:
+        assert f"{w['who']} (seat {w['seat'] + 1}) is thinking" in html
