@@ -10,6 +10,7 @@ from rules.ema import (  # noqa: F401  (each module registers its frame handlers
     events,
     exchange,
     gold,
+    grand,
     holding,
     magnates,
     parley,

@@ -143,6 +143,26 @@ def _badges(here: dict[str, Any], population: int) -> list[dict[str, Any]]:
                 "title": f"Conversion by seat {conv['seat'] + 1}: {conv['n']} C result(s) so far",
             }
         )
+    if here.get("npc"):
+        magnate = str(here["npc"]).startswith("magnate")
+        out.append(
+            {
+                "kind": "npc",
+                "label": "Mag" if magnate else "Vik",
+                "marks": [],
+                "title": "A Magnate's Area (24.5)" if magnate else "Taken by the Vikings (24.13)",
+            }
+        )
+    if here.get("colony"):
+        col = here["colony"]
+        out.append(
+            {
+                "kind": "colony",
+                "label": f"Col {col['points']}",
+                "marks": [seat_mark(col["seat"])],
+                "title": f"Colonized by seat {col['seat'] + 1}: {col['points']} points (25.0)",
+            }
+        )
     x = 3
     for badge in out:
         text_w = 5 + round(5.6 * len(badge["label"]))
