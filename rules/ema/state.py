@@ -105,9 +105,19 @@ def in_play(state: State) -> list[int]:
     return [i for i, me in enumerate(state["seats"]) if not me.get("waiting")]
 
 
+@cache
+def area_ids() -> tuple[str, ...]:
+    """Every Land Area's id, sorted (the state's `areas` has exactly these keys)."""
+    return tuple(sorted(data().areas))
+
+
 def owned(state: State, seat: int) -> list[str]:
-    """Areas a seat possesses, in id order."""
-    return sorted(a for a, here in state["areas"].items() if here["owner"] == seat)
+    """Areas a seat possesses, in id order (walks the presorted ids: no sort per call)."""
+    areas = state["areas"]
+    ids = area_ids()
+    if len(areas) != len(ids):
+        ids = tuple(sorted(areas))
+    return [a for a in ids if areas[a]["owner"] == seat]
 
 
 @cache
