@@ -4,6 +4,7 @@ from rules.core.registry import register
 from rules.ema import (  # noqa: F401  (each module registers its frame handlers)
     colonization,
     conquest,
+    crusades,
     defense,
     diplomacy,
     domestic,

@@ -145,15 +145,15 @@ def _badges(here: dict[str, Any], population: int) -> list[dict[str, Any]]:
             }
         )
     if here.get("npc"):
-        magnate = str(here["npc"]).startswith("magnate")
-        out.append(
-            {
-                "kind": "npc",
-                "label": "Mag" if magnate else "Vik",
-                "marks": [],
-                "title": "A Magnate's Area (24.5)" if magnate else "Taken by the Vikings (24.13)",
-            }
+        npc = str(here["npc"])
+        label, title = (
+            ("Mag", "A Magnate's Area (24.5)")
+            if npc.startswith("magnate")
+            else ("Cru", "A Crusader State (23.32)")
+            if npc == "crusade"
+            else ("Vik", "Taken by the Vikings (24.13)")
         )
+        out.append({"kind": "npc", "label": label, "marks": [], "title": title})
     if here.get("colony"):
         col = here["colony"]
         out.append(
