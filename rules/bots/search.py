@@ -6,7 +6,9 @@ node, among the options legal in that deal (UCB1 with availability counts, so an
 often not offered is not starved), adds one node, plays on at random for a number of actions
 and scores the end with `returns` (game over) or the game's heuristics. Each node keeps every
 seat's reward, and a seat chooses by its own. Long option lists are widened progressively: a
-node considers about 2·√visits options at first, in a random order for the seed.
+node considers about 2·√visits options at first, in a random order for the seed. The root's
+options start from the greedy bot's one-step values as a few virtual visits (progressive bias),
+so a short search begins where greedy stands and a longer one outgrows it.
 
 With an iteration budget the decision is a function of (view, seed, budget); a wall-clock cap
 (`ms`) stops earlier on a slow machine and is the one source of variation.
