@@ -208,6 +208,8 @@ class HreEngine(FrameEngine[Ctx]):
         """Dice and shuffles, a card dealt from the deck, or a Barbarian token shown."""
         if super().undo_barrier(before, after, seat) or len(before["deck"]) != len(after["deck"]):
             return True
+        if any(m.undo_barrier(before, after) for m in modules.in_play(after) if m.undo_barrier):
+            return True
         faces = {p: h["barb"] for p, h in before["prov"].items()}
         return any(
             h["barb"] is not None and faces.get(p) != h["barb"] for p, h in after["prov"].items()

@@ -100,6 +100,8 @@ class Module:
     # "cities", "churches": one entry each, e.g. removed to the box), for conservation checks.
     held: Callable[[State, str], list[str]] | None = None
     determinize: SeedHook | None = None
+    # True when a move showed what the module hides (no undo past it).
+    undo_barrier: Callable[[State, State], bool] | None = None
     prompt_kinds: Mapping[str, str] = field(default_factory=dict)
 
 

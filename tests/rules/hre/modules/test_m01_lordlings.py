@@ -475,3 +475,48 @@ def test_HRE_M01_GEN_01_you_play_your_turns_normally() -> None:
     prompt = ENGINE.prompts(state)[0]
     assert prompt["seat"] == 0 and prompt["kind"] == "turn"
     assert any(o["action"].get("do") == "noble" for o in prompt["options"])
+
+
+def test_HRE_M01_LORDLING_TURN_01_their_deck_order_is_hidden_and_cannot_be_undone_past() -> None:
+    """HRE-M01-LORDLING-TURN-01 [HIDDEN]: no view carries the Lordling deck's order (only its
+    size), a re-deal for a bot reshuffles it, and a move after which they drew is an undo barrier."""
+    import json
+
+    state = quiet(solo())
+    for seat in (0, None):
+        shown = json.dumps(ENGINE.view(state, seat))
+        assert shown.count(card_of("research")) == 0
+        assert ENGINE.view(state, seat)["solo"]["lordlings"]["deck_count"] == 9
+    redealt = [ENGINE.determinize(state, 0, s)["m01"]["deck"] for s in range(6)]
+    assert len({tuple(d) for d in redealt}) > 1
+    assert all(sorted(d) == sorted(state["m01"]["deck"]) for d in redealt)
+    # End your turn: the Lordlings draw a card during that move.
+    before = quiet(solo())
+    slot = next(i for i, s in enumerate(before["slots"]) if s["action"] == "research")
+    mid, _ = ENGINE.apply(before, 0, {"do": "noble", "slot": slot})
+    while ENGINE.prompts(mid)[0]["kind"] != "turn" or ENGINE.prompts(mid)[0]["options"][-1][
+        "action"
+    ] != {"do": "end"}:
+        mid, _ = ENGINE.apply(mid, 0, ENGINE.prompts(mid)[0]["options"][0]["action"])
+    after, _ = ENGINE.apply(mid, 0, {"do": "end"})
+    assert (
+        len(after["m01"]["discard"]) > len(mid["m01"]["discard"])
+        or after["m01"]["deck"] != mid["m01"]["deck"]
+    )
+    assert ENGINE.undo_barrier(mid, after, 0)
+
+
+def test_HRE_M01_LORDLING_PERSEVERE_03_repeats_after_the_last_disc_place_none(
+    d20: list[int],
+) -> None:
+    """HRE-M01-LORDLING-PERSEVERE-03 / HRE-M01-LORDLING-TURN-03: a repeat with no disc left still
+    happens, and no disc goes below zero."""
+    state = quiet(solo())
+    ctx = Ctx(state)
+    state["seats"][1]["discs"], state["seats"][1]["exhausted"] = 1, 5
+    d20.extend([9, 9])
+    m._build(ctx, None)
+    m._build(ctx, None)
+    assert state["seats"][1]["discs"] == 0 and _slot(state, "build")["stack"] == [1]
+    assert sum(state["prov"][p]["keep"] for p in lordling_homes(state)) == 2
+    ENGINE.check_invariants(state)
