@@ -267,11 +267,18 @@ class EmaEngine(FrameEngine[Ctx]):
         """
         new: State = clone(state)
         new["rng"] = rng.seed_state(seed)
-        years = sorted(new["year_deck"] + [c for me in new["seats"] for c in me["years"]])
+        held = [m for m in new.get("magnates", []) if m["defense_card"] is not None]  # 24.53
+        years = sorted(
+            new["year_deck"]
+            + [c for me in new["seats"] for c in me["years"]]
+            + [m["defense_card"] for m in held]
+        )
         rng.shuffle(new, years)
         for me in new["seats"]:
             size = len(me["years"])
             me["years"], years = years[:size], years[size:]
+        for m in held:
+            m["defense_card"], years = years[0], years[1:]
         new["year_deck"] = years
         others = [i for i in range(len(new["seats"])) if i != seat]
         unseen = sorted(new["event_deck"] + [c for i in others for c in new["seats"][i]["hand"]])
