@@ -70,7 +70,12 @@ function afterUpdate() {
   requestAnimationFrame(() => {
     pending = false;
     const log = document.querySelector("#log ol");
-    if (log) log.scrollTop = log.scrollHeight;
+    if (log) {
+      // A live update may append lines (games.pages.live_update): keep the newest data-keep.
+      const keep = parseInt(log.dataset.keep, 10) || 0;
+      while (keep && log.children.length > keep) log.firstElementChild.remove();
+      log.scrollTop = log.scrollHeight;
+    }
     const now = snapshot();
     if (watched) {
       document.querySelectorAll("[data-watch]").forEach((el) => {
