@@ -38,6 +38,8 @@ from games.models import (
     StandingAnswer,
 )
 from rules.core import get_engine
+from rules.core.engine import Engine, players_phrase
+from rules.core.errors import ScenarioError
 
 
 class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
@@ -53,16 +55,32 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
             engine = get_engine(data.get("game", ""))
         except KeyError as error:
             raise forms.ValidationError(str(error)) from error
-        errors = engine.validate_scenario(data.get("config") or {})
+        config = data.get("config")
+        errors = engine.validate_scenario({} if config is None else config)
         if errors:
             raise forms.ValidationError({"config": errors})
-        if (
-            data.get("min_players")
-            and data.get("max_players")
-            and data["min_players"] > data["max_players"]
-        ):
-            raise forms.ValidationError("The minimum number of players is above the maximum.")
+        low, high = data.get("min_players"), data.get("max_players")
+        if low is not None and high is not None:
+            _check_players(engine, config or {}, low, high)
         return data
+
+
+def _check_players(engine: Engine, config: dict[str, Any], low: int, high: int) -> None:
+    """Refuse player counts the engine cannot deal for this config (a game that never starts)."""
+    try:
+        can_low, can_high = engine.player_range(config)
+    except ScenarioError as error:
+        raise forms.ValidationError({"config": str(error)}) from error
+    can = players_phrase(can_low, can_high)
+    problems = {}
+    if not can_low <= low <= can_high:
+        problems["min_players"] = f"{engine.title} with this configuration takes {can}, not {low}."
+    if not can_low <= high <= can_high:
+        problems["max_players"] = f"{engine.title} with this configuration takes {can}, not {high}."
+    if not problems and low > high:
+        problems["max_players"] = "The most players cannot be fewer than the fewest."
+    if problems:
+        raise forms.ValidationError(problems)
 
 
 @admin.register(Scenario)

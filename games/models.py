@@ -11,7 +11,7 @@ from django.db import models
 
 from games import botkinds
 from rules.core import get_engine
-from rules.core.engine import Engine
+from rules.core.engine import Engine, players_phrase
 
 
 class Scenario(models.Model):
@@ -21,6 +21,7 @@ class Scenario(models.Model):
     slug = models.SlugField(max_length=60)
     title = models.CharField(max_length=200)
     description = models.TextField(blank=True)
+    # Within the engine's own limits for the config (engine.player_range; the admin checks it).
     min_players = models.PositiveSmallIntegerField()
     max_players = models.PositiveSmallIntegerField()
     config = models.JSONField(default=dict)
@@ -40,6 +41,21 @@ class Scenario(models.Model):
     def engine(self) -> Engine:
         """The rules engine of this scenario's game."""
         return get_engine(self.game)
+
+    def player_range(self) -> tuple[int, int] | None:
+        """Seat counts a game of this scenario can be created with: its own range within the
+        engine's (engine.player_range); None when there is none or the engine refuses the config."""
+        try:
+            low, high = self.engine.player_range(self.config)
+        except (KeyError, ValueError):  # an unknown game, or ScenarioError
+            return None
+        low, high = max(low, self.min_players, 1), min(high, self.max_players)
+        return (low, high) if low <= high else None
+
+    def players_text(self) -> str:
+        """'2–4 players' for pages; empty when the scenario cannot be played."""
+        seats = self.player_range()
+        return players_phrase(*seats) if seats else ""
 
 
 class Game(models.Model):

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -21,6 +21,7 @@ from games import (
     botkinds,
     chat,
     clocks,
+    landing,
     limits,
     pages,
     replays,
@@ -59,9 +60,10 @@ def lobby(request: HtmxRequest) -> HttpResponse:
         .distinct()
         .select_related("scenario")[:50]
     )
-    watch = Game.objects.filter(public=True, status=Game.Status.ACTIVE).select_related("scenario")[
-        :50
-    ]
+    watch = Game.objects.filter(public=True, status=Game.Status.ACTIVE).select_related("scenario")
+    if request.user.is_authenticated:  # my own games are listed above, not again as games to watch
+        watch = watch.exclude(seats__user=request.user)
+    watch = watch[:50]
     return render(
         request,
         "games/lobby.html",
@@ -143,7 +145,8 @@ def new_game(request: UserRequest) -> HttpResponse:
 
 
 def _new_game_context(request: UserRequest, scenarios: Any) -> dict[str, Any]:
-    return {"scenarios": scenarios, "bots": botkinds.offered(), **boards.new_game_context(request)}
+    playable = [s for s in scenarios if s.player_range()]  # never offer a game that cannot start
+    return {"scenarios": playable, "bots": botkinds.offered(), **boards.new_game_context(request)}
 
 
 def _seat_spec(kind: str, invite: str) -> services.SeatSpec:
@@ -269,9 +272,18 @@ def dev_inbox(request: HtmxRequest) -> HttpResponse:
     return render(request, "games/inbox.html", {"mails": DevEmail.objects.all()[:100]})
 
 
-def home(request: HtmxRequest) -> HttpResponseRedirect:
-    """The site root is the lobby."""
-    return redirect(reverse("lobby"))
+def home(request: HtmxRequest) -> HttpResponse:
+    """The lobby for a player; for a visitor, what the site and its three games are."""
+    if request.user.is_authenticated:
+        return redirect(reverse("lobby"))
+    return render(
+        request, "games/landing.html", {"games": landing.games(), **landing.public_games()}
+    )
+
+
+def rules_index(request: HtmxRequest) -> HttpResponse:
+    """The rules of each game: our summaries by rulebook section, and each game's glossary."""
+    return render(request, "games/rules_index.html", {"games": landing.games()})
 
 
 # --- correspondence play: undo, standing answers, chat, notes, rematch, results, replays -------

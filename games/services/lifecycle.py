@@ -20,6 +20,7 @@ from games.services import banks
 from games.services.fanout import after_commit
 from games.services.locking import locked, retried
 from rules.core.canonical import canonical_json
+from rules.core.engine import players_phrase
 from rules.core.errors import ScenarioError
 
 SEAT_KINDS = ("me", "open", "invite", "bot")
@@ -35,11 +36,12 @@ class SeatSpec:
 
 
 def check_players(scenario: Scenario, players: int) -> None:
-    """Refuse a seat count the scenario does not take (before anything is built for it)."""
-    if not scenario.min_players <= players <= scenario.max_players:
-        raise ScenarioError(
-            f"{scenario.title} takes {scenario.min_players}–{scenario.max_players} players."
-        )
+    """Refuse a seat count the scenario or its engine cannot deal (before anything is built)."""
+    seats = scenario.player_range()
+    if seats is None:
+        raise ScenarioError(f"{scenario.title} cannot be played: an admin must correct it.")
+    if not seats[0] <= players <= seats[1]:
+        raise ScenarioError(f"{scenario.title} takes {players_phrase(*seats)}.")
 
 
 def create_game(
@@ -67,6 +69,7 @@ def create_game(
     errors = scenario.engine.validate_scenario(config)
     if errors:
         raise ScenarioError(" ".join(errors))
+    scenario.engine.check_players(config, players)  # the game's own config (decks, Empires)
     with transaction.atomic():
         game = Game.objects.create(
             scenario=scenario,

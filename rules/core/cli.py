@@ -155,6 +155,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Bots play each other, rotating through the seats; win rates, scores and think times."""
+    from rules.bots import arena  # the bots work over this package, so they load on demand
+
+    engine = get_engine(args.game)
+    scenario = _scenario(engine, args.scenario)
+    config = _config(engine, scenario, args.options)
+    return arena.command(args, engine, scenario, config)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a downloaded game record and check every hash."""
     with open(args.file, encoding="utf-8") as handle:
@@ -192,6 +202,19 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--seed", type=int, default=1)
         command.add_argument("--json", action="store_true")
         command.set_defaults(func=func)
+    arena = sub.add_parser("arena", help=cmd_arena.__doc__)
+    arena.add_argument("game")
+    arena.add_argument("--scenario")
+    arena.add_argument("--players", type=int, help="seats (default: one per bot named)")
+    arena.add_argument("--options", help="JSON object of scenario options")
+    arena.add_argument("--bots", required=True, help="one bot slug per seat, e.g. greedy,random")
+    arena.add_argument("--games", type=int, default=10)
+    arena.add_argument("--seed", type=int, default=1)
+    budget = arena.add_mutually_exclusive_group()
+    budget.add_argument("--iterations", type=int, help="search iterations a decision")
+    budget.add_argument("--ms", type=int, help="wall-clock milliseconds a decision")
+    arena.add_argument("--json", action="store_true", help="one JSON object")
+    arena.set_defaults(func=cmd_arena)
     replaying = sub.add_parser("replay", help="replay a game record (JSON) and check its hashes")
     replaying.add_argument("file")
     replaying.set_defaults(func=cmd_replay)

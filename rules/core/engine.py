@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from typing import Any, TypedDict
 
 from rules.core.canonical import canonical_json, clone
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, ScenarioError
 
 State = dict[str, Any]
 
@@ -76,6 +76,13 @@ def looks_like_pass(action: Any) -> bool:
     )
 
 
+def players_phrase(low: int, high: int) -> str:
+    """'2–4 players', '2 players' or '1 player'."""
+    if low == high:
+        return f"{low} player" + ("" if low == 1 else "s")
+    return f"{low}–{high} players"
+
+
 class Engine(ABC):
     """A game engine over a plain JSON state; pure and deterministic in its inputs."""
 
@@ -90,6 +97,20 @@ class Engine(ABC):
     @abstractmethod
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         """Errors in a scenario configuration, as sentences; empty when it is playable."""
+
+    @abstractmethod
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        """The fewest and most seats this configuration can be dealt for.
+
+        Raises ScenarioError (with validate_scenario's sentences) for a configuration that cannot
+        be played at all; setup refuses any count outside the range with the same words.
+        """
+
+    def check_players(self, config: dict[str, Any], players: int) -> None:
+        """Raise ScenarioError unless this configuration can be dealt for this many seats."""
+        low, high = self.player_range(config)
+        if not low <= players <= high:
+            raise ScenarioError(f"This set-up takes {players_phrase(low, high)}, not {players}.")
 
     @abstractmethod
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
@@ -141,6 +162,14 @@ class Engine(ABC):
         """Whose turn it is (None between turns); other seats' prompts are off-turn decisions."""
         active = state.get("active")
         return active if isinstance(active, int) and not isinstance(active, bool) else None
+
+    def trivial_kinds(self) -> frozenset[str]:
+        """Prompt kinds whose answers are all trivial: answering costs nothing and ends no turn.
+
+        Only these may be answered with one click from a mail (a reaction with nothing to lose);
+        a choice that spends something or ends the player's round is never trivial. None by default.
+        """
+        return frozenset()
 
     def prompt_kinds(self) -> dict[str, str]:
         """Kinds of prompts this engine asks, with a short description (for standing answers)."""

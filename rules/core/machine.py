@@ -184,6 +184,11 @@ class Machine(Generic[C]):
 
     def choose(self, ctx: C, seat: int, action: Any) -> None:
         """Answer the top decision for a seat (an action from its options), then advance."""
+        self.answer(ctx, seat, action)
+        self.advance(ctx)
+
+    def answer(self, ctx: C, seat: int, action: Any) -> None:
+        """Answer the top decision for a seat, running nothing after it."""
         frame = ctx.s["stack"][-1]
         kind = frame["kind"]
         claims = self._claims.get(kind)
@@ -195,7 +200,6 @@ class Machine(Generic[C]):
             self.decisions[kind].choose(ctx, frame, seat, action)
         else:
             extra.choose(ctx, frame, seat, action)
-        self.advance(ctx)
 
     def advance(self, ctx: C) -> None:
         """Run automatic steps until a decision is on top, the stack is empty or the game ends."""

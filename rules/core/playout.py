@@ -11,10 +11,34 @@ from rules.core.errors import InvariantError
 from rules.core.replay import ReplayReport, new_record, record_move, replay
 
 ACTION_CAP = 50_000
+# A position seen more than this many times within one seat's turn is a loop (a bot or a rule
+# going round in circles), reported as an error by `simulate` and `arena`.
+LOOP_LIMIT = 4
 
 
 class PlayoutError(Exception):
     """A playout that could not finish: the message says which check failed and where."""
+
+
+class LoopWatch:
+    """Counts positions within the current turn; reports one that recurs too often."""
+
+    def __init__(self, limit: int = LOOP_LIMIT) -> None:
+        self.limit = limit
+        self.turn: object = None
+        self.seen: dict[str, int] = {}
+
+    def see(self, engine: Engine, state: State, digest: str) -> str | None:
+        """Note a position (by its hash); a message when it has recurred past the limit."""
+        turn = engine.active_seat(state)
+        if turn != self.turn:
+            self.turn, self.seen = turn, {}
+        count = self.seen.get(digest, 0) + 1
+        self.seen[digest] = count
+        if count > self.limit:
+            who = "between turns" if turn is None else f"in seat {turn + 1}'s turn"
+            return f"loop: the same position came back {count} times {who}"
+        return None
 
 
 @dataclass
@@ -48,6 +72,7 @@ def play_random(
     state = engine.setup(seed, config, players)
     chooser = {"rng": rng.seed_state(seed ^ 0x5DEECE66D)}
     record = new_record(engine, seed, config, players, state)
+    watch = LoopWatch()
     actions = 0
     while not engine.is_over(state):
         if actions >= cap:
@@ -69,6 +94,9 @@ def play_random(
             raise PlayoutError(f"seed {seed} action {actions + 1}: crash: {error!r}") from error
         if hashes:
             record_move(record, prompt["seat"], action, state)
+            loop = watch.see(engine, state, record["moves"][-1]["hash"])
+            if loop:
+                raise PlayoutError(f"seed {seed} action {actions + 1}: {loop}")
         else:
             record["moves"].append({"seat": prompt["seat"], "action": action})
         actions += 1

@@ -21,7 +21,7 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "court_rule": ("language_and_religion", "language"),  # A-26: a new Court's requirements
     "court_plunder": ("no_check", "full"),  # A-22: plundering the Court
     "black_death_year": (1200, 1205),  # A-31: the Round containing 1200, or from 1201
-    "event_deck": (56, 55),  # A-30: the authored 56th card, or the 55 counted
+    "event_deck": (55, 56),  # A-30: the 55 cards 19.1/19.2 count, or with the authored 56th
     "negative_halving": (
         "round_up",
         "times_one_and_half",
@@ -55,7 +55,9 @@ class EmaEngine(FrameEngine[Ctx]):
 
     game_id = "ema"
     title = "Empires of the Middle Ages"
-    rules_version = 2  # 2: the Event in force and how each Year Card was used are kept in the state
+    # 2: the Event in force and the use of each Year Card kept; 3: an exile's Areas enter Unrest
+    # (A-28); 4: the Event deck has the 55 cards of 19.1/19.2 by default (A-30)
+    rules_version = 4
     machine = handlers.MACHINE
     context = Ctx
 
@@ -98,13 +100,24 @@ class EmaEngine(FrameEngine[Ctx]):
                 errors.append(f"empires must be distinct keys among {', '.join(keys)}.")
         return errors
 
-    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        """The scenario's own range (27.1 … 31.1); a chosen list of Empires fixes the count."""
         errors = self.validate_scenario(config)
         if errors:
             raise ScenarioError("; ".join(errors))
-        number, low, high = SLUGS[config["scenario"]]
-        if not low <= players <= high:
-            raise ScenarioError(f"{config['scenario']} takes {low}–{high} players.")
+        _, low, high = SLUGS[config["scenario"]]
+        if config.get("empires"):
+            count = len(config["empires"])
+            if not low <= count <= high:
+                raise ScenarioError(
+                    f"{config['scenario']} takes {low}–{high} Empires, not {count}."
+                )
+            return count, count
+        return low, high
+
+    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+        self.check_players(config, players)
+        number = SLUGS[config["scenario"]][0]
         keys = [e["key"] for e in data().scenarios[number]["empires"]]
         empires = list(
             config.get("empires") or keys[:players]
@@ -121,22 +134,31 @@ class EmaEngine(FrameEngine[Ctx]):
         return victory.result(state)
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
-        """Re-deal every face-down Year Card, the other seats' Holding cards and the Event deck."""
+        """Re-deal every face-down Year Card, the other seats' Holding cards and the Event deck.
+
+        Only Holding cards are ever held (19.0 P: an Event resolves when drawn), so rivals'
+        hands are dealt from the unseen Holding cards alone and the rest, Events and Holdings,
+        make the deck. Unseen cards are sorted first so the deal depends on what the seat
+        cannot see only as a set, never on its true order.
+        """
         new: State = clone(state)
         new["rng"] = rng.seed_state(seed)
-        years = list(new["year_deck"]) + [c for me in new["seats"] for c in me["years"]]
+        years = sorted(new["year_deck"] + [c for me in new["seats"] for c in me["years"]])
         rng.shuffle(new, years)
         for me in new["seats"]:
             size = len(me["years"])
             me["years"], years = years[:size], years[size:]
         new["year_deck"] = years
         others = [i for i in range(len(new["seats"])) if i != seat]
-        pool = list(new["event_deck"]) + [c for i in others for c in new["seats"][i]["hand"]]
-        rng.shuffle(new, pool)
+        unseen = sorted(new["event_deck"] + [c for i in others for c in new["seats"][i]["hand"]])
+        holdings = [c for c in unseen if invariants.is_holding(c)]
+        rng.shuffle(new, holdings)
         for i in others:
             size = len(new["seats"][i]["hand"])
-            new["seats"][i]["hand"], pool = pool[:size], pool[size:]
-        new["event_deck"] = pool
+            new["seats"][i]["hand"], holdings = holdings[:size], holdings[size:]
+        deck = holdings + [c for c in unseen if not invariants.is_holding(c)]
+        rng.shuffle(new, deck)
+        new["event_deck"] = deck
         return new
 
     def check_invariants(self, state: State) -> None:

@@ -8,6 +8,14 @@ from rules.core.engine import State
 from rules.core.errors import InvariantError
 from rules.ema.state import data
 
+# The Event kinds (19.1): resolved when drawn, never held; every other card is a Holding card.
+EVENT_KINDS = frozenset({"plenty", "famine", "epidemic", "heresy", "heirless"})
+
+
+def is_holding(card: str) -> bool:
+    """Whether a card of the Event deck is a Holding card (kept in hand, 19.0 P)."""
+    return data().events[card]["kind"] not in EVENT_KINDS
+
 
 def _check(condition: bool, message: str) -> None:
     if not condition:
@@ -46,9 +54,15 @@ def check(state: State) -> None:
 def _check_cards(state: State) -> None:
     years = list(state["year_deck"])
     events = list(state["event_deck"]) + list(state["event_discard"])
-    for me in state["seats"]:
+    for i, me in enumerate(state["seats"]):
         years += me["years"] + me["revealed"]
         events += me["hand"] + me["inplay"]
+        held = [c for c in me["hand"] + me["inplay"] if not is_holding(c)]
+        _check(not held, f"seat {i} holds Event cards {held} (19.0 P: Events are never kept)")
+        _check(
+            len(me["hand"]) <= data().tables["hand_limit"] + 1,
+            f"seat {i} holds {len(me['hand'])} cards, over the limit even while discarding",
+        )
     events += [f["card"] for f in state["stack"] if f["kind"] == "holding"]
     if state["year_deck"] or any(me["years"] or me["revealed"] for me in state["seats"]):
         _check(sorted(years) == sorted(data().year_cards), "Year Cards not conserved")

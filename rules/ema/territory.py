@@ -97,9 +97,14 @@ def check_return(ctx: Ctx, seat: int, aid: str) -> None:
 
 
 def refresh_connections(ctx: Ctx) -> None:
-    """Owned Areas cut off from their Court fall into Unrest (17.0 Not Connected, A-28)."""
+    """Owned Areas cut off from their Court fall into Unrest (17.0 Not Connected, A-28).
+
+    An exile has no Court, so none of his Areas is connected (7.51): all of them enter Unrest
+    (A-28: checked after every change). A seat still choosing its new Court (7.52) is skipped
+    until it has chosen.
+    """
     for seat, me in enumerate(ctx.s["seats"]):
-        if me["court"] is None:
+        if me["court"] is None and not me["exile"]:
             continue
         linked = court_costs(ctx.s, seat)
         for aid in owned(ctx.s, seat):
@@ -109,7 +114,10 @@ def refresh_connections(ctx: Ctx) -> None:
                 ctx.log(
                     "EMA-17.0.Trig-Disconnected",
                     f"{ctx.aname(aid)} is cut off from the Court "
-                    f"of {ctx.name(seat)} and falls into Unrest.",
+                    f"of {ctx.name(seat)} and falls into Unrest."
+                    if me["court"] is not None
+                    else f"{ctx.aname(aid)} has no Court to be connected to while "
+                    f"{ctx.name(seat)} is in Exile, and falls into Unrest.",
                 )
 
 
@@ -137,6 +145,7 @@ def _move_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         if me["court"] is None:
             me["exile"] = True
             ctx.log("EMA-7.53", f"{ctx.name(frame['seat'])} goes into Exile.")
+            refresh_connections(ctx)  # 17.0, A-28: his Areas are connected to no Court
         return
     me["court"] = action["court"]
     ctx.log(

@@ -97,14 +97,24 @@ class FeudalEngine(FrameEngine[Ctx]):
             return [*errors, *option_errors(options, OPTIONS)]
         return errors + [e for key, value in options.items() for e in _option_errors(key, value)]
 
-    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        """The mode's seats (FL modes of play); a list of decks, one per seat, fixes the count."""
         errors = self.validate_scenario(config)
         if errors:
             raise ScenarioError(" ".join(errors))
+        low, high = MODES[config.get("mode", "duel")]
+        decks = config.get("decks")
+        if decks:
+            if not low <= len(decks) <= high:
+                raise ScenarioError(
+                    f"The {config.get('mode', 'duel')} mode takes {low}–{high} decks, not {len(decks)}."
+                )
+            return len(decks), len(decks)
+        return low, high
+
+    def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
+        self.check_players(config, players)
         mode = config.get("mode", "duel")
-        low, high = MODES[mode]
-        if not low <= players <= high:
-            raise ScenarioError(f"The {mode} scenario takes {low}–{high} players.")
         options = full_options(config.get("options", {}))
         if mode == "solitaire":
             return solitaire.new_state(seed, options)
@@ -127,6 +137,7 @@ class FeudalEngine(FrameEngine[Ctx]):
             downs = _face_down(new, i) if i != seat else []
             held = _held(new, i) if i != seat else []  # opening discards not yet shown
             pool += [vc["card"] for vc in downs] + held
+            pool.sort()  # the deal depends on the unseen cards as a set, not their true order
             rng.shuffle(new, pool)
             for vc in downs:
                 vc["card"] = pool.pop()

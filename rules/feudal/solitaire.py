@@ -403,6 +403,7 @@ def determinize(state: State) -> State:
     hidden = list(solo["deck"])
     for pile in solo["piles"]:
         hidden += pile[:-1]
+    hidden.sort()  # the deal depends on the unseen cards as a set, not their true order
     rng.shuffle(state, hidden)
     for pile in solo["piles"]:
         if pile:

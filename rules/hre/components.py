@@ -10,17 +10,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
+from rules.hre.modules import CATALOGUE
+
 DATA_DIR = Path(__file__).with_name("data")
 FILES = ("map", "rulers", "titles", "culture_cards", "board", "barbarians")
 
 RESOURCES = ("wood", "leather", "stone", "iron")
 GAIN_KEYS = (*RESOURCES, "gold", "cp", "vp")
 UNITS = ("infantry", "archer", "cavalry")
+MODULES = (None, *CATALOGUE)  # the module a card or Ruler belongs to, None for the base game
 ACTIONS = ("build", "culture", "research", "recruit", "manoeuvre")
 REACTIONS = ("recruit", "regroup", "cultural_exchange", "wood_or_stone", "wood_or_leather", "sell")
 PLAYER_COUNTS = (2, 3, 4)
 CARD_TYPES = ("common_tech", "military_tech", "relic", "cognomen", "grand_building")
-MODULES = (None, "M03")
 SCORE_PER = (
     "city",
     "church",
@@ -44,6 +46,9 @@ BASE_RULERS = 5
 M03_RULERS = 2
 TITLE_COUNT = 6
 GRAND_BUILDING_IDS = tuple(f"C{n:03d}" for n in range(49, 55))
+# The book's 248 "Culture and Module cards" (L33) less its module ranges CS..CM (L64-76, 146 cards)
+# leave 102 C-numbered cards, C049-C054 and the starting cards included (data README).
+CARD_COUNT = 102
 CARD_ID = re.compile(r"C\d{3}")
 SLUG = re.compile(r"[a-z][a-z0-9_]*")
 HEX = re.compile(r"#[0-9a-fA-F]{6}")
@@ -348,11 +353,51 @@ def _card(cid: str, card: dict[str, Any]) -> None:
 
 
 def _cards(raw: Any) -> dict[str, dict[str, Any]]:
-    """Check every Culture card and index them by id."""
+    """Check every Culture card and index them by id; the ids run C001..C102 without a gap."""
     cards = _unique_ids("culture_cards.json", _list("culture_cards.json", raw, 1), CARD_ID)
     for cid, card in cards.items():
         _card(cid, card)
+    expected = {f"C{n:03d}" for n in range(1, CARD_COUNT + 1)}
+    missing, extra = sorted(expected - cards.keys()), sorted(cards.keys() - expected)
+    if missing or extra:
+        _fail(
+            "culture_cards.json",
+            f"expected the {CARD_COUNT} cards C001..C{CARD_COUNT:03d}; "
+            f"missing {missing}, outside the range {extra}",
+        )
     return cards
+
+
+def _strength(block: dict[str, Any]) -> tuple[int, int, int, int]:
+    """A unit's stats, each oriented so that more is better (a lower to-hit value is better)."""
+    return (
+        7 - (block["volley"] or 7),
+        7 - (block["charge"] or 7),
+        7 - block["melee"],
+        block["armour"],
+    )
+
+
+def _military_levels(cards: dict[str, Any], board: dict[str, Any]) -> None:
+    """Design rule: a level II half beats level I; a level III half matches every level II half.
+
+    Playing a card raises a unit by exactly one level (HRE-BASE-RESEARCH-07), so a higher level
+    that were weaker in some stat would make a Research a loss.
+    """
+    halves = [
+        (cid, h) for cid, c in cards.items() if c["type"] == "military_tech" for h in c["halves"]
+    ]
+    for cid, half in halves:
+        where = f"culture_cards.json: {cid} {half['unit']} level {half['level']}"
+        mine, base = _strength(half), _strength(board["units"][half["unit"]])
+        if mine == base or any(a < b for a, b in zip(mine, base, strict=True)):
+            _fail(where, "must match the printed level I in every stat and beat it in one")
+        if half["level"] != 3:
+            continue
+        for low_id, low in halves:
+            same = low["unit"] == half["unit"] and low["level"] == 2
+            if same and any(a < b for a, b in zip(mine, _strength(low), strict=True)):
+                _fail(where, f"is weaker in some stat than the level II half of {low_id}")
 
 
 # --------------------------------------------------------------------------- map
@@ -790,7 +835,8 @@ def validate(raw: dict[str, Any]) -> None:
     cards = _cards(raw["culture_cards"])
     rulers = _rulers(raw["rulers"], provs, cards)
     _titles(raw["titles"], regions)
-    _board(raw["board"])
+    board = _board(raw["board"])
+    _military_levels(cards, board)
     _, tokens = _barbarians(raw["barbarians"])
     _coverage(provs, rulers, tokens)
 

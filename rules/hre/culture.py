@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.hre import handlers
+from rules.hre import handlers, modules
 from rules.hre.economy import accessible
 from rules.hre.handlers import option
 from rules.hre.state import Ctx, Frame
@@ -21,6 +21,7 @@ def refill(ctx: Ctx) -> None:
         card = s["deck"].pop()
         s["offer"].append(card)
         ctx.log("HRE-BASE-DEV-03", f"{ctx.d.cards[card]['name']} is dealt into the offer.")
+        modules.offer_enter(ctx, card)
         if not s["deck"]:
             s["deck_exhausted"] = True
             ctx.log("HRE-BASE-END-06", "The last card of the Culture deck has been drawn.")
@@ -41,6 +42,7 @@ def cycle_offer(ctx: Ctx, rule: str) -> None:
     card = ctx.s["offer"].pop(0)
     ctx.s["discard"].append(card)
     ctx.log(rule, f"{ctx.d.cards[card]['name']} leaves the offer.")
+    modules.offer_leave(ctx, card)
     refill(ctx)
 
 

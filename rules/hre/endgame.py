@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.hre import passing, scoring
+from rules.hre import modules, passing, scoring
 from rules.hre.state import Ctx
 
 
@@ -26,7 +26,7 @@ def triggers(ctx: Ctx) -> list[str]:
         found.append("HRE-BASE-END-05")
     if s["deck_exhausted"]:
         found.append("HRE-BASE-END-06")
-    return found
+    return found + modules.triggers(ctx)
 
 
 def check_triggers(ctx: Ctx, seat: int) -> None:
@@ -47,7 +47,12 @@ def check_triggers(ctx: Ctx, seat: int) -> None:
 
 
 def finish(ctx: Ctx) -> None:
-    """Every player is out: final scoring (HRE-BASE-END-10, SCORE)."""
+    """Every player is out: final scoring (HRE-BASE-END-10, SCORE).
+
+    A module in play may first run frames of its own (then it calls this again).
+    """
+    if modules.before_finish(ctx):
+        return
     ctx.s["over"] = True
     ctx.s["active"] = None
     for row in scoring.result(ctx.s)["seats"]:

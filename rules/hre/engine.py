@@ -10,7 +10,7 @@ from rules.core.engine import Option, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
 from rules.core.options import option_errors
-from rules.hre import handlers, invariants, scoring, setup, standing, views
+from rules.hre import handlers, invariants, modules, scoring, setup, standing, views
 from rules.hre.state import Ctx, data
 
 # Switches for the book's ambiguities (../shared/reference/rules-hre.md §4): name → allowed values,
@@ -23,25 +23,6 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "blocked_in_regions": (False, True),  # AMB-21: blocked provinces count in Regions
     "blocked_resources": (False, True),  # AMB-10: blocked neighbours' resources count
 }
-MODULES = (
-    "M01",
-    "M02",
-    "M03",
-    "M04",
-    "M05",
-    "M06",
-    "M07",
-    "M08",
-    "M09",
-    "M10",
-    "M11",
-    "M12A",
-    "M13A",
-    "M14A",
-    "M15A",
-)
-SUPPORTED_MODULES: tuple[str, ...] = ()
-
 SCENARIOS = [
     {
         "slug": "base",
@@ -60,12 +41,13 @@ class HreEngine(FrameEngine[Ctx]):
 
     game_id = "hre"
     title = "Dark Ages: Holy Roman Empire"
-    rules_version = 2
+    rules_version = 3  # 3: the Culture deck at the book's 102 cards (C075-C102)
     machine = handlers.MACHINE
     context = Ctx
 
     def scenarios(self) -> list[dict[str, Any]]:
-        return clone(SCENARIOS)  # type: ignore[no-any-return]
+        found = SCENARIOS + [s for m in modules.REGISTRY.values() for s in m.scenarios]
+        return clone(found)  # type: ignore[no-any-return]
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         errors = []
@@ -74,23 +56,68 @@ class HreEngine(FrameEngine[Ctx]):
         unknown = set(config) - {"modules", "options"}
         if unknown:
             errors.append(f"Unknown configuration keys: {', '.join(sorted(unknown))}.")
-        for module in config.get("modules", []):
-            if module not in MODULES:
-                errors.append(f"There is no module {module!r}; modules are {', '.join(MODULES)}.")
-            elif module not in SUPPORTED_MODULES:
-                errors.append(f"Module {module} is not playable yet.")
-        return errors + option_errors(config.get("options", {}), OPTIONS)
+        chosen = config.get("modules", [])
+        errors += modules.config_errors(chosen)
+        allowed = dict(OPTIONS)
+        if not errors:
+            allowed.update(modules.options_of(chosen))
+        return errors + option_errors(config.get("options", {}), allowed)
+
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        """The base game takes 2 to 4 (HRE Setup); each module in play narrows it to its printed
+        support, and a module with its own table (solo) sets it."""
+        errors = self.validate_scenario(config)
+        if errors:
+            raise ScenarioError(" ".join(errors))
+        low, high = 2, 4
+        for m in modules.ordered(config.get("modules", [])):
+            entry = modules.CATALOGUE[m]
+            if modules.REGISTRY[m].new_state is not None:
+                low, high = entry.min_players, entry.max_players
+            else:
+                low, high = max(low, entry.min_players), min(high, entry.max_players)
+        if low > high:
+            raise ScenarioError("No number of players can play these modules together.")
+        return low, high
 
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
-        if not 2 <= players <= 4:
-            raise ScenarioError("The base game takes 2 to 4 players.")
-        return setup.new_state(seed, config, players)
+        self.check_players(config, players)
+        chosen = modules.ordered(config.get("modules", []))
+        if not chosen:
+            return setup.new_state(seed, config, players)
+        builders = [modules.REGISTRY[m].new_state for m in chosen]
+        build = next((b for b in builders if b is not None), None)
+        state = (
+            setup.new_state(seed, config, players)
+            if build is None
+            else build(seed, config, players)
+        )
+        state["modules"] = chosen
+        for m in chosen:
+            hook = modules.REGISTRY[m].setup
+            if hook is not None:
+                hook(state)
+        return state
+
+    def seats(self, state: State) -> int:
+        for module in modules.in_play(state):
+            if module.seats is not None:
+                return module.seats(state)
+        return super().seats(state)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        found = views.view(state, seat)
+        for module in modules.in_play(state):
+            if module.view is not None:
+                module.view(state, seat, found)
+        return found
 
     def result(self, state: State) -> Result:
-        return scoring.result(state)
+        found = scoring.result(state)
+        for module in modules.in_play(state):
+            if module.result is not None:
+                found = module.result(state, found)
+        return found
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Re-deal the deck and rival hands, and the hidden sides of Barbarian tokens."""
@@ -107,6 +134,9 @@ class HreEngine(FrameEngine[Ctx]):
             new["seats"][i]["hand"], pool = pool[:size], pool[size:]
         new["deck"] = pool
         _redeal_tokens(new)
+        for module in modules.in_play(new):
+            if module.determinize is not None:
+                module.determinize(new, seat)
         return new
 
     def undo_barrier(self, before: State, after: State, seat: int) -> bool:
@@ -120,6 +150,9 @@ class HreEngine(FrameEngine[Ctx]):
 
     def check_invariants(self, state: State) -> None:
         invariants.check(state)
+        for module in modules.in_play(state):
+            if module.invariants is not None:
+                module.invariants(state)
 
     def standing_options(self, kind: str) -> list[StandingChoice]:
         named = standing.options(kind)
@@ -131,7 +164,8 @@ class HreEngine(FrameEngine[Ctx]):
         return standing.answer(kind, name, options)
 
     def prompt_kinds(self) -> dict[str, str]:
-        return {
+        extra = {k: v for m in modules.REGISTRY.values() for k, v in m.prompt_kinds.items()}
+        return extra | {
             "reaction": "a reaction when your Noble is pushed out on another player's turn",
             "assign": "assigning the hits you rolled in a battle",
             "retreat": "where your units retreat after losing a province",

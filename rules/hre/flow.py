@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.hre import endgame, handlers, titles
+from rules.hre import endgame, handlers, modules, titles
 from rules.hre.economy import gain
 from rules.hre.handlers import option
 from rules.hre.state import Ctx, Frame, modifiers
@@ -24,7 +24,9 @@ ACTION_NAMES = {
 
 
 def start_turn(ctx: Ctx, seat: int, extra: int = 0) -> None:
-    """Begin a seat's turn (HRE-BASE-TURN-01)."""
+    """Begin a seat's turn (HRE-BASE-TURN-01), unless a module in play runs it (an automa)."""
+    if modules.turn_start(ctx, seat, extra):
+        return
     ctx.push(
         {
             "kind": "turn",

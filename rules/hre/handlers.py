@@ -13,9 +13,27 @@ from typing import Any
 from rules.core.engine import Option
 from rules.core.frames import option as option  # re-exported: rule modules import it from here
 from rules.core.machine import Machine, one_seat
+from rules.hre import modules
 from rules.hre.state import Ctx, Frame
 
-MACHINE: Machine[Ctx] = Machine()
+
+class HreMachine(Machine[Ctx]):
+    """The frame machine, where a module in play may answer decisions itself (an automa)."""
+
+    def advance(self, ctx: Ctx) -> None:
+        super().advance(ctx)
+        if not ctx.s.get("modules"):
+            return  # a base game: no module answers anything
+        while not ctx.s["over"] and ctx.s["stack"]:
+            found = modules.auto(ctx)
+            if found is None:
+                return
+            seat, action = found
+            self.answer(ctx, seat, action)
+            super().advance(ctx)
+
+
+MACHINE: Machine[Ctx] = HreMachine()
 
 
 def decision(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.hre import culture, freeacts, handlers, titles
+from rules.hre import culture, freeacts, handlers, modules, titles
 from rules.hre.economy import advance_culture, gain
 from rules.hre.handlers import option
 from rules.hre.state import (
@@ -28,7 +28,9 @@ STEPS_BY_MODE = {
 
 
 def push(ctx: Ctx, seat: int, mode: str) -> None:
-    """Start a Pass procedure for a seat."""
+    """Start a Pass procedure for a seat, unless a module in play runs it (an automa's Pass)."""
+    if modules.push_pass(ctx, seat, mode):
+        return
     me = ctx.seat(seat)
     ctx.push(
         {

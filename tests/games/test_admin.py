@@ -12,8 +12,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from games import services
 from games.admin import ScenarioForm
 from games.models import Game, Scenario
+from rules.core.errors import ScenarioError
 from tests.games.helpers import TOKEN_IDS, make_game, play
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
@@ -142,3 +144,68 @@ def test_games_and_moves_are_read_only(scenarios: None, alice: Any, staff: Clien
     assert response.status_code == 403
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("game", "config", "low", "high", "field"),
+    [
+        ("hre", {"modules": [], "options": {}}, 0, 4, "min_players"),
+        ("hre", {"modules": [], "options": {}}, 1, 4, "min_players"),
+        ("hre", {"modules": [], "options": {}}, 2, 6, "max_players"),
+        ("ema", {"scenario": "27-charlemagne", "options": {}}, 2, 6, "max_players"),
+        ("feudal", {"mode": "melee", "options": {}}, 2, 2, "min_players"),
+        ("feudal", {"mode": "duel", "options": {}}, 1, 2, "min_players"),
+    ],
+)
+def test_the_admin_refuses_player_counts_the_engine_cannot_deal(
+    db: None, game: str, config: dict[str, Any], low: int, high: int, field: str
+) -> None:
+    form = _form(game=game, config=json.dumps(config), min_players=low, max_players=high)
+    assert not form.is_valid()
+    assert "with this configuration takes" in form.errors[field][0]
+
+
+def test_the_admin_page_shows_why_a_count_is_refused(staff: Client) -> None:
+    response = staff.post(
+        reverse("admin:games_scenario_add"),
+        {
+            "game": "hre",
+            "slug": "six",
+            "title": "Six",
+            "description": "",
+            "min_players": 2,
+            "max_players": 6,
+            "config": json.dumps({"modules": [], "options": {}}),
+            "enabled": "on",
+        },
+    )
+    assert response.status_code == 200
+    assert "takes 2–4 players, not 6" in response.content.decode()
+    assert not Scenario.objects.filter(slug="six").exists()
+
+
+def test_a_scenario_saved_before_the_check_cannot_make_a_game_that_never_starts(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
+    """A row with 2–6 seats (as the old admin allowed) offers and creates only 2–4."""
+    six = Scenario.objects.create(
+        game="hre", slug="six", title="Six", min_players=2, max_players=6, config={"options": {}}
+    )
+    assert six.player_range() == (2, 4) and six.players_text() == "2–4 players"
+    with pytest.raises(ScenarioError, match="Six takes 2–4 players"):
+        services.create_game(
+            alice, six, 6, [services.SeatSpec("me")] + [services.SeatSpec("open")] * 5
+        )
+    broken = Scenario.objects.create(
+        game="hre", slug="broken", title="Broken", min_players=5, max_players=6, config={}
+    )
+    assert broken.player_range() is None
+    with pytest.raises(ScenarioError, match="cannot be played"):
+        services.create_game(
+            alice, broken, 5, [services.SeatSpec("me")] + [services.SeatSpec("open")] * 4
+        )
+    client = Client()
+    client.force_login(alice)
+    page = client.get(reverse("new_game")).content.decode()
+    assert "Six (2–4 players)" in page and "Broken" not in page
+    assert Game.objects.count() == 0

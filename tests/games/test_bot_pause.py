@@ -34,6 +34,9 @@ class LoopEngine(Engine):
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         return []
 
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        return (2, 2)
+
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
         return {"players": players, "choosing": False, "over": False}
 

@@ -47,6 +47,9 @@ class ToyEngine(Engine):
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         return []
 
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        return (1, 4)
+
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
         return {
             "players": players,

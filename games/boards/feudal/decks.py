@@ -339,10 +339,9 @@ def create_game(
     """Create a Feudal Lords game with a deck per seat in its config (solitaire takes none)."""
     if scenario.game != GAME:
         raise ScenarioError("Decks belong to Feudal Lords games only.")
+    services.check_players(scenario, players)
     if len(seats) != players:
-        raise ScenarioError(
-            f"{scenario.title} takes {scenario.min_players}–{scenario.max_players} players."
-        )
+        raise ScenarioError(f"Give one seat choice for each of the {players} players.")
     staged = copy.copy(
         scenario
     )  # never saved: the game's config gets the decks, the scenario does not

@@ -4,7 +4,7 @@ A fingerprint digests, action by action, the prompts (seats, kinds, texts, rules
 labels), the chosen action and the events it produced, and every 25 actions the state hash and the
 views of the spectator and of seat 0. `marks` keeps the running digest every 500 actions, so a
 divergence can be located. Regenerate the fixture (only when behaviour is meant to change, with a
-new rules_version) with `python -m tests.rules.core.golden`.
+new rules_version) with `python -m tests.rules.core.golden` (or `... golden ema` for one game's cases).
 """
 
 from __future__ import annotations
@@ -75,10 +75,14 @@ def key(game: str, slug: str, players: int, seed: int) -> str:
 
 
 def main() -> int:
-    """Write the fixture from the engines as they are now."""
+    """Write the fixture from the engines as they are now; with game ids as arguments, only theirs."""
     engines = {e.game_id: e for e in all_engines()}
-    out = {}
+    only = set(sys.argv[1:])
+    out = json.loads(FIXTURE.read_text()) if only and FIXTURE.exists() else {}
+    out = {k: v for k, v in out.items() if k.split("/")[0] not in only}
     for game, slug, players, seed in cases():
+        if only and game not in only:
+            continue
         out[key(game, slug, players, seed)] = fingerprint(engines[game], slug, players, seed)
         print(key(game, slug, players, seed), out[key(game, slug, players, seed)], file=sys.stderr)
     FIXTURE.parent.mkdir(exist_ok=True)

@@ -89,6 +89,9 @@ class ToyEngine(FrameEngine[Toy]):
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         return []
 
+    def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
+        return (2, 2)
+
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
         return {"n": 0, "over": False, "players": 2, "stack": [{"kind": "add", "seat": 0}]}
 

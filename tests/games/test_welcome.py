@@ -1,0 +1,142 @@
+"""A site that welcomes a newcomer (issue 12): the landing page, the account pages in the site's
+frame, the header's links and the lobby's lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import landing
+from games.models import Game
+from tests.games.helpers import make_game
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
+
+
+def _page(client: Client, name: str) -> str:
+    response = client.get(reverse(name))
+    assert response.status_code == 200, name
+    return response.content.decode()
+
+
+def test_a_visitor_lands_on_what_the_site_and_its_three_games_are(scenarios: None) -> None:
+    page = _page(Client(), "home")
+    for title in (
+        "Dark Ages: Holy Roman Empire",
+        "Empires of the Middle Ages",
+        "Dark Age: Feudal Lords",
+    ):
+        assert f"<h2>{title}</h2>" in page
+    assert "2–4 players" in page and "1–6 players" in page and "1–4 players" in page
+    assert page.count('class="landing-pic"') == 3
+    assert 'class="map' in page and "fl-table" in page, "each game's board is pictured"
+    assert reverse("account_signup") in page and reverse("account_login") in page
+    assert reverse("rules", args=["ema"]) in page
+
+
+def test_the_landing_page_lists_public_games_being_played_and_finished(
+    scenarios: None, alice: Any
+) -> None:
+    live = make_game(alice, "me", "bot:random")
+    hidden = make_game(alice, "me", "bot:random", public=False)
+    done = make_game(alice, "me", "bot:random")
+    Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED)
+    page = _page(Client(), "home")
+    playing = page.split("Being played now")[1].split("Finished lately")[0]
+    assert f"#{live.pk}<" in playing and f"#{hidden.pk}<" not in playing
+    finished = page.split("Finished lately")[1]
+    assert reverse("results", args=[done.pk]) in finished
+
+
+def test_the_board_pictures_are_the_same_on_every_visit(scenarios: None) -> None:
+    landing.board_picture.cache_clear()
+    first = landing.board_picture("hre")
+    landing.board_picture.cache_clear()
+    assert landing.board_picture("hre") == first and "<svg" in first
+
+
+def test_a_player_goes_from_the_root_to_the_lobby(alice: Any) -> None:
+    client = Client()
+    client.force_login(alice)
+    response = client.get(reverse("home"))
+    assert response.status_code == 302 and response["Location"] == reverse("lobby")
+
+
+@pytest.mark.parametrize("name", ["account_login", "account_signup"])
+def test_the_account_pages_wear_the_site_header_and_say_log_in(name: str) -> None:
+    page = _page(Client(), name)
+    assert '<header class="site">' in page and 'href="/rules/"' in page
+    assert "Sign In" not in page and "Sign in" not in page
+    assert "Log in" in page
+
+
+def test_log_out_is_a_page_of_the_site_too(alice: Any) -> None:
+    client = Client()
+    client.force_login(alice)
+    page = _page(client, "account_logout")
+    assert '<header class="site">' in page and "<h1>Log out</h1>" in page and "Sign Out" not in page
+    response = client.post(reverse("account_logout"), follow=True)
+    assert "You have logged out." in response.content.decode()
+
+
+def test_signing_up_logs_in_and_says_so_in_the_site_s_words(scenarios: None) -> None:
+    client = Client()
+    response = client.post(
+        reverse("account_signup"),
+        {
+            "email": "dora@example.com",
+            "username": "dora",
+            "password1": "a long enough pass phrase",
+            "password2": "a long enough pass phrase",
+        },
+        follow=True,
+    )
+    page = response.content.decode()
+    assert response.redirect_chain[-1][0] == reverse("lobby")
+    assert "Logged in as dora." in page
+
+
+def test_a_refused_sign_up_says_why_next_to_the_field(scenarios: None, alice: Any) -> None:
+    response = Client().post(
+        reverse("account_signup"),
+        {"email": "x@example.com", "username": "alice", "password1": "pw", "password2": "pw"},
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert 'class="field invalid"' in page and 'class="error"' in page
+    assert 'value="x@example.com"' in page, "what was typed stays"
+
+
+def test_the_header_links_to_rules_lobby_new_game_decks_and_profile(alice: Any) -> None:
+    client = Client()
+    client.force_login(alice)
+    header = _page(client, "lobby").split('<header class="site">')[1].split("</header>")[0]
+    for name in ("rules_index", "lobby", "new_game", "deck_list", "profile"):
+        assert f'href="{reverse(name)}"' in header, name
+
+
+def test_the_rules_index_links_each_game_s_rules() -> None:
+    page = _page(Client(), "rules_index")
+    for game in ("hre", "ema", "feudal"):
+        assert reverse("rules", args=[game]) in page
+
+
+def test_the_lobby_does_not_offer_my_own_games_to_watch(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
+    mine = make_game(alice, "me", "bot:random")
+    theirs = make_game(bob, "me", "bot:random")
+    client = Client()
+    client.force_login(alice)
+    watch = _page(client, "lobby").split("<h2>Games to watch</h2>")[1]
+    assert f"#{theirs.pk}<" in watch and f"#{mine.pk}<" not in watch
+
+
+def test_the_profile_offers_tokens_without_a_command_line(alice: Any) -> None:
+    client = Client()
+    client.force_login(alice)
+    page = _page(client, "profile")
+    assert reverse("token_new") in page and "manage.py" not in page

@@ -1,0 +1,134 @@
+"""`python -m rules arena`: figures, rotation, determinism, and the exit codes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from rules.bots import arena
+from rules.core.cli import main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:
+    code = main(["arena", *argv])
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if "--json" in argv and out else out), err
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    lo, hi = arena.wilson(8, 10)
+    assert round(lo, 3) == 0.490 and round(hi, 3) == 0.943
+    assert arena.wilson(0, 10)[0] == 0.0
+    assert arena.percentile([1.0, 2.0, 3.0, 4.0], 50) == 2.0
+
+
+def test_the_json_has_every_field_and_bots_rotate_through_the_seats(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _err = _run(
+        capsys,
+        "feudal",
+        "--scenario",
+        "duel",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--json",
+    )
+    assert code == 0
+    assert set(out) == {"game", "scenario", "players", "games", "unfinished", "errors", "bots"}
+    assert (out["game"], out["scenario"], out["players"], out["games"]) == ("feudal", "duel", 2, 4)
+    assert out["unfinished"] == 0 and out["errors"] == 0
+    for row in out["bots"].values():
+        assert set(row) == {"games", "wins", "win_rate", "ci95", "mean_score", "think_ms"}
+        assert row["games"] == 4
+        assert set(row["think_ms"]) == {"p50", "p95", "max"}
+        assert row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
+    assert sum(row["wins"] for row in out["bots"].values()) == pytest.approx(4)
+
+
+def test_same_seed_and_iterations_give_the_same_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = (
+        "hre",
+        "--bots",
+        "search,greedy",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--iterations",
+        "5",
+        "--json",
+    )
+    first, second = _run(capsys, *argv)[1], _run(capsys, *argv)[1]
+    for out in (first, second):
+        for row in out["bots"].values():
+            row.pop("think_ms")  # wall-clock time, the one thing that varies
+    assert first == second
+
+
+def test_a_solitaire_scenario_counts_wins_by_its_own_conditions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _run(
+        capsys, "feudal", "--scenario", "solitaire", "--bots", "greedy", "--games", "2", "--json"
+    )
+    assert code == 0 and out["players"] == 1 and out["bots"]["greedy"]["games"] == 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("nogame", "--bots", "random,random"),
+        ("hre", "--bots", "random,nobody"),
+        ("hre", "--bots", "random,random,random,random,random"),
+        ("hre", "--bots", "random,random", "--players", "3"),
+        ("hre", "--scenario", "nowhere", "--bots", "random,random"),
+        ("hre", "--bots", "random,random", "--games", "0"),
+        ("hre", "--bots", "random,random", "--iterations", "0"),
+    ],
+)
+def test_bad_input_exits_2_with_a_readable_message(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    code, _out, err = _run(capsys, *argv)
+    assert code == 2
+    assert err.startswith("error: ") and "Traceback" not in err
+
+
+def test_a_loop_is_an_error_and_exits_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot that cancels every Endeavor it declares (the old greedy loop) is caught."""
+
+    def looping(slug: str, engine: Any, state: Any, seat: int, seed: int, budget: Any) -> Any:
+        options = [o["action"] for o in engine.prompt_for(state, seat)["options"]]
+        for action in options:
+            if action == {"cancel": True}:
+                return action
+        for action in options:
+            if isinstance(action, dict) and action.get("do") == "endeavor":
+                return action
+        return options[0]
+
+    monkeypatch.setattr(arena.bots, "choose", looping)
+    code, out, err = _run(
+        capsys,
+        "ema",
+        "--scenario",
+        "27-charlemagne",
+        "--bots",
+        "random,random",
+        "--games",
+        "1",
+        "--json",
+    )
+    assert code == 1 and out["errors"] == 1
+    assert "loop" in err

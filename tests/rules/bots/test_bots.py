@@ -1,0 +1,134 @@
+"""The bot package: the registry, the interface's promises, and that no bot goes in circles."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules.bots as bots
+from rules.bots.base import Budget
+from rules.bots.guard import safe
+from rules.core.canonical import canonical_json, clone, state_hash
+from rules.core.playout import LoopWatch
+from rules.core.registry import get_engine
+from tests.rules.bots.helpers import advance, deciding, position, scenario_seats
+
+SMALL = Budget(iterations=12)
+
+
+def test_the_registry_offers_the_four_kinds_weakest_first() -> None:
+    assert [k.slug for k in bots.BOTS] == ["random", "greedy", "search", "search-strong"]
+    assert [k.strength for k in bots.BOTS] == sorted(k.strength for k in bots.BOTS)
+    assert bots.get_bot("search").level == "normal"
+    with pytest.raises(KeyError, match="no bot called 'nobody'"):
+        bots.get_bot("nobody")
+
+
+def test_a_seat_with_nothing_to_decide_is_refused() -> None:
+    engine = get_engine("hre")
+    state = position(engine, "base", 2, 5)
+    idle = 1 - deciding(engine, state)
+    if engine.prompt_for(state, idle) is None:
+        with pytest.raises(ValueError, match="nothing to decide"):
+            bots.choose("greedy", engine, state, idle, 1)
+
+
+@pytest.mark.parametrize(("engine", "scenario", "players"), scenario_seats()[::3])
+@pytest.mark.parametrize("slug", ["random", "greedy", "search"])
+def test_bots_choose_only_offered_options_and_change_nothing(
+    engine: object, scenario: dict[str, object], players: int, slug: str
+) -> None:
+    from rules.core.engine import Engine
+
+    assert isinstance(engine, Engine)
+    for steps in (3, 40):
+        state = position(engine, str(scenario["slug"]), players, steps, seed=steps)
+        if engine.is_over(state):
+            continue
+        seat = deciding(engine, state)
+        before = canonical_json(state)
+        action = bots.choose(slug, engine, state, seat, 7, SMALL)
+        assert canonical_json(state) == before
+        offered = [canonical_json(o["action"]) for o in engine.prompt_for(state, seat)["options"]]
+        assert canonical_json(action) in offered
+        assert bots.choose(slug, engine, state, seat, 7, SMALL) == action
+
+
+@pytest.mark.parametrize(
+    ("game", "slug", "players", "steps"),
+    [("hre", "base", 3, 60), ("ema", "27-charlemagne", 2, 150), ("feudal", "duel", 2, 80)],
+)
+@pytest.mark.parametrize("bot", ["greedy", "search"])
+def test_a_decision_ignores_hidden_things_re_dealt(
+    game: str, slug: str, players: int, steps: int, bot: str
+) -> None:
+    """Same seed, same view: the same choice whatever the hidden cards really are."""
+    engine = get_engine(game)
+    state = position(engine, slug, players, steps)
+    seat = deciding(engine, state)
+    chosen = bots.choose(bot, engine, state, seat, 11, SMALL)
+    for deal in (1, 2):
+        other = engine.determinize(state, seat, deal)
+        assert engine.view(other, seat) == engine.view(state, seat)
+        assert bots.choose(bot, engine, other, seat, 11, SMALL) == chosen
+
+
+def test_search_with_an_iteration_budget_is_deterministic_and_seeded() -> None:
+    engine = get_engine("hre")
+    state = position(engine, "base", 2, 30)
+    seat = deciding(engine, state)
+    first = bots.choose("search", engine, state, seat, 3, Budget(iterations=40))
+    assert bots.choose("search", engine, state, seat, 3, Budget(iterations=40)) == first
+
+
+def test_the_guard_leaves_out_a_cancel_that_only_goes_back() -> None:
+    """EMA: after choosing Conquest, Cancel returns to the very position before; the guard
+    keeps the bot going forward (the measured greedy loop: Conquest, Cancel, forever)."""
+    engine = get_engine("ema")
+    state = position(engine, "27-charlemagne", 2, 0, seed=3)
+    for _ in range(400):
+        prompt = engine.prompts(state)[0]
+        if prompt["kind"] == "declare" and any("cancel" in o["action"] for o in prompt["options"]):
+            break
+        action = bots.choose("greedy", engine, state, prompt["seat"], 1)
+        engine.apply_trusted(state, prompt["seat"], action)
+    else:
+        pytest.fail("no Endeavor declaration with a Cancel within 400 actions")
+    seat = prompt["seat"]
+    kept = [o["action"] for o, _after in safe(engine, state, seat, prompt["options"])]
+    assert {"cancel": True} not in kept
+    assert len(kept) == len(prompt["options"]) - 1
+
+
+@pytest.mark.parametrize(
+    ("game", "slug", "players"),
+    [("ema", "27-charlemagne", 2), ("ema", "28-millenium", 3), ("hre", "base", 2)],
+)
+def test_greedy_never_comes_back_to_a_position_within_a_turn(
+    game: str, slug: str, players: int
+) -> None:
+    engine = get_engine(game)
+    state = position(engine, slug, players, 0, seed=3)
+    turn, seen = None, set()
+    for index in range(300):
+        if engine.is_over(state):
+            break
+        seat = deciding(engine, state)
+        engine.apply_trusted(state, seat, bots.choose("greedy", engine, state, seat, index))
+        if engine.active_seat(state) != turn:
+            turn, seen = engine.active_seat(state), set()
+        digest = state_hash(state)
+        assert digest not in seen, f"position repeated at action {index}"
+        seen.add(digest)
+
+
+def test_the_loop_watch_reports_a_position_recurring_within_a_turn() -> None:
+    engine = get_engine("hre")
+    state = position(engine, "base", 2, 10)
+    watch = LoopWatch(limit=2)
+    assert watch.see(engine, state, "a") is None
+    assert watch.see(engine, state, "a") is None
+    message = watch.see(engine, state, "a")
+    assert message is not None and "3 times" in message
+    moved = advance(engine, clone(state), 1, 1)
+    if engine.active_seat(moved) != engine.active_seat(state):
+        assert watch.see(engine, moved, "a") is None  # a new turn starts afresh

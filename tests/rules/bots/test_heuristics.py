@@ -1,0 +1,81 @@
+"""The per-game heuristics on built positions: more of what wins scores higher."""
+
+from __future__ import annotations
+
+from rules.bots import heuristics
+from rules.core.canonical import clone
+from rules.core.registry import get_engine
+from tests.rules.bots.helpers import position
+
+
+def test_hre_one_more_city_scores_higher() -> None:
+    engine = get_engine("hre")
+    state = position(engine, "base", 2, 120)
+    mine = next(p for p, h in state["prov"].items() if h["owner"] == 0)
+    state["prov"][mine]["city"] = False
+    better = clone(state)
+    better["prov"][mine]["city"] = True
+    assert heuristics.value(engine, better, 0) > heuristics.value(engine, state, 0)
+    assert heuristics.value(engine, better, 1) < heuristics.value(engine, state, 1)
+
+
+def test_hre_resources_culture_and_units_count() -> None:
+    engine = get_engine("hre")
+    state = position(engine, "base", 2, 120)
+    base = heuristics.value(engine, state, 0)
+    for change in ("res", "culture", "units"):
+        better = clone(state)
+        if change == "res":
+            better["seats"][0]["res"]["stone"] += 2
+        elif change == "culture":
+            better["seats"][0]["culture"] += 1
+        else:
+            mine = next(p for p, h in better["prov"].items() if h["owner"] == 0)
+            better["prov"][mine]["units"]["infantry"] += 1
+        assert heuristics.value(engine, better, 0) > base, change
+
+
+def test_ema_one_more_area_gold_and_stature_score_higher() -> None:
+    engine = get_engine("ema")
+    state = position(engine, "27-charlemagne", 2, 60)
+    base = heuristics.value(engine, state, 0)
+    free = next(a for a, h in state["areas"].items() if h["owner"] not in (0, 1))
+    more_land = clone(state)
+    more_land["areas"][free]["owner"] = 0
+    assert heuristics.value(engine, more_land, 0) > base
+    richer = clone(state)
+    richer["seats"][0]["gold"] += 3
+    assert heuristics.value(engine, richer, 0) > base
+    key = next(iter(state["seats"][0]["st"]))
+    state["seats"][0]["st"][key] = 3
+    wiser = clone(state)
+    wiser["seats"][0]["st"][key] = 5
+    assert heuristics.value(engine, wiser, 0) > heuristics.value(engine, state, 0)
+
+
+def test_feudal_vp_characters_and_cards_count() -> None:
+    engine = get_engine("feudal")
+    state = position(engine, "duel", 2, 40)
+    base = heuristics.value(engine, state, 0)
+    token = clone(state)
+    token["seats"][0]["vp"] += 1
+    assert heuristics.value(engine, token, 0) > base
+    stronger = clone(state)
+    stronger["seats"][0]["area"].append(
+        {"uid": 999, "card": "scar_brute", "skills": [], "weapons": []}
+    )
+    assert heuristics.value(engine, stronger, 0) > base
+    fuller = clone(state)
+    fuller["seats"][0]["hand"].append("looter")
+    assert base < heuristics.value(engine, fuller, 0) < heuristics.value(engine, token, 0)
+
+
+def test_solitaire_wins_follow_the_scenarios_own_conditions() -> None:
+    ema, feudal = get_engine("ema"), get_engine("feudal")
+    solo = position(ema, "27-charlemagne-solo", 1, 10)
+    assert heuristics.solo_won(ema, solo) == (ema.result(solo)["seats"][0]["score"] >= 91)
+    lone = position(feudal, "solitaire", 1, 10)
+    assert not heuristics.solo_won(feudal, lone)
+    lone["winner"] = [0]
+    assert heuristics.solo_won(feudal, lone)
+    assert 0.0 <= heuristics.rewards(feudal, lone)[0] <= 1.0
