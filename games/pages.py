@@ -250,6 +250,9 @@ class Live:
         ctx = {key: getattr(self, key) for key in CONTEXT_KEYS if key in keys}
         ctx["oob"] = oob
         ctx["log_keep"] = LOG_LINES
+        # Part of every digest: renders are shared only between viewers of the same seat (or
+        # between spectators), whatever a template reads.
+        ctx["viewer_seat"] = self.seat
         return ctx
 
 
@@ -307,6 +310,8 @@ def _plain(value: Any) -> Any:
         return ["game", value.pk, value.seq, value.status, value.paused, value.updated_at]
     if isinstance(value, (set, frozenset)):
         return sorted(value, key=repr)
+    if isinstance(value, range):
+        return ["range", value.start, value.stop, value.step]
     if getattr(value, "is_anonymous", False):
         return ["anonymous"]
     if hasattr(value, "_meta") and hasattr(value, "pk"):
@@ -324,6 +329,8 @@ _CODE = re.compile(r"{{.*?}}|{%.*?%}", re.S)  # template code, not the HTML arou
 _USE = re.compile(r"(?<![\w.])(board|view)\b(\.\w+)?(?![\w])")
 _PARTIAL = re.compile(r"{%\s*partial\s+(\w+)\s*%}")
 _INCLUDED = re.compile(r'board_template\|add:"#(\w+)"')
+_INCLUDE = re.compile(r'{%\s*include\s+"([^"#]+)#(\w+)"')
+_ANY_INCLUDE = re.compile(r'{%\s*include\s+(?!"[^"#]+#\w+"|board_template\|add:"#\w+")')
 
 
 def _partials(source: str) -> dict[str, str]:
@@ -348,22 +355,26 @@ def _template_source(name: str) -> str:
 
 
 @functools.cache
+def _template_partials(name: str) -> dict[str, str]:
+    return _partials(_template_source(name))
+
+
+@functools.cache
 def keys_read(game: str, partial: str) -> dict[str, frozenset[str] | None]:
     """For `board` and `view`: the keys the live partial reads, or None when it reads them whole.
 
-    An empty set means only whether the value is there ({% if view %}).
+    An empty set means only whether the value is there ({% if view %}). The partial is followed
+    into the partials it renders: {% partial %}, the game's board template, {% include "x#y" %}.
     """
-    page = _partials(_template_source("games/game.html"))
-    board = (
-        _partials(_template_source(f"games/boards/{game}.html")) if boards.has_board(game) else {}
-    )
+    board_template = f"games/boards/{game}.html" if boards.has_board(game) else ""
     found: dict[str, set[str] | None] = {name: set() for name in KEYED}
-    seen: set[tuple[int, str]] = set()
+    seen: set[tuple[str, str]] = set()
 
-    def walk(bodies: dict[str, str], name: str, depth: int) -> None:
-        if (depth, name) in seen or name not in bodies:
+    def walk(template: str, name: str) -> None:
+        bodies = _template_partials(template)
+        if (template, name) in seen or name not in bodies:
             return
-        seen.add((depth, name))
+        seen.add((template, name))
         body = bodies[name]
         for code in _CODE.finditer(body):
             for use in _USE.finditer(code.group(0)):
@@ -375,11 +386,17 @@ def keys_read(game: str, partial: str) -> dict[str, frozenset[str] | None]:
                 elif not code.group(0)[2:].lstrip().startswith(("if ", "elif ")):
                     found[use.group(1)] = None  # read whole (passed on, filtered, looked up)
         for inner in _PARTIAL.findall(body):
-            walk(bodies, inner, depth)
+            walk(template, inner)
         for inner in _INCLUDED.findall(body):
-            walk(board, inner, 1)
+            if board_template:
+                walk(board_template, inner)
+        for other, inner in _INCLUDE.findall(body):
+            walk(other, inner)
+        if _ANY_INCLUDE.search(body):
+            # An include this walk cannot follow: count the whole board and view as read.
+            found.update(dict.fromkeys(KEYED))
 
-    walk(page, partial, 0)
+    walk("games/game.html", partial)
     return {k: None if v is None else frozenset(v) for k, v in found.items()}
 
 
@@ -400,7 +417,7 @@ def digest(name: str, ctx: dict[str, Any]) -> bytes | None:
     (the partial is then drawn every time: never a stale page)."""
     try:
         data = orjson.dumps(
-            [name, ctx.get("oob", False), _inputs(name, ctx)],
+            [name, ctx.get("oob", False), ctx.get("viewer_seat"), _inputs(name, ctx)],
             default=_plain,
             option=orjson.OPT_NON_STR_KEYS,
         )
