@@ -18,11 +18,10 @@ from django.views.decorators.http import require_POST
 
 from games import (
     boards,
-    botkinds,
     chat,
-    clocks,
     landing,
     limits,
+    newgame,
     pages,
     replays,
     results,
@@ -31,7 +30,7 @@ from games import (
     standing,
 )
 from games.access import may_watch, seats_of, viewer_seat
-from games.inputs import BadInput, integer, json_object, parse_json, text
+from games.inputs import BadInput, integer, parse_json, text
 from games.models import DevEmail, Game, Result, Scenario, Seat
 from games.requests import HtmxRequest, UserRequest
 from rules.core.errors import ScenarioError
@@ -98,65 +97,50 @@ def next_waiting(request: UserRequest) -> HttpResponse:
 
 @login_required
 def new_game(request: UserRequest) -> HttpResponse:
-    """Create a game: scenario, seats (me, open, invited or a bot) and the scenario's options."""
-    scenarios = Scenario.objects.filter(enabled=True)
-    if request.method == "POST":
-        try:
-            pk = integer(request.POST.get("scenario"), "The scenario")
-        except BadInput as bad:
-            return HttpResponse(str(bad), status=400, content_type="text/plain; charset=utf-8")
-        scenario = get_object_or_404(Scenario, pk=pk, enabled=True)
-        try:
-            # The seat count is checked before anything is built for the seats.
-            players = integer(
-                request.POST.get("players"), "Players", scenario.min_players, 1, MAX_SEATS
+    """Create a game: scenario, seats (me, open, invited or a bot), options and time control.
+
+    A refused submission comes back with every value kept and each error next to its field.
+    """
+    if request.method != "POST":
+        form = newgame.NewGameForm(request.user, preset_game=request.GET.get("game", ""))
+        return _new_game_page(request, form)
+    form = newgame.NewGameForm(request.user, request.POST)
+    cleaned = form.clean()
+    if cleaned is None:
+        return _new_game_page(request, form, status=400)
+    try:
+        own = boards.forms(cleaned.scenario.game)  # a game's own fields (Feudal Lords: the decks)
+        if own is not None:
+            game = own.create_game(
+                request,
+                cleaned.scenario,
+                cleaned.players,
+                cleaned.seats,
+                cleaned.options,
+                cleaned.public,
+                cleaned.time_control,
             )
-            assert players is not None
-            services.check_players(scenario, players)
-            specs = [
-                _seat_spec(request.POST.get(f"seat{i}", "open"), request.POST.get(f"invite{i}", ""))
-                for i in range(players)
-            ]
-            options = json_object(request.POST.get("options") or "{}", "The options")
-            public = request.POST.get("public", "on") == "on"
-            time_control = clocks.from_form(request.POST)
-            own = boards.forms(scenario.game)  # a game's own fields (Feudal Lords: the decks)
-            if own is not None:
-                game = own.create_game(
-                    request, scenario, players, specs, options, public, time_control
-                )
-            else:
-                game = services.create_game(
-                    request.user,
-                    scenario,
-                    players,
-                    specs,
-                    options,
-                    public=public,
-                    time_control=time_control,
-                )
-        except (ScenarioError, ValueError) as error:
-            messages.error(request, str(error))
-            return render(
-                request, "games/new.html", _new_game_context(request, scenarios), status=400
+        else:
+            game = services.create_game(
+                request.user,
+                cleaned.scenario,
+                cleaned.players,
+                cleaned.seats,
+                cleaned.options,
+                public=cleaned.public,
+                time_control=cleaned.time_control,
             )
-        return redirect("game", game_id=game.pk)
-    return render(request, "games/new.html", _new_game_context(request, scenarios))
+    except (ScenarioError, ValueError) as error:
+        form.errors["form"] = str(error)
+        return _new_game_page(request, form, status=400)
+    return redirect("game", game_id=game.pk)
 
 
-def _new_game_context(request: UserRequest, scenarios: Any) -> dict[str, Any]:
-    playable = [s for s in scenarios if s.player_range()]  # never offer a game that cannot start
-    return {"scenarios": playable, "bots": botkinds.offered(), **boards.new_game_context(request)}
-
-
-def _seat_spec(kind: str, invite: str) -> services.SeatSpec:
-    if kind.startswith("bot:"):
-        return services.SeatSpec("bot", bot=kind[4:])
-    if kind == "invite":
-        return services.SeatSpec("invite", username=text(invite, "The username", 150).strip())
-    if kind in ("me", "open"):
-        return services.SeatSpec(kind)
-    raise ValueError(f"Unknown seat choice {kind!r}.")
+def _new_game_page(
+    request: UserRequest, form: newgame.NewGameForm, status: int = 200
+) -> HttpResponse:
+    ctx = {**form.context(), **boards.new_game_context(request)}
+    return render(request, "games/new.html", ctx, status=status)
 
 
 def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:

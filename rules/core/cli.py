@@ -185,6 +185,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def cmd_cards(args: argparse.Namespace) -> int:
+    """List a game's card database: id, name, type, class, numbers and text."""
+    rows = get_engine(args.game).card_list()
+    if not rows:
+        raise ScenarioError(f"{args.game} has no card database")
+    for row in rows:
+        if args.json:
+            print(json.dumps(row, ensure_ascii=False))
+            continue
+        numbers = ", ".join(f"{k} {_number(v)}" for k, v in row["numbers"].items())
+        shown = " · ".join(p for p in (row["type"], row["class"] or "", numbers) if p)
+        print(f"{row['id']}: {row['name']} [{shown}] {row['text']}")
+    return 0
+
+
+def _number(value: Any) -> str:
+    """A figure of a card for the text listing: a combat string as 8/11, null as -."""
+    if isinstance(value, list):
+        return "/".join(str(v) for v in value) or "-"
+    return "-" if value is None else str(value)
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of `python -m rules`."""
     top = argparse.ArgumentParser(prog="python -m rules", description=__doc__)
@@ -215,6 +237,10 @@ def parser() -> argparse.ArgumentParser:
     budget.add_argument("--ms", type=int, help="wall-clock milliseconds a decision")
     arena.add_argument("--json", action="store_true", help="one JSON object")
     arena.set_defaults(func=cmd_arena)
+    listing_cards = sub.add_parser("cards", help=cmd_cards.__doc__)
+    listing_cards.add_argument("game")
+    listing_cards.add_argument("--json", action="store_true", help="one JSON object per card")
+    listing_cards.set_defaults(func=cmd_cards)
     replaying = sub.add_parser("replay", help="replay a game record (JSON) and check its hashes")
     replaying.add_argument("file")
     replaying.set_defaults(func=cmd_replay)

@@ -7,6 +7,7 @@ from typing import Any, TypedDict
 
 from rules.core.canonical import canonical_json, clone
 from rules.core.errors import IllegalAction, ScenarioError
+from rules.core.options import OptionSpec
 
 State = dict[str, Any]
 
@@ -170,6 +171,15 @@ class Engine(ABC):
         a choice that spends something or ends the player's round is never trivial. None by default.
         """
         return frozenset()
+
+    def card_list(self) -> list[dict[str, Any]]:
+        """The game's card database for players to read, one dict per card: id, name, type,
+        class, numbers (by field) and text. Empty for a game without a card database."""
+        return []
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The scenario options a player may choose, worded for the new-game form."""
+        return []
 
     def prompt_kinds(self) -> dict[str, str]:
         """Kinds of prompts this engine asks, with a short description (for standing answers)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 
 def option_errors(options: Any, allowed: dict[str, tuple[Any, ...]]) -> list[str]:
@@ -21,3 +21,64 @@ def option_errors(options: Any, allowed: dict[str, tuple[Any, ...]]) -> list[str
             choices = ", ".join(repr(v) for v in allowed[key])
             errors.append(f"Option {key} must be one of {choices}.")
     return errors
+
+
+class Choice(TypedDict):
+    """One allowed value of an option and how a player reads it."""
+
+    value: Any
+    label: str
+    recommended: bool
+
+
+class OptionSpec(TypedDict):
+    """An option as a form shows it: a label, a sentence of help, and its choices or its range."""
+
+    name: str
+    label: str
+    help: str
+    default: Any
+    choices: list[Choice]  # empty for a whole number in a range
+    low: int | None
+    high: int | None
+
+
+# How a game words its options: name -> (label, help, {value: label}) for a choice among readings,
+# or name -> (label, help, (low, high)) for a whole number in a range.
+OptionText = dict[str, tuple[str, str, dict[Any, str] | tuple[int, int]]]
+
+
+def option_specs(allowed: dict[str, tuple[Any, ...]], text: OptionText) -> list[OptionSpec]:
+    """Every option of a game with its wording, in the engine's order; the default is first.
+
+    Raises ValueError when an option or an allowed value has no wording, so a new switch cannot
+    reach the new-game form as a bare name.
+    """
+    missing = set(allowed) - set(text)
+    if missing:
+        raise ValueError(f"options without wording: {', '.join(sorted(missing))}")
+    specs: list[OptionSpec] = []
+    for name, values in allowed.items():
+        label, help_text, shown = text[name]
+        if isinstance(shown, tuple):
+            low, high = shown
+            specs.append(
+                OptionSpec(
+                    name=name, label=label, help=help_text, default=values[0], choices=[],
+                    low=low, high=high,
+                )
+            )  # fmt: skip
+            continue
+        unworded = [v for v in values if v not in shown]
+        if unworded:
+            raise ValueError(f"option {name}: values without wording: {unworded!r}")
+        choices = [
+            Choice(value=v, label=shown[v], recommended=i == 0) for i, v in enumerate(values)
+        ]
+        specs.append(
+            OptionSpec(
+                name=name, label=label, help=help_text, default=values[0], choices=choices,
+                low=None, high=None,
+            )
+        )  # fmt: skip
+    return specs

@@ -9,7 +9,7 @@ from rules.core.canonical import clone
 from rules.core.engine import Option, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
-from rules.core.options import option_errors
+from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
 from rules.ema import handlers, invariants, setup, standing, victory, views
 from rules.ema.state import Ctx, data
 
@@ -27,6 +27,63 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
         "times_one_and_half",
     ),  # A-12: "round_up" halves, never up to 0
     "rounds": (0, 1, 2, 3, 4, 5, 6, 8, 10),  # 0 = the scenario's length; fewer by agreement
+}
+
+# How the new-game form words each option (our words; the first value is the recommended reading).
+OPTION_TEXT: OptionText = {
+    "low_rv": (
+        "Rebellion Value below 1",
+        "An Area whose Rebellion Value is 0 or less when Unrest is checked.",
+        {"never_checked": "Never checked: no roll", "column_one": "Rolled on the 1 column"},
+    ),
+    "fortification_ss": (
+        "Social Status in Fortification",
+        "How an Area's Social Status changes the rating of a Fortification there.",
+        {"add": "Added to the rating", "minus_abs": "Subtracted, whatever its sign"},
+    ),
+    "court_rule": (
+        "A new Court",
+        "Where a ruler who loses his Court may set up a new one.",
+        {
+            "language_and_religion": "An Area of his language and religion",
+            "language": "An Area of his language",
+        },
+    ),
+    "court_plunder": (
+        "Plundering one's own Court",
+        "Whether plundering the Court risks Unrest there.",
+        {"no_check": "No Unrest check", "full": "As any other Area"},
+    ),
+    "black_death_year": (
+        "When the Black Death can strike",
+        "From which Round the Black Death card takes effect.",
+        {1200: "From the Round that contains 1200", 1205: "From the Round of 1201"},
+    ),
+    "event_deck": (
+        "Event cards",
+        "How many cards the Event deck holds.",
+        {55: "55 cards, as the rules count them", 56: "56, with one more card of our own"},
+    ),
+    "negative_halving": (
+        "Halving a negative rating",
+        "Some Endeavors halve the Endeavor Rating; how a rating below 0 is halved.",
+        {"round_up": "Halved, rounded up", "times_one_and_half": "Multiplied by one and a half"},
+    ),
+    "rounds": (
+        "Length",
+        "Play the whole scenario, or agree on fewer Rounds.",
+        {
+            0: "The whole scenario",
+            1: "1 Round",
+            2: "2 Rounds",
+            3: "3 Rounds",
+            4: "4 Rounds",
+            5: "5 Rounds",
+            6: "6 Rounds",
+            8: "8 Rounds",
+            10: "10 Rounds",
+        },
+    ),
 }
 SLUGS = {
     "27-charlemagne-solo": ("27", 1, 1),
@@ -75,6 +132,10 @@ class EmaEngine(FrameEngine[Ctx]):
                 }
             )
         return out
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The options of the new-game form, worded (OPTION_TEXT)."""
+        return option_specs(OPTIONS, OPTION_TEXT)
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         if not isinstance(config, dict):

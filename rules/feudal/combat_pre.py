@@ -92,10 +92,10 @@ def _check_a(ctx: Ctx, frame: Frame) -> None:
         or (rule == "attempted" and (frame["lone_tried"] or frame["spent"]))
     )
     turn = turn_frame(ctx)
-    # A second called-off attack in one turn uses the combat whatever the option: nothing in
-    # the rules stops a seat re-announcing, but an Action phase must not loop on no-ops.
+    # Nothing in the rules stops a seat re-announcing a free attack (the default); the "once"
+    # variant of repeat_abort makes a second called-off attack in a turn use the combat.
     turn["aborted"] = turn.get("aborted", 0) + 1
-    turn["combat"] = counts or turn["aborted"] >= 2
+    turn["combat"] = counts or (ctx.opt("repeat_abort") == "once" and turn["aborted"] >= 2)
     ctx.log(
         "FL-COMBAT-SEND-06", f"{ctx.name(frame['att'])} sends nobody: the attack is called off."
     )

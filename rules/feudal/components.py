@@ -30,7 +30,7 @@ CLASS_LIMITS = (*CLASSES, *(f"XX-{g}" for g in GROUPS))
 ROLLS = ("df", "cc_hit", "cc_block")
 STOPS = ("react", "before_df", "after_df", "cc_att_hits", "cc_def_hits", "before_end", "action")
 WHEN = ("sacked", "kills", "repelled", "no_losses")
-KEYWORDS = ("fuel", "luck", "weather")
+TARGETED = ("drain", "relocate", "boost", "mend")  # Instant effects whose target a player names
 NOT_IN_STOCKPILE = ("leader", "locations", "artifact")
 MIN_STOCKPILE = 55
 MAX_COPIES = 4
@@ -85,11 +85,11 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "locations": ("sites",),
     "skill": ("cost_sup", "cost_ld", "class", "effects"),
     "weapon": ("cost_sup", "cost_ld", "class", "family", "weight", "armor", "effects"),
-    "supply": ("cost_sup", "cost_ld", "class", "keywords", "effects"),
+    "supply": ("cost_sup", "cost_ld", "class", "effects"),
     "instant": ("cost_sup", "cost_ld", "class", "timing", "effects"),
     "victory": ("when", "min", "vp", "later_draw"),
     "constant": ("cost_sup", "cost_ld", "class", "effects"),
-    "artifact": ("vp_target", "keywords", "effects"),
+    "artifact": ("vp_target", "effects"),
 }
 
 
@@ -237,6 +237,20 @@ def _check_instant(where: str, card: dict[str, Any]) -> None:
     _check_costed(where, card)
     if not card["timing"] or any(t not in STOPS for t in card["timing"]):
         _fail(where, f"timing must list stops among {STOPS}")
+    _check_targets(where, card)
+
+
+def _check_targets(where: str, card: dict[str, Any]) -> None:
+    """An Instant names at most one kind of target, shared by its targeted effects (FL-INST-01)."""
+    kinds = {
+        e["kind"]
+        for e in card["effects"]
+        if e["kind"] in TARGETED and (e["kind"] != "relocate" or e["to"] != "open")
+    }
+    if len(kinds) > 1:
+        _fail(where, f"an Instant's effects may target one kind of thing, not {sorted(kinds)}")
+    if not card["effects"]:
+        _fail(where, "an Instant needs at least one effect")
 
 
 def _check_victory(where: str, card: dict[str, Any]) -> None:
@@ -249,14 +263,6 @@ def _check_victory(where: str, card: dict[str, Any]) -> None:
 
 def _check_artifact(where: str, card: dict[str, Any]) -> None:
     _int(where + " vp_target", card["vp_target"], -3, 5)
-    if any(k not in KEYWORDS for k in card["keywords"]):
-        _fail(where, f"keywords are among {KEYWORDS} (A-37)")
-
-
-def _check_supply(where: str, card: dict[str, Any]) -> None:
-    _check_costed(where, card)
-    if any(k not in KEYWORDS for k in card["keywords"]):
-        _fail(where, f"keywords are among {KEYWORDS} (A-37)")
 
 
 _CHECKS = {
@@ -265,7 +271,7 @@ _CHECKS = {
     "locations": _check_locations,
     "skill": _check_costed,
     "weapon": _check_weapon,
-    "supply": _check_supply,
+    "supply": _check_costed,
     "instant": _check_instant,
     "victory": _check_victory,
     "constant": _check_costed,
@@ -366,3 +372,54 @@ def load() -> FeudalData:
 def validate_deck(deck: Any) -> list[str]:
     """Errors in a player's deck, as sentences; empty when legal (for the site's deck builder)."""
     return deck_errors(deck, load().cards)
+
+
+# The numeric fields of each type, in the order a card listing shows them.
+NUMBERS: dict[str, tuple[str, ...]] = {
+    "character": ("life", "control", "skills", "weapons", "df", "cc", "block"),
+    "leader": (
+        "max_draft",
+        "attack_send",
+        "defend_send",
+        "min_hand",
+        "supply_die",
+        "leadership_die",
+    ),
+    "locations": (),
+    "skill": ("cost_sup", "cost_ld"),
+    "weapon": ("cost_sup", "cost_ld"),
+    "supply": ("cost_sup", "cost_ld"),
+    "instant": ("cost_sup", "cost_ld"),
+    "victory": ("vp", "min", "later_draw"),
+    "constant": ("cost_sup", "cost_ld"),
+    "artifact": ("vp_target",),
+}
+
+
+def card_rows() -> list[dict[str, Any]]:
+    """Every card as a player reads it: id, name, type, class, numbers and text, by type then name.
+
+    A Controlled Locations card's text lists its three locations; an Instant's names its timing.
+    """
+    rows = []
+    order = {kind: i for i, kind in enumerate(CARD_TYPES)}
+    for cid, spec in sorted(load().cards.items(), key=lambda kv: (order[kv[1]["type"]], kv[0])):
+        text = spec["text"]
+        if spec["type"] == "locations":
+            text += " " + " ".join(f"{s['name']}: {s['text']}" for s in spec["sites"])
+        row: dict[str, Any] = {
+            "id": cid,
+            "name": spec["name"],
+            "type": spec["type"],
+            "class": spec.get("class"),
+            "numbers": {key: spec[key] for key in NUMBERS[spec["type"]]},
+            "text": text,
+        }
+        if spec["type"] == "character":
+            row["generic"] = spec["generic"]
+        if spec["type"] == "instant":
+            row["timing"] = list(spec["timing"])
+        if spec["type"] == "weapon":
+            row["weight"], row["armor"] = spec["weight"], spec["armor"]
+        rows.append(row)
+    return rows

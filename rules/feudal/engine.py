@@ -9,9 +9,9 @@ from rules.core.canonical import clone
 from rules.core.engine import Result, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
-from rules.core.options import option_errors
+from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
 from rules.feudal import handlers, invariants, scoring, setup, solitaire, views
-from rules.feudal.components import load, validate_deck
+from rules.feudal.components import card_rows, load, validate_deck
 from rules.feudal.state import Ctx
 
 # Switches for the book's ambiguities (../shared/reference/rules-feudal-lords.md §4): name -> allowed
@@ -24,6 +24,72 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "aborted_attack": ("spent", "attempted", "always"),  # A-24: does an empty attack use the combat
     "priority": ("full", "holders"),  # A-21, §5.2: who is asked at Instant windows
     "turn_limit": (200,),  # A-43: a platform cap on turns (any int 20..2000)
+    # A-43: at the cap nobody has won by the book (FL-WIN-01), so the game is drawn; "leader"
+    # is the house variant giving the game to the single VP leader even below the target.
+    "turn_limit_result": ("draw", "leader"),
+    # A-24: the book puts no limit on re-announcing an attack that cost nothing; "once" is the
+    # house variant where a second called-off attack in a turn uses the turn's combat.
+    "repeat_abort": ("free", "once"),
+}
+
+# How the new-game form words each option (our words; the first value is the recommended reading).
+OPTION_TEXT: OptionText = {
+    "starter_rules": (
+        "Starter-deck rule",
+        "With starter decks, class designations are ignored.",
+        {
+            "auto": "On when every seat plays a starter deck",
+            "on": "Always on",
+            "off": "Off: classes count",
+        },
+    ),
+    "natural_one_control_vp": (
+        "A 1 on the Victory Point roll",
+        "After a kill you roll under the victim's Control to gain a Victory Point.",
+        {False: "A 1 succeeds like any low roll", True: "A 1 always fails"},
+    ),
+    "supply_vp": (
+        "Supply cards and victory",
+        "Whether each Supply card in play counts as a Victory Point toward winning.",
+        {True: "They count", False: "They do not count"},
+    ),
+    "wounds": (
+        "Wounds between combats",
+        "An attack may meet several combats when others intercept it; whether wounds heal "
+        "between them.",
+        {"clear": "Healed after every combat", "attack": "Kept until the attack is over"},
+    ),
+    "aborted_attack": (
+        "An attack that sends nobody",
+        "Whether an attack called off for want of combatants uses the turn's one combat.",
+        {
+            "spent": "Only if Leadership was spent on it",
+            "attempted": "If a lone attack was tried or Leadership spent",
+            "always": "Always",
+        },
+    ),
+    "priority": (
+        "Who is asked about Instants",
+        "Every player is asked at each Instant window, or only those holding a playable Instant "
+        "(faster, but it tells the table who holds one).",
+        {"full": "Every player", "holders": "Only those who hold a playable Instant"},
+    ),
+    "turn_limit": (
+        "Turn limit",
+        "The game ends after this many turns, so it cannot go on for ever.",
+        (20, 2000),
+    ),
+    "turn_limit_result": (
+        "At the turn limit",
+        "Who wins when the turn limit is reached and nobody has reached the VP target.",
+        {"draw": "Nobody: the game is drawn", "leader": "The single VP leader"},
+    ),
+    "repeat_abort": (
+        "Calling off attacks again",
+        "An attack that sends nobody without spending Leadership leaves the turn's combat unused; "
+        "whether that holds every time or only once a turn.",
+        {"free": "Every time", "once": "Once: a second one uses the combat"},
+    ),
 }
 MODES = {"duel": (2, 2), "melee": (3, 4), "teams": (4, 4), "solitaire": (1, 1)}
 
@@ -75,12 +141,19 @@ class FeudalEngine(FrameEngine[Ctx]):
 
     game_id = "feudal"
     title = "Dark Age: Feudal Lords"
-    rules_version = 2  # 2: set-up Artifact choices, held opening discards, Action-phase windows
+    rules_version = 3  # 3: Instants run all effects, leader dice and sends, options A-24/A-43
     machine = handlers.MACHINE
     context = Ctx
 
     def scenarios(self) -> list[dict[str, Any]]:
         return clone(SCENARIOS)  # type: ignore[no-any-return]
+
+    def card_list(self) -> list[dict[str, Any]]:
+        return card_rows()
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The options of the new-game form, worded (OPTION_TEXT)."""
+        return option_specs(OPTIONS, OPTION_TEXT)
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         if not isinstance(config, dict):

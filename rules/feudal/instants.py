@@ -91,13 +91,31 @@ def playable(ctx: Ctx, seat: int, stop: str) -> list[Option]:
             classes = area_classes(ctx, seat) if classes is None else classes
             if not class_ok(ctx, spec["class"], classes):
                 continue  # FL-INST-03: a character of the class in area or pool
-        for target, label in _targets(ctx, seat, spec["effects"][0]):
+        effects = spec["effects"]
+        if any(not _targets(ctx, seat, e) for e in effects):
+            continue  # every effect must have something to act on now
+        for target, label in _targets(ctx, seat, lead_effect(effects)):
             opts.append(
                 option(
                     {"do": "instant", "card": cid, "target": target}, f"Play {spec['name']}{label}"
                 )
             )
     return opts
+
+
+def lead_effect(effects: list[dict[str, Any]]) -> dict[str, Any]:
+    """The effect whose target the player chooses: the first targeted one, else the first.
+
+    The loader allows one target kind per Instant (components.TARGETED), so every targeted
+    effect of the card acts on the same chosen target.
+    """
+    return next((e for e in effects if targeted(e)), effects[0])
+
+
+def targeted(effect: dict[str, Any]) -> bool:
+    """Whether the player names a target for this effect (a seat, a site, a side, a combatant)."""
+    kind = effect["kind"]
+    return kind in ("drain", "boost", "mend") or (kind == "relocate" and effect["to"] != "open")
 
 
 def _targets(ctx: Ctx, seat: int, effect: dict[str, Any]) -> list[tuple[Any, str]]:
@@ -147,32 +165,35 @@ def _play(ctx: Ctx, seat: int, action: dict[str, Any]) -> dict[str, Any]:
     cid = action["card"]
     pay(ctx, seat, cid)
     ctx.seat(seat)["hand"].remove(cid)
-    drain = card(cid)["effects"][0]["kind"] == "drain"  # no exchange in reaction to it (FL-GEN-13)
+    # no exchange in reaction to a loss of Sup (FL-GEN-13)
+    drain = any(e["kind"] == "drain" for e in card(cid)["effects"])
     ctx.log("FL-INST-01", f"{ctx.name(seat)} plays the Instant {card(cid)['name']}.")
     return {"seat": seat, "card": cid, "target": action["target"], "drain": drain}
 
 
 def resolve(ctx: Ctx, played: list[dict[str, Any]]) -> None:
-    """Resolve last-played first; a contradicted effect on the combat's site fizzles (FL-INST-05)."""
+    """Resolve last-played first, every effect of each card in its printed order; an effect
+    moving, opening or cancelling a combat whose site a later Instant already set fizzles,
+    while the card's other effects still happen (FL-INST-05)."""
     site_set = False
     for play in reversed(played):
-        effect = card(play["card"])["effects"][0]
-        if effect["kind"] in ("relocate", "cancel"):
-            if site_set:
-                ctx.log(
-                    "FL-INST-05", f"{card(play['card'])['name']} is overridden by a later Instant."
-                )
-                ctx.seat(play["seat"])["discard"].append(play["card"])
-                continue
-            site_set = True
-        _apply(ctx, play, effect)
+        name = card(play["card"])["name"]
+        sets_site = False
+        for effect in card(play["card"])["effects"]:
+            if effect["kind"] in ("relocate", "cancel"):
+                if site_set:
+                    ctx.log("FL-INST-05", f"{name}: overridden by a later Instant.")
+                    continue
+                sets_site = True
+            _apply(ctx, play, effect)
+        site_set = site_set or sets_site
+        ctx.log("FL-INST-05", f"{name} ({ctx.name(play['seat'])}) takes effect.")
         ctx.seat(play["seat"])["discard"].append(play["card"])
 
 
 def _apply(ctx: Ctx, play: dict[str, Any], effect: dict[str, Any]) -> None:
-    """Carry out one Instant's effect (FL-INST-07 for moving, opening or cancelling)."""
+    """Carry out one effect of an Instant (FL-INST-07 for moving, opening or cancelling)."""
     seat, kind, target, combat = play["seat"], effect["kind"], play["target"], combat_frame(ctx)
-    name = card(play["card"])["name"]
     if kind == "gain":
         me = ctx.seat(seat)
         me["sup"], me["ld"] = clamp(me["sup"] + effect["sup"]), clamp(me["ld"] + effect["ld"])
@@ -194,7 +215,6 @@ def _apply(ctx: Ctx, play: dict[str, Any], effect: dict[str, Any]) -> None:
         boost[effect["roll"]] = boost.get(effect["roll"], 0) + effect["amount"]
     else:
         _mend(ctx, combat, target, effect)
-    ctx.log("FL-INST-05", f"{name} ({ctx.name(seat)}) takes effect.")
 
 
 def _mend(ctx: Ctx, combat: Frame, uid: int, effect: dict[str, Any]) -> None:

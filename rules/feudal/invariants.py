@@ -17,6 +17,12 @@ def _check(condition: bool, message: str) -> None:
         raise InvariantError(message)
 
 
+# Cards that live in a Stockpile and a hand; Leaders, Locations and Artifacts never do.
+STOCK_TYPES = frozenset(
+    {"character", "weapon", "instant", "skill", "supply", "victory", "constant"}
+)
+
+
 def check(state: State) -> None:
     """Raise InvariantError on the first broken invariant."""
     if state["mode"] == "solitaire":
@@ -31,6 +37,8 @@ def check(state: State) -> None:
             f"seat {i} markers or VP out of range",
         )
         _check(held[i] == me["cards"], f"seat {i} has {held[i]} cards, not {me['cards']}")
+        strays = [c for c in me["hand"] + me["stock"] if card(c)["type"] not in STOCK_TYPES]
+        _check(not strays, f"seat {i} has {strays} in its hand or Stockpile")
         for loc in me["locs"]:
             _check(
                 loc["token"] or loc["supply"] is None, f"seat {i} has a Supply on a sacked location"

@@ -7,16 +7,31 @@ from typing import Any
 from rules.core.engine import Option
 from rules.feudal import dice, handlers
 from rules.feudal.handlers import option
-from rules.feudal.state import Ctx, Frame, draw, min_hand
+from rules.feudal.state import Ctx, Frame, card, draw, min_hand
+
+
+def die_value(rolled: int, modifier: int | None) -> int:
+    """A Resource die after the leader's die modifier, kept on the die's faces 1..6 (A-14)."""
+    return max(1, min(6, rolled + (modifier or 0)))
 
 
 def roll_resources(ctx: Ctx, seat: int, rule: str) -> None:
-    """Roll Sup and Ld together; a 1 on the Ld die draws a card at once (FL-GEN-15)."""
+    """Roll Sup and Ld together; a 1 rolled on the Ld die draws a card at once (FL-GEN-15).
+
+    A-14: the book prints a Supply Die and a Leadership Die on the Leader but gives them no rule.
+    Our leaders carry them as modifiers to the Resource dice (null = none); the Leadership 1
+    Rule looks at the die as rolled, before the modifier.
+    """
     me = ctx.seat(seat)
-    me["sup"] = dice.d6(ctx.s)
-    me["ld"] = dice.d6(ctx.s)
-    ctx.log(rule, f"{ctx.name(seat)} rolls the Resource dice: Sup {me['sup']}, Ld {me['ld']}.")
-    if me["ld"] == 1:
+    leader = card(me["leader"])
+    sup, ld = dice.d6(ctx.s), dice.d6(ctx.s)
+    me["sup"] = die_value(sup, leader["supply_die"])
+    me["ld"] = die_value(ld, leader["leadership_die"])
+    shown = f"Sup {me['sup']}, Ld {me['ld']}"
+    if (me["sup"], me["ld"]) != (sup, ld):
+        shown += f" (rolled {sup} and {ld}; {leader['name']} modifies the dice, A-14)"
+    ctx.log(rule, f"{ctx.name(seat)} rolls the Resource dice: {shown}.")
+    if ld == 1:
         draw(ctx, seat, 1, "FL-GEN-15")
 
 

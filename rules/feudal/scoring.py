@@ -59,10 +59,13 @@ def check_end_of_turn(ctx: Ctx) -> bool:
             return _finish(ctx, leaders[0], "FL-WIN-04" if len(qualified) == 1 else "FL-WIN-05")
         ctx.log("FL-WIN-06", "Several players are tied at the top: the game goes on.")
     if ctx.s["turns"] >= ctx.opt("turn_limit"):
+        # by the book nobody below the target has won, so the cap draws the game; the
+        # "leader" variant hands it to the single VP leader instead.
         best = max(vp for (vp, _t), _m in scored)
         leaders = [m for (vp, _t), m in scored if vp == best]
         ctx.s["ended_by"] = "turn_limit"
-        return _finish(ctx, leaders[0] if len(leaders) == 1 else None, "FL-WIN-06")
+        sole = leaders[0] if len(leaders) == 1 else None
+        return _finish(ctx, sole if ctx.opt("turn_limit_result") == "leader" else None, "FL-WIN-06")
     return False
 
 
@@ -71,7 +74,7 @@ def _finish(ctx: Ctx, winners: list[int] | None, rule: str) -> bool:
     ctx.s["winner"] = winners
     ctx.s["stack"] = []
     if winners is None:
-        ctx.log(rule, "The turn limit is reached with the lead shared: the game is drawn (A-43).")
+        ctx.log(rule, "The turn limit is reached and nobody has won: the game is drawn (A-43).")
     else:
         ctx.log(rule, f"{' and '.join(ctx.name(w) for w in winners)} win(s) the game.")
     return True

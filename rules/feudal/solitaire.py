@@ -62,6 +62,12 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
     return state
 
 
+def affordable(cid: str, markers: int) -> bool:
+    """Whether paying the character's Control leaves markers in the pool: a payment that empties
+    it loses at once (FL-SOLO-08, FL-SOLO-18, A-31), so such an attacker is never offered."""
+    return int(card(cid)["control"]) < markers
+
+
 def _lose(ctx: Ctx, why: str) -> None:
     """End the game at once; a character still fighting goes to the discard pile."""
     solo = ctx.s["solo"]
@@ -94,7 +100,7 @@ def _next_combat(ctx: Ctx, frame: Frame) -> None:
         solo["living"] = []
     if solo["markers"] <= 0:
         return _lose(ctx, "the marker pool is empty")
-    if not any(card(c)["control"] <= solo["markers"] for c in solo["hand"]):
+    if not any(affordable(c, solo["markers"]) for c in solo["hand"]):
         return _lose(ctx, "no character in hand can be paid for")
     roll = dice.roll2(ctx.s)
     ctx.s["turns"] += 1
@@ -299,7 +305,7 @@ def _pick_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     return [
         option({"card": c, "pile": i}, f"{card(c)['name']} against {card(p[-1])['name']}")
         for c in sorted(set(solo["hand"]))
-        if card(c)["control"] <= solo["markers"]
+        if affordable(c, solo["markers"])
         for i, p in enumerate(solo["piles"])
         if p
     ]
@@ -448,6 +454,11 @@ def check(state: State) -> None:
     for frame in state["stack"]:
         if frame["kind"] == "fight" and frame["att"] or frame["kind"] == "solo_keep":
             count += 1
+    # Only characters are dealt in solitaire (SOLO-01): a bad re-deal would show here.
+    dealt = solo["deck"] + solo["hand"] + [c for p in solo["piles"] for c in p]
+    strays = [c for c in dealt if card(c)["type"] != "character"]
+    if strays:
+        raise InvariantError(f"solitaire: {strays} dealt, which are not characters")
     if count != solo["cards"] or solo["markers"] < 0:
         raise InvariantError(
             f"solitaire: {count} cards of {solo['cards']}, markers {solo['markers']}"

@@ -102,16 +102,19 @@ def in_play_named(ctx: Ctx) -> set[str]:
     return {c for c in named if not card(c)["generic"]}
 
 
-def abilities(ctx: Ctx, seat: int, kind: str) -> int:
-    """Summed amounts of a seat's leader, Constant and Artifact abilities of one kind."""
-    me = ctx.seat(seat)
-    total = 0
-    sources = [
+def _ability_sources(me: dict[str, Any]) -> list[str]:
+    """The cards whose abilities last: the leader, Constants in play, Artifacts at locations."""
+    return [
         me["leader"],
         *me["constants"],
         *[loc["artifact"] for loc in me["locs"] if loc["artifact"]],
     ]
-    for cid in sources:
+
+
+def abilities(ctx: Ctx, seat: int, kind: str) -> int:
+    """Summed amounts of a seat's leader, Constant and Artifact abilities of one kind."""
+    total = 0
+    for cid in _ability_sources(ctx.seat(seat)):
         for effect in card(cid).get("effects", []):
             if effect["kind"] == kind:
                 total += effect["amount"]
@@ -119,12 +122,12 @@ def abilities(ctx: Ctx, seat: int, kind: str) -> int:
 
 
 def send_value(ctx: Ctx, seat: int, side: str) -> int:
-    """The leader's Attack Send or Defend Send with card modifiers (FL-COMBAT-SEND-02)."""
+    """The leader's Attack Send or Defend Send with the leader's, Constants' and Artifacts'
+    `send` effects (FL-COMBAT-SEND-02)."""
     me = ctx.seat(seat)
     key = "attack_send" if side == "attack" else "defend_send"
     bonus = 0
-    sources = [*me["constants"], *[loc["artifact"] for loc in me["locs"] if loc["artifact"]]]
-    for cid in sources:
+    for cid in _ability_sources(me):
         for effect in card(cid)["effects"]:
             if effect["kind"] == "send" and effect["side"] == side:
                 bonus += effect["amount"]
@@ -155,14 +158,8 @@ def combat_frame(ctx: Ctx) -> Frame | None:
 
 def abilities_roll(ctx: Ctx, seat: int, roll: str) -> int:
     """A seat's Constant and Artifact modifiers to its combatants' rolls of one kind."""
-    me = ctx.seat(seat)
     total = 0
-    sources = [
-        me["leader"],
-        *me["constants"],
-        *[loc["artifact"] for loc in me["locs"] if loc["artifact"]],
-    ]
-    for cid in sources:
+    for cid in _ability_sources(ctx.seat(seat)):
         for effect in card(cid).get("effects", []):
             if effect["kind"] == "side_roll" and effect["roll"] == roll:
                 total += effect["amount"]

@@ -16,7 +16,8 @@ def open_locations(ctx: Ctx, seat: int) -> list[int]:
 
 
 def options(ctx: Ctx, seat: int) -> list[Option]:
-    """Supply and Constant plays open to the seat now."""
+    """Supply and Constant plays open to the seat now; a class-limited card needs a character
+    of that class in the active area (FL-SUPPLY-04; A-20 reads Constants the same way)."""
     me = ctx.seat(seat)
     classes = [card(ch["card"])["class"] for ch in me["area"]]
     sites = card(me["locations"])["sites"]
@@ -35,7 +36,11 @@ def options(ctx: Ctx, seat: int) -> list[Option]:
                         f"Play {spec['name']} at {sites[i]['name']}",
                     )
                 )
-        elif spec["type"] == "constant" and affordable(ctx, seat, cid):
+        elif (
+            spec["type"] == "constant"
+            and affordable(ctx, seat, cid)
+            and class_ok(ctx, spec["class"], classes)  # a class limit needs such a character
+        ):
             opts.append(
                 option({"do": "constant", "card": cid}, f"Play the Constant {spec['name']}")
             )

@@ -9,7 +9,7 @@ from rules.core.canonical import canonical_json, clone
 from rules.core.engine import Option, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
-from rules.core.options import option_errors
+from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
 from rules.hre import handlers, invariants, modules, scoring, setup, standing, views
 from rules.hre.state import Ctx, data
 
@@ -22,6 +22,46 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "barbarian_hits": ("auto", "left_neighbour"),  # AMB-17: who assigns the Barbarians' hits
     "blocked_in_regions": (False, True),  # AMB-21: blocked provinces count in Regions
     "blocked_resources": (False, True),  # AMB-10: blocked neighbours' resources count
+}
+
+# How the new-game form words each option (our words; the first value is the recommended reading).
+OPTION_TEXT: OptionText = {
+    "title_chaining": (
+        "Titles per turn",
+        "After a Noble action you may exhaust a Title to do the same action again.",
+        {False: "One Title per turn", True: "Several Titles in a row"},
+    ),
+    "natural_one": (
+        "When a 1 always misses",
+        "A die showing 1 in battle misses whatever is added to it, or only when the result is 1.",
+        {
+            "final": "When the final value, after every bonus, is 1",
+            "natural": "Whenever the die shows 1",
+        },
+    ),
+    "unplayed_cognomens": (
+        "Cognomens left in hand at the end",
+        "The final Pass stops before Cognomens are resolved.",
+        {"resolve": "Still resolved at the final Pass", "lost": "Lost"},
+    ),
+    "barbarian_hits": (
+        "Who assigns the Barbarians' hits",
+        "When Barbarians hit your units, someone must choose which units take the hits.",
+        {
+            "auto": "The site, by the solo game's priority order",
+            "left_neighbour": "The attacker's left-hand neighbour",
+        },
+    ),
+    "blocked_in_regions": (
+        "Blocked provinces and Regions",
+        "Provinces left out for fewer players: do they count in a Region's size for its Title?",
+        {False: "They do not count", True: "They count"},
+    ),
+    "blocked_resources": (
+        "Blocked provinces' resources",
+        "Do the resources printed on a blocked neighbouring province count?",
+        {False: "They do not count", True: "They count"},
+    ),
 }
 SCENARIOS = [
     {
@@ -48,6 +88,10 @@ class HreEngine(FrameEngine[Ctx]):
     def scenarios(self) -> list[dict[str, Any]]:
         found = SCENARIOS + [s for m in modules.REGISTRY.values() for s in m.scenarios]
         return clone(found)  # type: ignore[no-any-return]
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The options of the new-game form, worded (OPTION_TEXT)."""
+        return option_specs(OPTIONS, OPTION_TEXT)
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         errors = []

@@ -96,6 +96,15 @@ def _check_cards(ctx: Ctx) -> None:
         f"{len(cards)} cards found, {s['cards_in_game']} in the game",
     )
     _check(len(s["offer"]) <= ctx.d.board["offer_size"], "offer too large")
+    # The deck, the offer and the hands hold only Action cards dealt from the deck (a bad re-deal,
+    # e.g. by determinize, would show here): known cards, never a Grand Building.
+    dealt = list(s["deck"]) + list(s["offer"])
+    for me in s["seats"]:
+        dealt += me["hand"]
+    strays = [
+        c for c in dealt if c not in ctx.d.cards or ctx.d.cards[c]["type"] == "grand_building"
+    ]
+    _check(not strays, f"cards that are not Action cards in the deck, offer or a hand: {strays}")
 
 
 def _check_tokens(ctx: Ctx) -> None:

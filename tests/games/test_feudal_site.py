@@ -166,6 +166,22 @@ def test_the_catalogue_filters_by_type_and_class(alice: Any) -> None:
     assert all(c["class"] is None for c in decks.catalogue("", "none"))
 
 
+def test_the_catalogue_filters_by_cost(alice: Any) -> None:
+    """Cost is Sup + Ld, or Control for a character; "5+" takes the dearest."""
+    deck = decks.new_deck(alice, "x")
+    client = client_for(alice)
+    two = client.get(
+        reverse("deck_cards", args=[deck.pk]), {"type": "character", "cost": "2"}
+    ).content.decode()
+    assert "Looter" in two and "Grinner" not in two  # Control 2 and 3
+    assert all(decks.card_cost(load().cards[c["id"]]) == 3 for c in decks.catalogue(cost="3"))
+    dear = decks.catalogue(cost="5+")
+    assert dear and all(decks.card_cost(load().cards[c["id"]]) >= 5 for c in dear)
+    assert decks.catalogue(cost="junk") == []
+    builder = client.get(reverse("deck_builder", args=[deck.pk]), {"cost": "1"}).content.decode()
+    assert '<option value="1" selected>' in builder
+
+
 def test_decks_are_private(alice: Any, bob: Any) -> None:
     deck = decks.copy_starter(alice, "under_city")
     client = client_for(bob)
@@ -195,8 +211,7 @@ def test_creating_a_game_against_a_bot_with_my_deck(scenarios: None, alice: Any)
             "seat1": "bot:greedy",
             "deck0": f"deck:{deck.pk}",
             "deck1": f"deck:{deck.pk}",
-            "starter_rules": "on",
-            "options": "{}",
+            "opt_feudal_starter_rules": '"on"',
         },
     )
     assert response.status_code == 302, response.content.decode()

@@ -133,7 +133,8 @@ def test_the_new_game_form_creates_a_game_against_a_bot(scenarios: None, alice: 
             "players": 2,
             "seat0": "me",
             "seat1": "bot:greedy",
-            "options": '{"natural_one": "natural"}',
+            "opt_hre_natural_one": '"natural"',
+            "opt_hre_title_chaining": "false",
             "public": "on",
         },
     )
@@ -155,11 +156,13 @@ def test_the_new_game_form_explains_a_bad_option(scenarios: None, alice: Any) ->
             "players": 2,
             "seat0": "me",
             "seat1": "bot:random",
-            "options": '{"natural_one": 7}',
+            "opt_hre_natural_one": "7",
         },
     )
     assert response.status_code == 400
-    assert "Option natural_one must be one of" in response.content.decode()
+    assert (
+        "Choose one of the listed answers for “When a 1 always misses”" in response.content.decode()
+    )
     assert not Game.objects.exists()
 
 

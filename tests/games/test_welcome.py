@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from games import landing
-from games.models import Game
+from games.models import Game, Scenario
+from rules.core.registry import get_engine
 from tests.games.helpers import make_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
@@ -140,3 +142,109 @@ def test_the_profile_offers_tokens_without_a_command_line(alice: Any) -> None:
     client.force_login(alice)
     page = _page(client, "profile")
     assert reverse("token_new") in page and "manage.py" not in page
+
+
+# --- the new-game form ---------------------------------------------------------------------------
+
+
+def _logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_new_game_form_offers_each_engine_s_options_as_fields(
+    scenarios: None, alice: Any
+) -> None:
+    page = _page(_logged_in(alice), "new_game")
+    assert 'name="options"' not in page, "no raw JSON any more"
+    for game in ("hre", "ema", "feudal"):
+        for spec in get_engine(game).option_specs():
+            assert f'name="opt_{game}_{spec["name"]}"' in page
+            assert escape(spec["label"]) in page and escape(spec["help"]) in page
+    assert "(recommended)" in page
+    assert "Frankish against Byzantine" in page, "scenario descriptions are shown"
+
+
+def test_a_game_chosen_by_link_is_preselected(scenarios: None, alice: Any) -> None:
+    page = _logged_in(alice).get(reverse("new_game") + "?game=hre").content.decode()
+    hre = Scenario.objects.get(game="hre", slug="base")
+    assert f'<option value="{hre.pk}" data-game="hre" data-low="2" data-high="4" selected>' in page
+
+
+def test_a_refused_new_game_keeps_every_value_and_says_why_next_to_the_field(
+    scenarios: None, alice: Any
+) -> None:
+    melee = Scenario.objects.get(game="feudal", slug="melee")
+    response = _logged_in(alice).post(
+        reverse("new_game"),
+        {
+            "scenario": melee.pk,
+            "players": "4",
+            "seat0": "me",
+            "seat1": "invite",
+            "invite1": "nobody",
+            "seat2": "bot:random",
+            "seat3": "open",
+            "opt_feudal_wounds": '"attack"',
+            "opt_feudal_turn_limit": "300",
+            "clock": "bank",
+            "days_per_move": "4",
+            "cap_days": "12",
+        },
+    )
+    page = response.content.decode()
+    assert response.status_code == 400 and not Game.objects.exists()
+    assert (
+        f'<option value="{melee.pk}" data-game="feudal" data-low="3" data-high="4" selected>'
+        in page
+    )
+    assert '<option value="4" selected>' in page
+    seat1 = page.split('data-seat="1"')[1].split('data-seat="2"')[0]
+    assert '<option value="invite" selected>' in seat1 and 'value="nobody"' in seat1
+    assert 'class="error" id="seat1-error">There is no player called nobody.</p>' in seat1
+    seat2 = page.split('data-seat="2"')[1].split('data-seat="3"')[0]
+    assert '<option value="bot:random" selected>' in seat2
+    assert '<option value="&quot;attack&quot;" selected>' in page
+    assert 'name="opt_feudal_turn_limit" id="opt_feudal_turn_limit" value="300"' in page
+    assert '<input type="radio" name="clock" value="bank" checked>' in page
+    assert 'name="days_per_move" min="1" max="30" value="4"' in page
+    assert "Traceback" not in page and "JSON" not in page
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("players", "5", "Holy Roman Empire — base game is played by 2–4 players."),
+        ("players", "two", "Holy Roman Empire — base game is played by 2–4 players."),
+        ("opt_hre_natural_one", "{bad json", "Choose one of the listed answers for “When a 1"),
+        ("seat1", "invite", "Give the user name of the player to invite."),
+        ("seat1", "dragon", "Choose who plays this seat from the list."),
+    ],
+)
+def test_bad_new_game_input_is_refused_in_plain_words(
+    scenarios: None, alice: Any, field: str, value: str, message: str
+) -> None:
+    hre = Scenario.objects.get(game="hre", slug="base")
+    data = {"scenario": hre.pk, "players": "2", "seat0": "me", "seat1": "bot:random", field: value}
+    response = _logged_in(alice).post(reverse("new_game"), data)
+    assert response.status_code == 400 and not Game.objects.exists()
+    assert message in response.content.decode()
+
+
+def test_options_chosen_in_the_form_reach_the_game(scenarios: None, alice: Any) -> None:
+    ema = Scenario.objects.get(game="ema", slug="28-millenium")
+    response = _logged_in(alice).post(
+        reverse("new_game"),
+        {
+            "scenario": ema.pk,
+            "players": "2",
+            "seat0": "me",
+            "seat1": "bot:random",
+            "opt_ema_rounds": "2",
+            "opt_ema_low_rv": '"never_checked"',  # the recommended reading is not stored
+            "opt_hre_natural_one": '"natural"',  # another game's field is ignored
+        },
+    )
+    assert response.status_code == 302, response.content.decode()
+    assert Game.objects.get().config["options"] == {"rounds": 2}

@@ -90,16 +90,44 @@ def frame_choices(kind: str) -> list[dict[str, Any]]:
     ]
 
 
+COST_TOP = 5  # the cost filter's last choice is "5 or more"
+
+
+def card_cost(spec: dict[str, Any]) -> int:
+    """What a card costs to bring into play, for the cost filter: Sup + Ld for cards with printed
+    costs, Control for a character (its draft target and send cost), 0 for Victory cards."""
+    if spec["type"] == "character":
+        return int(spec["control"])
+    return int(spec.get("cost_sup", 0)) + int(spec.get("cost_ld", 0))
+
+
+def cost_filters() -> list[dict[str, str]]:
+    """The cost filter's choices: 0 .. 4, then 5 or more."""
+    shown = [{"value": str(n), "label": str(n)} for n in range(COST_TOP)]
+    return [*shown, {"value": f"{COST_TOP}+", "label": f"{COST_TOP} or more"}]
+
+
+def _cost_matches(cost: str, spec: dict[str, Any]) -> bool:
+    if not cost:
+        return True
+    value = card_cost(spec)
+    if cost == f"{COST_TOP}+":
+        return value >= COST_TOP
+    return cost.isdigit() and value == int(cost)
+
+
 def catalogue(
-    kind: str = "", group: str = "", counts: dict[str, int] | None = None
+    kind: str = "", group: str = "", counts: dict[str, int] | None = None, cost: str = ""
 ) -> list[dict[str, Any]]:
-    """Stockpile cards filtered by type and class ("" for all, "none" for cards without a class,
-    a class code, or a city group) with how many the deck holds."""
+    """Stockpile cards filtered by type, class ("" for all, "none" for cards without a class,
+    a class code, or a city group) and cost (see card_cost), with how many the deck holds."""
     counts = counts or {}
     found = []
     for cid in stockpile_cards():
         shown = feudal_cards.card(cid)
         if kind and shown["type"] != kind:
+            continue
+        if not _cost_matches(cost, cards()[cid]):
             continue
         if group == "none" and shown["class"] is not None:
             continue

@@ -9,16 +9,10 @@ from games.boards.feudal import decks
 from games.models import Game, Scenario, Seat
 from games.requests import UserRequest
 
-STARTER_RULES = [
-    ("", "Automatic: on when every seat plays a starter deck"),
-    ("on", "On: ignore class designations"),
-    ("off", "Off: classes count"),
-]
-
 
 def new_game_context(request: UserRequest) -> dict[str, Any]:
-    """The decks each seat may play, and the choices of the starter-deck rule (A-35)."""
-    return {"deck_choices": decks.choices_for(request.user), "starter_rules": STARTER_RULES}
+    """The decks each seat may play (the starter-deck rule, A-35, is one of the engine's options)."""
+    return {"deck_choices": decks.choices_for(request.user)}
 
 
 def create_game(
@@ -30,10 +24,7 @@ def create_game(
     public: bool,
     time_control: Any,
 ) -> Game:
-    """A deck per seat (mine for my seats, starters for bots) and the starter rule."""
-    rule = request.POST.get("starter_rules", "")
-    if rule:
-        options = {**options, "starter_rules": rule}
+    """A deck per seat (mine for my seats, starters for bots)."""
     values = [request.POST.get(f"deck{i}", "") for i in range(players)]
     return decks.create_game(
         request.user, scenario, players, seats, values, options, public, time_control

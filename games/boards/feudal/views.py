@@ -64,7 +64,7 @@ def _my_deck(request: UserRequest, deck_id: int) -> Deck:
     return get_object_or_404(Deck, pk=deck_id, owner=request.user)
 
 
-def _builder_context(deck: Deck, kind: str = "", group: str = "") -> dict[str, Any]:
+def _builder_context(deck: Deck, kind: str = "", group: str = "", cost: str = "") -> dict[str, Any]:
     counts = {e.card: e.count for e in deck.entries.all()}
     stock = sorted(counts, key=feudal_cards.sort_key)
     return {
@@ -76,27 +76,35 @@ def _builder_context(deck: Deck, kind: str = "", group: str = "") -> dict[str, A
         "location_cards": decks.frame_choices("locations"),
         "artifacts": decks.frame_choices("artifact"),
         "max_artifacts": MAX_ARTIFACTS,
-        "catalogue": decks.catalogue(kind, group, counts),
+        "catalogue": decks.catalogue(kind, group, counts, cost),
         "kind": kind,
         "group": group,
+        "cost": cost,
+        "cost_filters": decks.cost_filters(),
         "type_filters": decks.type_filters(),
         "class_filters": decks.class_filters(),
     }
+
+
+def _filters(request: UserRequest) -> tuple[str, str, str]:
+    """The catalogue's filters from the query string: type, class, cost."""
+    get = request.GET.get
+    return get("type", ""), get("class", ""), get("cost", "")
 
 
 @login_required
 def deck_builder(request: UserRequest, deck_id: int) -> HttpResponse:
     """The deck builder: Leader, Locations, Artifacts, the Stockpile and the card catalogue."""
     deck = _my_deck(request, deck_id)
-    ctx = _builder_context(deck, request.GET.get("type", ""), request.GET.get("class", ""))
+    ctx = _builder_context(deck, *_filters(request))
     return render(request, "games/deck_builder.html", ctx)
 
 
 @login_required
 def deck_cards(request: UserRequest, deck_id: int) -> HttpResponse:
-    """The catalogue, filtered by type and class (htmx)."""
+    """The catalogue, filtered by type, class and cost (htmx)."""
     deck = _my_deck(request, deck_id)
-    ctx = _builder_context(deck, request.GET.get("type", ""), request.GET.get("class", ""))
+    ctx = _builder_context(deck, *_filters(request))
     return render(request, "games/deck_builder.html#catalogue", ctx)
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
+import pytest
+
 from rules.core import get_engine
-from rules.core.options import option_errors
+from rules.core.options import option_errors, option_specs
 
 ALLOWED = {"natural_one": ("final", "natural"), "chaining": (False, True)}
 
@@ -36,3 +41,41 @@ def test_every_engine_refuses_an_unknown_option() -> None:
     ):
         errors = get_engine(game).validate_scenario({**config, "options": {"nonsense": True}})
         assert errors and "nonsense" in errors[0], (game, errors)
+
+
+# --- the options as the new-game form shows them ------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["hre", "ema", "feudal"])
+def test_every_option_of_every_game_is_worded_with_its_recommended_reading_first(game: str) -> None:
+    engine = get_engine(game)
+    specs = engine.option_specs()
+    allowed = importlib.import_module(f"rules.{game}.engine").OPTIONS
+    assert [s["name"] for s in specs] == list(allowed)
+    for spec in specs:
+        assert spec["label"] and spec["help"].endswith((".", "?"))
+        assert spec["default"] == allowed[spec["name"]][0]
+        if spec["choices"]:
+            assert [c["value"] for c in spec["choices"]] == list(allowed[spec["name"]])
+            assert [c["recommended"] for c in spec["choices"]][0] is True
+            assert sum(c["recommended"] for c in spec["choices"]) == 1
+            assert all(c["label"] for c in spec["choices"])
+        else:
+            assert spec["low"] is not None and spec["high"] is not None
+            assert spec["low"] <= spec["default"] <= spec["high"]
+        # What the form offers, the engine accepts.
+        for choice in spec["choices"]:
+            config = {"options": {spec["name"]: choice["value"]}}
+            errors = [e for e in engine.validate_scenario({**_base_config(game), **config})]
+            assert not [e for e in errors if spec["name"] in e], errors
+
+
+def _base_config(game: str) -> dict[str, Any]:
+    return dict(get_engine(game).scenarios()[-1]["config"])
+
+
+def test_an_option_without_wording_is_refused() -> None:
+    with pytest.raises(ValueError, match="without wording: extra"):
+        option_specs({"extra": (True, False)}, {})
+    with pytest.raises(ValueError, match="values without wording"):
+        option_specs({"x": ("a", "b")}, {"x": ("X", "Help.", {"a": "A"})})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.core.canonical import canonical_json
 from rules.feudal import ENGINE
 from rules.feudal.combatants import successes, thresholds
@@ -135,12 +137,16 @@ def test_tc36_a_failed_lone_attempt_leaves_no_pool(rig: list[int]) -> None:
         assert ({"do": "attack", "target": RICHARD} in actions(state)) is again
 
 
-def test_a_second_called_off_attack_uses_the_turns_combat(rig: list[int]) -> None:
-    """A-24 safeguard: re-announcing is allowed once after a free abort, so a turn cannot loop."""
-    state = blank(duel(), ld=1)
+@pytest.mark.parametrize(("reading", "agains"), [("free", (True, True)), ("once", (True, False))])
+def test_a_second_called_off_attack_is_free_unless_the_once_variant_is_on(
+    rig: list[int], reading: str, agains: tuple[bool, bool]
+) -> None:
+    """FL-COMBAT-SEND-06 (A-24): by the book a free abort may be followed by another attack; the
+    "once" variant makes the second called-off attack in a turn use the turn's combat."""
+    state = blank(duel(options={"repeat_abort": reading}), ld=1)
     field(state, PETER, "brass")
     state = action_phase(state, PETER)
-    for again in (True, False):
+    for again in agains:
         state, _ = act(state, {"do": "attack", "target": RICHARD})
         rig.append(2)
         state, _ = act(state, {"do": "lone", "uid": uid_of(state, PETER, "brass")})
@@ -559,14 +565,14 @@ def test_fl_solo_19_a_character_that_blocks_in_df_blocks_in_solitaire(rig: list[
 
 
 def test_fl_solo_18_an_empty_marker_pool_loses_at_once(rig: list[int]) -> None:
-    """FL-SOLO-18 (A-31): paying Bane's Control 3 out of 3 markers empties the pool: the game is
-    lost on the spot, before any die of the combat, and Bane goes to the discard pile."""
+    """FL-SOLO-08, FL-SOLO-18 (A-31): paying Bane's Control 3 out of 3 markers would empty the pool
+    and lose on the spot, so Bane is not offered; with 4 markers he is, and spending the last
+    marker mid-combat loses at once."""
     state, _ = solo_position("bane", "pale_fighter", 3)
     rig.append(8)
     MACHINE.advance(Ctx(state))
-    state, events = act(state, {"card": "bane", "pile": 0})
-    assert state["over"] and state["winner"] is None and state["stack"] == []
-    assert "bane" in state["solo"]["discard"] and events[-1]["rule"] == "FL-SOLO-18"
+    assert not any(a.get("card") == "bane" for a in actions(state))
+    assert all(ENGINE_card(a["card"])["control"] < 3 for a in actions(state))
     state, _ = solo_position("bane", "pale_fighter", 4)
     rig.append(8)
     MACHINE.advance(Ctx(state))
