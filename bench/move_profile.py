@@ -102,7 +102,10 @@ def main() -> None:
 
     def new_table() -> tuple[Any, list[GameConsumer]]:
         scenario = Scenario.objects.get(game="hre", slug="base")
-        seats = [services.SeatSpec("me"), services.SeatSpec("invite", username=users[1].get_username())]
+        seats = [
+            services.SeatSpec("me"),
+            services.SeatSpec("invite", username=users[1].get_username()),
+        ]
         game = services.create_game(users[0], scenario, 2, seats)
         services.join(game.pk, users[1], 1)
         sockets = []

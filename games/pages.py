@@ -298,7 +298,8 @@ def live_fragments(
 # changed; the log, which grows by a few lines a move, is sent as those lines alone.
 
 RENDERS = 256  # about 6 MB at most: the largest partial (an EMA map) is ~25 KB
-_renders: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+Children = list[tuple[str, str, bytes]]  # (id, html, digest of the html) of each top-level child
+_renders: OrderedDict[tuple[str, bytes], tuple[str, Children | None]] = OrderedDict()
 _renders_lock = threading.Lock()
 
 
@@ -431,9 +432,6 @@ def _render(name: str, ctx: dict[str, Any], key: bytes | None = None) -> str:
     return _drawn(name, ctx, key)[0]
 
 
-Children = list[tuple[str, str, bytes]]  # (id, html, digest of the html) of each top-level child
-
-
 def _drawn(name: str, ctx: dict[str, Any], key: bytes | None) -> tuple[str, Children | None]:
     if key is None:
         html = render_to_string(f"games/game.html#{name}", ctx)
@@ -455,7 +453,24 @@ def _drawn(name: str, ctx: dict[str, Any], key: bytes | None) -> tuple[str, Chil
 # Partials whose top-level children carry ids, so a socket may be sent only the children that
 # changed: the tableau's sections and the seat cards (the map is one SVG; the prompt changes whole).
 SPLIT = frozenset({"tableau", "players"})
-VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
 _TAGS = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.S)
 _ID = re.compile(r"""\sid=["']([^"']+)["']""")
 
@@ -497,7 +512,7 @@ def split(html: str) -> Children | None:
         return None
     # Nothing but whitespace between the children: else the swap would lose it.
     edges = [inner[0]] + [edge for _, a, b in spans for edge in (a, b)] + [inner[1]]
-    if any(html[a:b].strip() for a, b in zip(edges[::2], edges[1::2])):
+    if any(html[a:b].strip() for a, b in zip(edges[::2], edges[1::2], strict=False)):
         return None
     children: Children = []
     for cid, a, b in spans:
@@ -548,7 +563,9 @@ def _new_log_lines(log: list[dict[str, Any]], seat: int | None, sent: Sent) -> i
     return fresh
 
 
-def live_update(game_id: int, user: Any, sent: Sent, force: bool = False) -> tuple[Game, str] | None:
+def live_update(
+    game_id: int, user: Any, sent: Sent, force: bool = False
+) -> tuple[Game, str] | None:
     """The partials this socket has not been sent in their current form, as out-of-band swaps.
 
     `sent` is updated to what the returned html shows. `force` sends every partial whole (an

@@ -107,7 +107,11 @@ def play(game: Game, users: list[Any], moves: int, seed: int, check: Any) -> int
 
 # (game, scenario, moves, the most of a whole page a push may carry on average): an EMA move
 # changes its large map most of the time, so only HRE and Feudal Lords are held to a fraction.
-CASES = [("hre", "base", 120, 0.4), ("ema", "27-charlemagne", 80, 1.0), ("feudal", "duel", 120, 0.7)]
+CASES = [
+    ("hre", "base", 120, 0.4),
+    ("ema", "27-charlemagne", 80, 1.0),
+    ("feudal", "duel", 120, 0.7),
+]
 
 
 @pytest.mark.parametrize(("game_name", "slug", "moves", "most"), CASES)
@@ -120,14 +124,14 @@ def test_pushes_of_changes_give_the_full_page(
     viewers: list[Any] = [alice, bob, AnonymousUser()]  # both players and a spectator
     memories = [pages.Sent() for _ in viewers]
     browsers = []
-    for viewer, sent in zip(viewers, memories):
+    for viewer, sent in zip(viewers, memories, strict=True):
         first = pages.live_update(game.pk, viewer, sent, force=True)
         assert first is not None
         browsers.append(Page(first[1]))
     sizes: list[int] = []
 
     def check() -> None:
-        for viewer, sent, browser in zip(viewers, memories, browsers):
+        for viewer, sent, browser in zip(viewers, memories, browsers, strict=True):
             pushed = pages.live_update(game.pk, viewer, sent)
             assert pushed is not None
             sizes.append(len(pushed[1]))
