@@ -176,13 +176,17 @@ CHANCERY_BOT_STREAK_LIMIT = env_int("CHANCERY_BOT_STREAK_LIMIT", 500)
 # Bots think within their kind's budget (rules.bots.BOTS); a dict like {"iterations": 30} here
 # overrides it for every bot (the unit tests, which must not wait a second per decision).
 CHANCERY_BOT_BUDGET: dict[str, int] | None = None
+# A turn mail waits this many seconds before it may go out, and is dropped if the player has
+# answered meanwhile: a player at the keyboard gets none (games.notify). The drain runs each minute.
+CHANCERY_TURN_MAIL_DELAY = env_int("CHANCERY_TURN_MAIL_DELAY", 60)
 CELERY_BEAT_SCHEDULE = {
     # Owed jobs left pending (a dead broker, a dead worker) are dispatched again: a lost bot turn
     # is back within its claim (its budget plus a few seconds) and this interval.
     "requeue-stalled-bots": {"task": "games.tasks.requeue_stalled_bots", "schedule": 5.0},
     "purge-jobs": {"task": "games.tasks.purge_jobs", "schedule": 3600.0},
     # Mail owed by a move whose drain task was lost (a crash after the commit) goes out here.
-    "drain-outbox": {"task": "games.tasks.drain_outbox", "schedule": 120.0},
+    # Also sends turn mail once its CHANCERY_TURN_MAIL_DELAY is over.
+    "drain-outbox": {"task": "games.tasks.drain_outbox", "schedule": 60.0},
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 300.0},
     # Hourly, but each reader gets one digest a day (a unique outbox row per user and day).
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 3600.0},

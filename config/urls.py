@@ -27,6 +27,7 @@ urlpatterns = [
     path("games/<int:game_id>/record.json", views.record_download, name="record"),
     *[path("", include(module)) for module in boards.url_modules()],  # a game's own pages
     path("rules/", views.rules_index, name="rules_index"),
+    path("rules/<slug:game>/glossary/", views.glossary_page, name="glossary"),
     path("rules/<slug:game>/", views.rules_page, name="rules"),
     path("profile/", views.profile, name="profile"),
     path("profile/mail/", correspondence_views.mail_settings, name="mail_settings"),

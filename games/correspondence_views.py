@@ -44,7 +44,11 @@ def mail_action(request: HttpRequest, token: str) -> HttpResponse:
         game = get_object_or_404(Game.objects.select_related("scenario"), pk=data["g"])
         if request.method == "POST":
             mail_actions.act_from_mail(token)
-            return render(request, "games/mail_link.html", {"game": game, "done": True})
+            # The same player may be asked again at once (HRE Pass step 4): show it here too.
+            after = emails.next_question(game, int(data["u"]))
+            return render(
+                request, "games/mail_link.html", {"game": game, "done": True, "next": after}
+            )
     except emails.LinkRefused as refused:
         return render(
             request,

@@ -20,6 +20,7 @@ from django.urls import reverse
 
 from games import clocks, results
 from games.models import Game, Move, Outbox, SeatClock
+from rules.core.engine import Engine, Prompt, looks_like_pass
 
 ACTION_SALT = "chancery.email-action"
 UNSUBSCRIBE_SALT = "chancery.unsubscribe"
@@ -33,6 +34,8 @@ SUBJECTS = {
     Outbox.Kind.TIMEOUT: "Your time ran out in {title} #{pk}",
     Outbox.Kind.RESULT: "Game over: {title} #{pk}",
     Outbox.Kind.PAUSED: "The bots are waiting for you in {title} #{pk}",
+    Outbox.Kind.INVITE: "You are invited to {title} #{pk}",
+    Outbox.Kind.STARTED: "Your game has started: {title} #{pk}",
 }
 
 
@@ -86,8 +89,11 @@ def compose(row: Outbox) -> EmailMultiAlternatives | None:
     assert game is not None
     game.refresh_from_db()
     ctx.update(game=game, url=absolute(reverse("game", args=[game.pk])), seat=row.seat)
-    if row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER):
+    if row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER, Outbox.Kind.STARTED):
         ctx.update(decision_context(game, row.user_id, row.seat))
+    elif row.kind == Outbox.Kind.INVITE:
+        ctx["host"] = game.created_by
+        ctx["players_list"] = [s.label() for s in game.seats.all()]
     elif row.kind == Outbox.Kind.TIMEOUT:
         ctx["take_back"] = absolute(reverse("game", args=[game.pk]))
     elif row.kind == Outbox.Kind.RESULT:
@@ -182,11 +188,15 @@ def glance(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
 # --- deciding from the mail -------------------------------------------------------------------
 
 
-def is_trivial(action: Any) -> bool:
-    """A pass, or declining a choice ({"claim": null}, {"sell": null}…): safe to make from a mail."""
-    if action == {"do": "pass"}:
-        return True
-    return isinstance(action, dict) and len(action) == 1 and next(iter(action.values())) is None
+def is_trivial(engine: Engine, prompt: Prompt | dict[str, Any] | None, action: Any) -> bool:
+    """Whether an answer may be made with one click from a mail: a pass or a "no" (looks_like_pass)
+    to a prompt of a kind the engine declares trivial (engine.trivial_kinds(): nothing is spent,
+    no round ends), among the prompt's own options."""
+    if prompt is None or prompt["kind"] not in engine.trivial_kinds():
+        return False
+    if not looks_like_pass(action):
+        return False
+    return any(option["action"] == action for option in prompt["options"])
 
 
 def quick_answers(
@@ -194,8 +204,9 @@ def quick_answers(
 ) -> list[dict[str, str]]:
     """Signed single-use links for the prompt's trivial options, bound to the current seq."""
     answers = []
+    engine = game.engine
     for option in prompt["options"]:
-        if is_trivial(option["action"]):
+        if is_trivial(engine, prompt, option["action"]):
             token = signing.dumps(
                 {"u": user_id, "g": game.pk, "s": seat, "q": game.seq, "a": option["action"]},
                 salt=ACTION_SALT,
@@ -205,6 +216,19 @@ def quick_answers(
                 {"label": option["label"], "url": absolute(reverse("mail_action", args=[token]))}
             )
     return answers
+
+
+def next_question(game: Game, user_id: int) -> dict[str, Any] | None:
+    """The question one of the player's own seats must answer now, with its one-click answers."""
+    game.refresh_from_db()
+    if game.state is None or game.status != Game.Status.ACTIVE:
+        return None
+    mine = {s.index for s in game.seats.all() if s.user_id == user_id and not s.bot}
+    for prompt in game.engine.prompts(game.state):
+        if prompt["seat"] in mine:
+            quick = quick_answers(game, user_id, prompt["seat"], dict(prompt))
+            return {"prompt": prompt, "quick": quick, "seat": prompt["seat"]}
+    return None
 
 
 def read_action(token: str) -> dict[str, Any]:

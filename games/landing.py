@@ -34,7 +34,7 @@ GAMES: tuple[dict[str, str], ...] = (
         "about": "Each player rules a medieval empire, from Charlemagne to the fall of "
         "Byzantium. Each turn you tax your Areas, then announce Endeavors: Conquest, Pillage, "
         "Diplomacy, Defense, Fortification or Ruling. A Year Card turned up decides each one "
-        "against your Endeavor Rating, which grows from your Leader's Stature, and events, "
+        "against your Effectiveness Rating, which grows from your Leader's Stature, and events, "
         "plague and unrest test every empire.",
         "setup": "28-millenium",
         "players": "3",

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games import botkinds
 from rules.core import get_engine
@@ -131,6 +132,9 @@ class Seat(models.Model):
     # A slug of the bot registry (rules.bots.BOTS); the choices are read from it.
     bot = models.CharField(max_length=20, choices=botkinds.choices, blank=True)
     resigned_at = models.DateTimeField(null=True, blank=True)
+    # When the seat's player last opened the game (page or socket): a turn mail they have not
+    # seen yet is not followed by another (games.notify).
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         unique_together = [("game", "index")]
@@ -214,6 +218,7 @@ class DevEmail(models.Model):
     to = models.TextField()
     subject = models.CharField(max_length=300)
     body = models.TextField()
+    html = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -476,6 +481,8 @@ class Outbox(models.Model):
         RESULT = "result", "Game over"
         DIGEST = "digest", "Daily digest"
         PAUSED = "paused", "Bots paused"
+        INVITE = "invite", "Invitation"
+        STARTED = "started", "Game started"
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
@@ -495,8 +502,13 @@ class Outbox(models.Model):
     claimed_until = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
+    # A turn mail waits a little (settings.CHANCERY_TURN_MAIL_DELAY) so a player answering at
+    # the keyboard gets none; the drain sends a row only from this time on.
+    not_before = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = "outbox mail"
+        verbose_name_plural = "outbox"
         ordering = ["created_at", "pk"]
         constraints = [
             models.UniqueConstraint(

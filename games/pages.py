@@ -104,7 +104,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "tableau": ("view", "board_template", "board"),
     "players": ("game", "seat_cards", "board_template", "board", "view", "mine"),
     "private": ("view", "board_template", "board", "mine"),
-    "log": ("log",),
+    "log": ("log", "game"),  # the game names the glossary its lines are explained from
 }
 CONTEXT_KEYS = (
     "game",
@@ -416,9 +416,10 @@ def _inputs(name: str, ctx: dict[str, Any]) -> list[Any]:
 def digest(name: str, ctx: dict[str, Any]) -> bytes | None:
     """A digest of what the partial `name` reads of `ctx`; None when some input has no digest
     (the partial is then drawn every time: never a stale page)."""
+    game_id = ctx["game"].pk if "game" in ctx else None
     try:
         data = orjson.dumps(
-            [name, ctx.get("oob", False), ctx.get("viewer_seat"), _inputs(name, ctx)],
+            [name, ctx.get("oob", False), game_id, ctx.get("viewer_seat"), _inputs(name, ctx)],
             default=_plain,
             option=orjson.OPT_NON_STR_KEYS,
         )
@@ -614,5 +615,8 @@ def _log_update(
     sent.log_lines = [_line_key(line) for line in log]
     if fresh is None:
         return _render("log", ctx, key)
+    if not fresh:
+        return ""
     # The page keeps its newest LOG_LINES lines (static/js/chancery.js trims the list).
-    return render_to_string("games/game.html#log_lines", {"lines": log[len(log) - fresh :]})
+    lines = {"lines": log[len(log) - fresh :], "game": ctx["game"]}
+    return render_to_string("games/game.html#log_lines", lines)

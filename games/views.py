@@ -19,9 +19,11 @@ from django.views.decorators.http import require_POST
 from games import (
     boards,
     chat,
+    glossary,
     landing,
     limits,
     newgame,
+    notify,
     pages,
     replays,
     results,
@@ -151,6 +153,7 @@ def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
             # A player following a mail link while logged out is asked to log in, not told "404".
             return redirect_to_login(request.get_full_path())
         raise Http404("No such game.")
+    notify.seen(request.user, game.pk)  # turn mail about this game may go out again
     ctx = pages.context(game, request.user)
     ctx.update(_social_context(game, request.user))
     return render(request, "games/game.html", ctx)
@@ -247,6 +250,15 @@ def rules_page(request: HtmxRequest, game: str) -> HttpResponse:
     except KeyError:
         title = game.upper()
     return render(request, "games/rules.html", {"game": game, "title": title, "sections": sections})
+
+
+def glossary_page(request: HtmxRequest, game: str) -> HttpResponse:
+    """A game's words: each abbreviation and term, what it means and where a player meets it."""
+    words = glossary.terms(game)
+    if not words:
+        raise Http404("There is no such game.")
+    title = get_engine(game).title
+    return render(request, "games/glossary.html", {"game": game, "title": title, "terms": words})
 
 
 def dev_inbox(request: HtmxRequest) -> HttpResponse:

@@ -81,8 +81,10 @@ def create_game(
         )
         for index, spec in enumerate(seats):
             _seat(game, index, spec, user).save()
+        for invited in sorted({s.invited_id for s in game.seats.all() if s.invited_id}):
+            notify.invited(game, invited)
         banks.attach(game, time_control)
-        if not start_if_full(game):
+        if not start_if_full(game, by=user.pk):
             after_commit(game)
     return game
 
@@ -125,7 +127,7 @@ def join(game_id: int, user: AbstractBaseUser, index: int | None = None, deck: A
             _choose_deck(game, seat.index, deck)
         seat.user = user
         seat.save()
-        if not start_if_full(game):
+        if not start_if_full(game, by=user.pk):
             after_commit(game, force=True)  # watchers of the open game see the seat taken
     return seat
 
@@ -144,8 +146,10 @@ def _choose_deck(game: Game, index: int, deck: Any) -> None:
     game.save(update_fields=["config", "updated_at"])
 
 
-def start_if_full(game: Game) -> bool:
-    """Deal the game with a fresh secret seed once every seat is taken; True when it started."""
+def start_if_full(game: Game, by: Any = None) -> bool:
+    """Deal the game with a fresh secret seed once every seat is taken; True when it started.
+
+    `by` is the id of the user whose seat-taking filled the table (they need no "started" mail)."""
     if game.status != Game.Status.OPEN or not all(s.filled for s in game.seats.all()):
         return False
     engine = game.engine
@@ -155,9 +159,7 @@ def start_if_full(game: Game) -> bool:
     game.status = Game.Status.ACTIVE
     game.save()
     banks.game_started(game)
-    notify.game_started(
-        game
-    )  # outbox rows in this transaction: mail is never lost after the commit
+    notify.game_started(game, by)  # outbox rows in this transaction: never lost after the commit
     after_commit(game, force=True)
     return True
 

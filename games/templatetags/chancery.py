@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django import template
+from django.utils.safestring import SafeString
 
 register = template.Library()
 
@@ -37,3 +38,19 @@ def join_decks(user: Any, game: Any) -> list[Any]:
     from games.boards.feudal import decks
 
     return decks.join_choices(user, game)
+
+
+@register.filter
+def gloss(text: Any, game: str) -> SafeString:
+    """Game text with each abbreviation explained and internal ids left out (games.glossary)."""
+    from games import glossary
+
+    return glossary.gloss(game, "" if text is None else str(text))
+
+
+@register.simple_tag
+def abbr(game: str, word: str) -> SafeString:
+    """An abbreviation of a game, with its meaning on hover and tap."""
+    from games import glossary
+
+    return glossary.abbr(game, word)

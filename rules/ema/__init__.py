@@ -2,6 +2,7 @@
 
 from rules.core.registry import register
 from rules.ema import (  # noqa: F401  (each module registers its frame handlers)
+    colonization,
     conquest,
     defense,
     diplomacy,
@@ -12,6 +13,7 @@ from rules.ema import (  # noqa: F401  (each module registers its frame handlers
     holding,
     parley,
     pillage,
+    schism,
     sequence,
     territory,
     turn,

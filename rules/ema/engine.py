@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.canonical import clone
-from rules.core.engine import Option, Result, StandingChoice, State
+from rules.core.engine import Event, Option, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
 from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
@@ -27,6 +27,9 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
         "times_one_and_half",
     ),  # A-12: "round_up" halves, never up to 0
     "rounds": (0, 1, 2, 3, 4, 5, 6, 8, 10),  # 0 = the scenario's length; fewer by agreement
+    # The optional rules, chosen before play (3.0 intro to §3 of the reference): off by default.
+    "colonization": (False, True),  # 25.0
+    "schism_crusades": (False, True),  # 23.0: the Schism Table and the Crusades
 }
 
 # How the new-game form words each option (our words; the first value is the recommended reading).
@@ -69,6 +72,12 @@ OPTION_TEXT: OptionText = {
         "Some Endeavors halve the Endeavor Rating; how a rating below 0 is halved.",
         {"round_up": "Halved, rounded up", "times_one_and_half": "Multiplied by one and a half"},
     ),
+    "colonization": (
+        "Colonization (optional rule)",
+        "Empires slowly change the language of Areas they hold; the book suggests it for the "
+        "Grand Scenario.",
+        {False: "Not used", True: "Used"},
+    ),
     "rounds": (
         "Length",
         "Play the whole scenario, or agree on fewer Rounds.",
@@ -83,6 +92,11 @@ OPTION_TEXT: OptionText = {
             8: "8 Rounds",
             10: "10 Rounds",
         },
+    ),
+    "schism_crusades": (
+        "The Schism and the Crusades (optional rule 23)",
+        "The Churches may unite or split each Game-Turn; Crusades to Syria and Jerusalem.",
+        {False: "Not used: always in Schism", True: "Used"},
     ),
 }
 SLUGS = {
@@ -103,8 +117,13 @@ DESCRIPTIONS = {
 }
 
 
+# The optional rules: kept in a game's options only when chosen, so a game without them keeps
+# the state (and replays) it had before they existed.
+OPTIONAL_RULES = ("colonization", "schism_crusades")
+
+
 def _defaults() -> dict[str, Any]:
-    return {k: v[0] for k, v in OPTIONS.items()}
+    return {k: v[0] for k, v in OPTIONS.items() if k not in OPTIONAL_RULES}
 
 
 class EmaEngine(FrameEngine[Ctx]):
@@ -222,6 +241,15 @@ class EmaEngine(FrameEngine[Ctx]):
         new["event_deck"] = deck
         return new
 
+    def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
+        ctx = self.context(state)
+        self.machine.choose(ctx, seat, action)
+        for (
+            hook
+        ) in handlers.AFTER_ACTION:  # the optional rules' checks on what just changed (23.12)
+            hook(ctx)
+        return ctx.events
+
     def check_invariants(self, state: State) -> None:
         invariants.check(state)
 
@@ -244,6 +272,12 @@ class EmaEngine(FrameEngine[Ctx]):
         if any(c["name"] == name for c in standing.options(kind)):
             return standing.answer(kind, name, options)
         return super().standing_answer(kind, name, options)
+
+    def trivial_kinds(self) -> frozenset[str]:
+        """Declining an exchange (20.1) or a binding agreement (20.3) offered to you, or a Holding
+        card window: saying no spends nothing and ends nothing. A Defense, a contest or a give-up
+        is never trivial."""
+        return frozenset({"agree_reply", "card_window", "offer_reply"})
 
     def prompt_kinds(self) -> dict[str, str]:
         return {

@@ -46,6 +46,19 @@ def multi(
 # Register an automatic step frame kind: @step("kind").
 step = MACHINE.step
 
+# Hooks through which the optional rules (23.0-25.0) and the Grand Scenario (32.0) join the
+# sequence without the core modules importing them; each is empty unless its module is loaded
+# and only acts when its option is on.
+MenuHook = Callable[[Ctx, int], list[Option]]
+MENU: list[MenuHook] = []  # extra choices on the active Player's main menu
+MENU_DO: dict[str, Callable[[Ctx, int, Any], None]] = {}  # what those choices do, by "do"
+GAME_TURN: list[Callable[[Ctx], None]] = []  # after the Event Card Segment (6.0 II)
+ROUND_PHASES: list[
+    Callable[[Ctx], None]
+] = []  # after the Year deal, before initiative (6.0 III.2-5)
+ROUND_END: list[Callable[[Ctx], None]] = []  # after the unplayed cards, before the marker moves
+AFTER_ACTION: list[Callable[[Ctx], None]] = []  # after every answered prompt and its steps
+
 PAGE = 40  # more Area options than this are split by language group, so every Area stays reachable
 GROUPS = ("germanic", "romanic", "slavonic", "celtic", "hellenic", "baltic", "turkish", "other")
 

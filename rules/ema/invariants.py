@@ -49,6 +49,20 @@ def check(state: State) -> None:
         _check(me["defenses"] <= 4, f"seat {i} defended more than four times")
         _check(not (me["exile"] and me["court"] is not None), f"seat {i} is in exile with a Court")
     _check_cards(state)
+    check_colonies(state)
+    _check(state.get("schism", "schism") in ("schism", "union"), "the Schism is Union or Schism")
+
+
+def check_colonies(state: State) -> None:
+    """25.11-25.15: at most two per Player, one colonization per Area or Base, totals not negative."""
+    used: list[str] = []
+    for col in state.get("colonies", []):
+        used += [col["area"], *col["bases"]]
+        _check(col["points"] >= 0 and col["bases"], f"colonization of {col['area']} is malformed")
+    _check(len(used) == len(set(used)), "an Area serves two colonizations")
+    for i in range(len(state["seats"])):
+        mine = sum(1 for c in state.get("colonies", []) if c["seat"] == i)
+        _check(mine <= 2, f"seat {i} has {mine} colonizations")
 
 
 def _check_cards(state: State) -> None:

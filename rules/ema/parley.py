@@ -104,6 +104,7 @@ def weight(ctx: Ctx, frame: Frame, seat: int, influence: int) -> int:
     areas = frame["areas"]
     if (
         ctx.seat(seat)["empire"] == "BYZ"
+        and ctx.s.get("schism") != "union"  # 23.11 U: the Byzantine loses his +5
         and areas
         and all(ctx.area(a)["rel"] == "EO" for a in areas)
     ):

@@ -47,9 +47,30 @@ def start_round(ctx: Ctx) -> None:
         s["event_discard"] = []
         rng.shuffle(s, s["event_deck"])
         ctx.log("EMA-SOP-I", f"Game-Turn {s['year']}: the Event deck is reshuffled.")
+        for hook in handlers.GAME_TURN:
+            hook(ctx)
     s["parleys_round"] = []
     cards.deal(ctx)
     ctx.log("EMA-6.0.GR-b", f"Round {s['year']}: five Year Cards dealt face down to each Player.")
+    depth = len(s["stack"])
+    ctx.push({"kind": "initiative_start"})
+    for hook in reversed(handlers.ROUND_PHASES):
+        hook(ctx)  # each pushes its phase's step when its option is on; the first runs first
+    if len(s["stack"]) == depth + 1:
+        ctx.pop()
+        push_initiative(ctx)
+
+
+@handlers.step("initiative_start")
+def _initiative_start(ctx: Ctx, frame: Frame) -> None:
+    """The Initiative Determination Phase after the optional phases of the Round (6.0 III.6)."""
+    ctx.pop()
+    push_initiative(ctx)
+
+
+def push_initiative(ctx: Ctx) -> None:
+    """Rank the seats and ask the first to choose his slot (6.0 III.6)."""
+    s = ctx.s
     ranked = initiative_rank(ctx)
     s["order"] = [None] * len(ranked)
     if len(ranked) == 1:
@@ -103,6 +124,8 @@ def end_round(ctx: Ctx) -> None:
         ctx.s["year_deck"] += me["revealed"]
         me["revealed"] = []
         me["card_uses"] = []
+    for hook in handlers.ROUND_END:
+        hook(ctx)
     ctx.s["round"] += 1
     ctx.s["year"] += 5
 

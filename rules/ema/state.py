@@ -94,9 +94,10 @@ def is_christian(ctx: Ctx, seat: int) -> bool:
 def relations(ctx: Ctx, seat: int, aid: str) -> tuple[int, int]:
     """Language and Religion relationships between a seat's Leader and an Area."""
     me, here = ctx.seat(seat), ctx.area(aid)
-    return lang_relation(me["lang"], here["lang"]), rel_relation(
-        me["rel"], here["rel"], me["excom"]
-    )
+    rel = rel_relation(me["rel"], here["rel"], me["excom"])
+    if rel == 1 and ctx.s.get("schism") == "union":
+        rel = 0  # 23.11 U: the two Churches count as one (the optional Schism rule)
+    return lang_relation(me["lang"], here["lang"]), rel
 
 
 def owned(state: State, seat: int) -> list[str]:

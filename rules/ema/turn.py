@@ -39,6 +39,8 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     opts += _diplomacy_options(ctx, seat)
     if any(ctx.area(a)["fort"] for a in owned(ctx.s, seat)):
         opts.append(option({"do": "reduce_fort"}, "Reduce a Fortification of your own"))
+    for hook in handlers.MENU:
+        opts += hook(ctx, seat)
     if may_end(ctx, seat):
         opts.append(option({"do": "end"}, "End the Player-Turn"))
     return opts
@@ -136,6 +138,8 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         parley.call(ctx, "readmit", seat, None, [])
     elif do in ("agree", "cancel_agreement", "breach", "turk_parley"):
         agreements.choose(ctx, seat, action)
+    elif do in handlers.MENU_DO:
+        handlers.MENU_DO[do](ctx, seat, action)
     else:
         _choose_more(ctx, seat, action)
 

@@ -26,13 +26,16 @@ def breakdown(state: State, seat: int) -> dict[str, int]:
     for extra in scen["bonus"]:
         if extra["empire"] == me["empire"] and state["areas"][extra["area"]]["owner"] == seat:
             bonus += extra["points"]
-    return {
+    found = {
         "areas": int(areas),
         "claims": claimed,
         "conversions": int(me["vp_conv"]),
         "handicap": int(me["handicap"]) if state["players"] > 1 else 0,
         "bonus": bonus,
     }
+    if state["options"].get("colonization"):
+        found["colonizations"] = int(me.get("vp_colony", 0))  # 26.0, 25.3: 5 VP each
+    return found
 
 
 def result(state: State) -> Result:

@@ -124,4 +124,16 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "current_event": state.get("current_event"),
         "deciding_stack": _deciding_stack(state, seat),
         "targets": _targets(state, seat),
+        **optional_view(state),
     }
+
+
+def optional_view(state: State) -> dict[str, Any]:
+    """The public state of the optional rules in use (23.0-25.0) and of the Grand Scenario (32.0)."""
+    found: dict[str, Any] = {}
+    if state["options"].get("schism_crusades"):
+        found["schism"] = state.get("schism", "schism")
+        found["schism_row"] = state.get("schism_row")
+    if state["options"].get("colonization"):
+        found["colonies"] = [dict(c, bases=list(c["bases"])) for c in state.get("colonies", [])]
+    return found

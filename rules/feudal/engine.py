@@ -30,6 +30,10 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     # A-24: the book puts no limit on re-announcing an attack that cost nothing; "once" is the
     # house variant where a second called-off attack in a turn uses the turn's combat.
     "repeat_abort": ("free", "once"),
+    # Solitaire difficulty: how many markers the pool starts with (FL-SOLO-04 gives 10, the
+    # default); outside the book, so offered as a house option.
+    "solo_level": ("default", "easier", "harder"),
+    "solo_wounds": ("clear", "keep"),  # A-31: a defender that survives a fight heals, or not
 }
 
 # How the new-game form words each option (our words; the first value is the recommended reading).
@@ -89,6 +93,20 @@ OPTION_TEXT: OptionText = {
         "An attack that sends nobody without spending Leadership leaves the turn's combat unused; "
         "whether that holds every time or only once a turn.",
         {"free": "Every time", "once": "Once: a second one uses the combat"},
+    ),
+    "solo_level": (
+        "Solitaire difficulty",
+        "How many markers the solitaire pool starts with, before the defenders' Control.",
+        {
+            "default": "As the book: 10 markers",
+            "easier": "Easier: 15 markers",
+            "harder": "Harder: 6 markers",
+        },
+    ),
+    "solo_wounds": (
+        "Solitaire: wounded defenders",
+        "Whether a defender that survives a fight heals before the next one.",
+        {"clear": "It heals", "keep": "It keeps its wounds"},
     ),
 }
 MODES = {"duel": (2, 2), "melee": (3, 4), "teams": (4, 4), "solitaire": (1, 1)}
@@ -253,6 +271,11 @@ class FeudalEngine(FrameEngine[Ctx]):
             for i in range(len(before["seats"]))
             for vc in _face_down(before, i)
         )
+
+    def trivial_kinds(self) -> frozenset[str]:
+        """Passing at an Instant window (FL priority) or letting an attack go by: nothing is spent.
+        Sending a defense pool, a Victory card or a Lone combatant is never trivial."""
+        return frozenset({"intervene", "window"})
 
     def prompt_kinds(self) -> dict[str, str]:
         return {

@@ -16,7 +16,9 @@ from rules.feudal.combatants import effects, life, own_mod, successes, threshold
 from rules.feudal.handlers import option
 from rules.feudal.state import Ctx, Frame, card, data
 
-PILES, PILE_SIZE, HAND, START_MARKERS = 3, 3, 7, 10
+PILES, PILE_SIZE, HAND = 3, 3, 7
+# The pool's first markers by the solo_level option; the book's 10 is the default (FL-SOLO-04).
+START_MARKERS = {"default": 10, "easier": 15, "harder": 6}
 
 
 def new_state(seed: int, options: dict[str, Any]) -> State:
@@ -47,8 +49,9 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
         "living": [],
         "discard": [],
         "piles": piles,
-        "markers": START_MARKERS + tops,
+        "markers": START_MARKERS[options.get("solo_level", "default")] + tops,
         "killed": 0,
+        "wounds": [0] * PILES,  # wounds a face-up defender keeps between fights (solo_wounds)
         "won": False,
         "cards": len(data().cards),
     }
@@ -242,7 +245,12 @@ def _someone_dead(frame: Frame, att: str, foe: str) -> bool:
 
 
 def _defender(ctx: Ctx, frame: Frame) -> str:
-    top: str = ctx.s["solo"]["piles"][frame["pile"]][-1]
+    return _defender_card(ctx.s, frame)
+
+
+def _defender_card(state: State, frame: Frame) -> str:
+    """The face-up defender the fight is against."""
+    top: str = state["solo"]["piles"][frame["pile"]][-1]
     return top
 
 
@@ -251,7 +259,11 @@ def _over(ctx: Ctx, frame: Frame) -> None:
     solo, att, foe = ctx.s["solo"], frame["att"], _defender(ctx, frame)
     ctx.pop()
     if frame["dw"] >= life(_body(foe)):
+        solo["wounds"][frame["pile"]] = 0
         _kill_defender(ctx, frame["pile"])
+    elif ctx.opt("solo_wounds") == "keep":
+        # A-31 leaves open whether a surviving defender heals; the variant keeps its wounds.
+        solo["wounds"][frame["pile"]] = frame["dw"]
     won = solo["killed"] >= PILES * PILE_SIZE
     if frame["aw"] >= life(_body(att)):
         solo["discard"].append(att)
@@ -317,6 +329,7 @@ def _pick_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     fight, solo = _fight_frame(ctx), ctx.s["solo"]
     solo["hand"].remove(action["card"])
     fight["att"], fight["pile"] = action["card"], action["pile"]
+    fight["dw"] = solo["wounds"][action["pile"]]  # always 0 unless the "keep" reading is on
     ctx.log(
         "FL-SOLO-08",
         f"{card(action['card'])['name']} attacks {card(_defender(ctx, fight))['name']}.",

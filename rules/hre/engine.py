@@ -207,6 +207,11 @@ class HreEngine(FrameEngine[Ctx]):
             return super().standing_answer(kind, name, options)
         return standing.answer(kind, name, options)
 
+    def trivial_kinds(self) -> frozenset[str]:
+        """Declining a Title (Pass step 2) or further sales (Pass step 4): the Pass that ended the
+        round is already made, and saying no spends nothing. The turn's own Pass is not trivial."""
+        return frozenset({"claim", "sell"})
+
     def prompt_kinds(self) -> dict[str, str]:
         extra = {k: v for m in modules.REGISTRY.values() for k, v in m.prompt_kinds.items()}
         return extra | {

@@ -224,3 +224,94 @@ document.addEventListener("htmx:responseError", (event) => {
   const form = status >= 500 ? moveForm(event) : null;
   if (form) keep(form);
 });
+
+// Feedback on every click: a form being sent is marked (a spinner on its button, aria-busy) and
+// its buttons are disabled until the answer comes, so a quick double click sends one request.
+// While a move is on its way every choice of the prompt bar is disabled: the first one counts.
+function sendingStart(form) {
+  form.classList.add("sending");
+  form.setAttribute("aria-busy", "true");
+  const scope = form.classList.contains("move") ? form.closest(".options") || form : form;
+  scope.querySelectorAll("button").forEach((b) => {
+    if (!b.disabled) { b.disabled = true; b.dataset.sendingDisabled = "1"; }
+  });
+}
+function sendingEnd(form) {
+  form.classList.remove("sending");
+  form.removeAttribute("aria-busy");
+  const scope = form.classList.contains("move") ? form.closest(".options") || form : form;
+  scope.querySelectorAll("button[data-sending-disabled]").forEach((b) => {
+    b.disabled = false;
+    delete b.dataset.sendingDisabled;
+  });
+}
+function requestForm(event) {
+  const elt = event.detail && event.detail.elt;
+  return elt && elt.closest ? elt.closest("form") : null;
+}
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const form = requestForm(event);
+  if (form) sendingStart(form);
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = requestForm(event);
+  if (form && form.isConnected) sendingEnd(form);
+});
+
+// A form that htmx has not taken over yet (a click before its script ran, or on content being
+// swapped in) is sent by htmx all the same, never as the browser's own submission: a move must
+// not become a GET that reloads the page and loses it.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (event.defaultPrevented || !form.matches || !form.matches("form[hx-post]")) return;
+  event.preventDefault();
+  if (!window.htmx || form.classList.contains("sending")) return;
+  htmx.process(form);
+  htmx.trigger(form, "submit");
+});
+
+// A plain form (log in, sign up, new game) shows that it is being sent and cannot be sent twice.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (event.defaultPrevented || !form.matches || form.matches("[hx-post]")) return;
+  const button = form.querySelector("button[type=submit], button:not([type])");
+  if (!button) return;
+  if (form.classList.contains("sending")) { event.preventDefault(); return; }
+  form.classList.add("sending");
+  form.setAttribute("aria-busy", "true");
+  if (form.dataset.sending) button.dataset.label = button.textContent, button.textContent = form.dataset.sending;
+  // Disabled after the browser has read the form, so the submission itself is not stopped.
+  setTimeout(() => { button.disabled = true; }, 0);
+});
+// Back from the browser's cache (the back button): the form is usable again.
+window.addEventListener("pageshow", (event) => {
+  if (!event.persisted) return;
+  document.querySelectorAll("form.sending").forEach((form) => {
+    form.classList.remove("sending");
+    form.removeAttribute("aria-busy");
+    const button = form.querySelector("button[disabled]");
+    if (button) { button.disabled = false; if (button.dataset.label) button.textContent = button.dataset.label; }
+  });
+});
+
+// The tab says when it is your decision: its title starts with a mark and the icon gets a dot.
+const BASE_TITLE = document.title;
+function markTurn() {
+  const mine = !!document.querySelector("#prompt.prompt-bar.mine");
+  document.title = mine ? `● Your turn — ${BASE_TITLE}` : BASE_TITLE;
+  const icon = document.querySelector("link[rel=icon]");
+  if (icon && icon.dataset.turn) {
+    if (!icon.dataset.idle) icon.dataset.idle = icon.href;
+    icon.href = mine ? icon.dataset.turn : icon.dataset.idle;
+  }
+}
+document.addEventListener("DOMContentLoaded", markTurn);
+document.addEventListener("htmx:oobAfterSwap", markTurn);
+document.addEventListener("htmx:load", markTurn);
+
+// Abbreviations explain themselves on a tap as well as on hover: a tap shows the meaning inline.
+document.addEventListener("click", (event) => {
+  const abbr = event.target.closest && event.target.closest("abbr[title]");
+  if (!abbr || abbr.closest("button, a")) return;
+  abbr.classList.toggle("open");
+});

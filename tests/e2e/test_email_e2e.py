@@ -1,15 +1,18 @@
-"""Correspondence play end to end in Chromium (issue 5): a player gets the turn mail, follows its link
-and makes the move.
+"""Correspondence play end to end in Chromium (issues 5 and 18): a player gets the turn mail, follows
+its link and makes the move; a Pass followed at once by another question for the same player
+(HRE Pass steps 2, 4, 5) mails that player again once their page is closed; a trivial answer
+(declining a Title or further sales) is made from its one-click link, and the "Done" page shows
+the next question when there is one.
 
 The daphne server sends real SMTP to an aiosmtpd server this test starts, and its SITE_URL is its
 own address, so the links in the mail are the ones a player would click. Turn mail goes out when a
-seat becomes required to decide and its player has no page open on the game (games.notify); bot
-and mail tasks run on the server's thread after the commit.
+seat's decision begins and its player has no page open on the game (games.notify; the turn-mail
+delay is 0 here); bot and mail tasks run on the server's thread after the commit.
 
 Alice (her page open) and Bob (his page closed) play HRE. Whenever Bob must decide, the test waits
-for his mail: the first one after a move of Alice's is followed through its game link and the move
-made on the game page; a later one offering a trivial answer (Pass) is answered through its signed
-one-click link and the confirmation page. Each time the move is checked on the game page.
+for his mail and follows its game link; once he has made a move that way he passes from the page
+and closes it while Pass asks him more, and the mail for that question comes; a mail offering a
+trivial answer is answered through its signed one-click link and the confirmation page.
 """
 
 from __future__ import annotations
@@ -66,15 +69,19 @@ class Collector:
             self.messages.append(message)  # type: ignore[arg-type]
         return "250 Message accepted"
 
-    def to(self, address: str) -> list[EmailMessage]:
+    def to(self, address: str, subject: str = "") -> list[EmailMessage]:
         with self.lock:
-            return [m for m in self.messages if address in str(m["To"])]
+            return [
+                m for m in self.messages if address in str(m["To"]) and subject in str(m["Subject"])
+            ]
 
-    def wait_for(self, address: str, count: int, timeout: float = MAIL_TIMEOUT_S) -> EmailMessage:
-        """The count-th mail to an address (1-based), once it has arrived."""
+    def wait_for(
+        self, address: str, count: int, timeout: float = MAIL_TIMEOUT_S, subject: str = ""
+    ) -> EmailMessage:
+        """The count-th mail to an address (1-based) with this in its subject, once it has arrived."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            mails = self.to(address)
+            mails = self.to(address, subject)
             if len(mails) >= count:
                 return mails[count - 1]
             time.sleep(0.1)
@@ -115,6 +122,7 @@ def server(it_database: str, it_redis: str, smtp: Collector) -> Iterator[support
         EMAIL_HOST_USER="",
         EMAIL_HOST_PASSWORD="",
         SITE_URL=f"http://127.0.0.1:{port}",
+        CHANCERY_TURN_MAIL_DELAY="0",
     )
     proc = support.start(
         f"daphne-{port}",
@@ -186,15 +194,20 @@ def pick(page: Page) -> int:
     return next((i for i, label in enumerate(labels) if label.strip() != "Pass"), 0)
 
 
-def play_while_prompted(page: Page) -> int:
-    """Click options on a page until its player no longer decides; how many moves were made."""
+def play_while_prompted(page: Page, may_pass: bool = False) -> tuple[int, bool]:
+    """Click options on a page until its player no longer decides, or (when `may_pass`) until
+    they have passed: (how many moves were made, whether the last was a Pass)."""
     moves = 0
     while option_buttons(page).count():
         seq = seq_of(page)
-        option_buttons(page).nth(pick(page)).click()
+        labels = [label.strip() for label in option_buttons(page).all_inner_texts()]
+        passing = may_pass and "Pass" in labels
+        option_buttons(page).nth(labels.index("Pass") if passing else pick(page)).click()
         wait_for_seq_after(page, seq)
         moves += 1
-    return moves
+        if passing:
+            return moves, True
+    return moves, False
 
 
 def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
@@ -225,6 +238,8 @@ def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
     ] = []  # (seq before, seq after) of moves made from the game link
     via_quick_link: tuple[int, int] | None = None
     quick_label = ""
+    passed_then_mailed: list[int] = []  # seqs of Bob's Passes after which he was mailed again
+    passed_at: int | None = None  # the seq after Bob's Pass, while he is still asked more
     while via_quick_link is None:
         assert time.monotonic() - start < BUDGET_S, (
             f"no one-click mail within {BUDGET_S} s; game-link moves: {via_game_link}"
@@ -238,7 +253,7 @@ def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
         # Alice waits, so Bob decides: his mail comes, since he has no page open on the game.
         expect(alice.locator("#prompt")).to_contain_text(f"Waiting for {bob_name}")
         mails_read += 1
-        mail = smtp.wait_for(bob_address, mails_read)
+        mail = smtp.wait_for(bob_address, mails_read, subject="Your decision")
         # (Django folds a non-ASCII Subject after "Subject:", so it unfolds with a leading space.)
         assert str(mail["Subject"]).strip().startswith("Your decision in Holy Roman Empire"), mail[
             "Subject"
@@ -251,9 +266,14 @@ def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
         assert path_of(game_link.group(1), port) == f"/games/{game_id}/"
         quick = QUICK_LINK.findall(text)
         seq = seq_of(alice)
+        if passed_at is not None:
+            assert seq == passed_at, "the mail after the Pass asks the question right after it"
+            passed_then_mailed.append(passed_at)
+            passed_at = None
+        assert not any(label == "Pass" for label, _ in quick), "Pass ends a round: never one-click"
 
         if quick and via_game_link:
-            # A trivial decision (Pass): answer from the mail. GET only shows the confirmation
+            # A trivial decision: answer from the mail. GET only shows the confirmation
             # (mail scanners fetch links); its button POSTs and the move is made once.
             quick_label, quick_url = quick[0]
             confirm = bob.context.new_page()
@@ -263,18 +283,24 @@ def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
             expect(confirm.locator("h1")).to_have_text("Done")
             wait_for_seq_after(alice, seq)  # Alice's open page is told over the socket
             via_quick_link = (seq, seq_of(alice))
+            if confirm.locator(".next-question").count():
+                # Asked again at once (HRE Pass steps 4, 5): the page shows it and a mail comes.
+                again = smtp.wait_for(bob_address, mails_read + 1, subject="Your decision")
+                question = confirm.locator(".next-question p").first.inner_text()
+                assert question in body(again), (question, body(again))
             # The link works once.
             confirm.goto(path_of(quick_url, port))
             expect(confirm.locator("body")).to_contain_text("moved on since this mail was sent")
             confirm.close()
             break
 
-        # Follow the game link in Bob's logged-in browser and make the move on the game page.
+        # Follow the game link in Bob's logged-in browser and make the move on the game page;
+        # once he has moved that way, he passes when he can and leaves while asked more.
         page = bob.context.new_page()
         page.goto(path_of(game_link.group(1), port))
         expect(page.locator("#prompt")).to_contain_text("Your decision")
         assert seq_of(page) == seq, (seq_of(page), seq)
-        moves = play_while_prompted(page)  # his whole turn, while the page is open
+        moves, passed = play_while_prompted(page, may_pass=bool(via_game_link))
         assert moves >= 1
         latest = seq_of(page)
         wait_for_seq_after(alice, latest - 1)  # Alice's page has every move before she looks
@@ -282,20 +308,22 @@ def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
         page.wait_for_function(LOG_HAS_SEQ, arg=str(seq + 1))
         if alice_moved:
             via_game_link.append((seq, latest))
+        if passed and option_buttons(page).count():
+            passed_at = latest  # asked more after his own Pass: he must be mailed again
         page.close()
         wait_until_not_watching(it_database, bob_name, game_id)  # before Alice moves again
         alice_moved = False
 
     elapsed = time.monotonic() - start
     assert via_game_link, "no move was made from a turn mail's game link after a move of Alice's"
+    assert passed_then_mailed, "a Pass followed by another question mailed Bob again"
     before, after = via_quick_link
     assert after > before
     # The move made from the one-click link is in the log, as both players see it.
     alice.reload()
     alice.wait_for_function(LOG_HAS_SEQ, arg=str(before + 1))
-    if quick_label == "Pass":
-        expect(alice.locator("#log")).to_contain_text("(seat 2) passes")
     print(
-        f"\nmail e2e: {mails_read} mails to Bob, game-link moves {via_game_link}, "
+        f"\nmail e2e: {mails_read} turn mails to Bob, game-link moves {via_game_link}, "
+        f"mailed again after a Pass at {passed_then_mailed}, "
         f"one-click '{quick_label}' {before} -> {after}, {elapsed:.1f} s"
     )

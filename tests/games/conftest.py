@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
 from games.scenarios import load_shipped
+from tests.games import mailbox
 
 
 @pytest.fixture(autouse=True)
@@ -31,6 +32,12 @@ def quick_bots(settings: Any) -> None:
 def no_rate_limits(settings: Any) -> None:
     """Tests play fast; the tests of rate limits set the rates they check."""
     settings.CHANCERY_RATES = {}
+
+
+@pytest.fixture(autouse=True)
+def prompt_turn_mail(settings: Any) -> None:
+    """Turn mail may go out at once; the tests of its delay set the delay they check."""
+    settings.CHANCERY_TURN_MAIL_DELAY = 0
 
 
 @pytest.fixture(autouse=True)
@@ -105,3 +112,15 @@ def bob(db: None) -> Any:
 @pytest.fixture
 def carol(db: None) -> Any:
     return _user("carol")
+
+
+@pytest.fixture
+def smtp(settings: Any) -> Iterator[mailbox.Collector]:
+    """A real SMTP server on a free localhost port, and Django's SMTP backend pointed at it."""
+    yield from mailbox.smtp_server(settings)
+
+
+@pytest.fixture
+def held_mail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The drain task queued after a commit is lost, as if the worker died: the rows stay pending."""
+    mailbox.hold_mail(monkeypatch)

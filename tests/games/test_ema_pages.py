@@ -163,7 +163,7 @@ def test_target_prompts_show_the_er_the_engine_would_compute_before_the_card_is_
         )
     assert {r["id"] for r in board["ratings"]} == set(shown)
     html = render_to_string("games/boards/ema.html#map", {"board": board})
-    assert "ER of each Target" in html and 'class="er-tag"' in html
+    assert "</abbr> of each Target" in html and 'class="er-tag"' in html
 
 
 def test_an_announced_endeavor_shows_its_rating_while_the_year_card_is_face_down() -> None:

@@ -3,81 +3,24 @@ unsubscribing, what the mail shows (never another seat's secrets), and deciding 
 
 from __future__ import annotations
 
-import email
-import logging
 import random
 import re
-import socket
-from collections.abc import Iterator
 from datetime import timedelta
-from email.message import EmailMessage
-from email.policy import default as default_policy
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from django.core import signing
 from django.test import Client
 from django.utils import timezone
 
-from games import emails, jobs, notify, services, tasks
+from games import emails, notify, services, tasks
 from games.models import MailPreference, Move, Outbox
 from tests.games.helpers import leaks, make_game, options, play, prompted, timeline
+from tests.games.mailbox import Collector, body
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 LINK = re.compile(r"http://testserver(/\S+)")
-
-
-class Collector:
-    """An aiosmtpd handler that keeps every message it is given."""
-
-    def __init__(self) -> None:
-        self.messages: list[EmailMessage] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
-        self.messages.append(email.message_from_bytes(envelope.content, policy=default_policy))  # type: ignore[arg-type]
-        return "250 Message accepted"
-
-    def to(self, user: Any) -> list[EmailMessage]:
-        return [m for m in self.messages if user.email in m["To"]]
-
-
-def body(message: EmailMessage) -> str:
-    part = message.get_body(preferencelist=("plain",))
-    assert part is not None
-    return str(part.get_content())
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture
-def smtp(settings: Any) -> Iterator[Collector]:
-    """A real SMTP server on a free localhost port, and Django's SMTP backend pointed at it."""
-    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd logs every SMTP command
-    collector = Collector()
-    port = free_port()
-    controller = Controller(collector, hostname="127.0.0.1", port=port)
-    controller.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
-    settings.EMAIL_USE_TLS, settings.EMAIL_HOST_USER, settings.EMAIL_HOST_PASSWORD = False, "", ""
-    settings.SITE_URL = "http://testserver"
-    try:
-        yield collector
-    finally:
-        controller.stop()
-
-
-@pytest.fixture
-def held_mail(monkeypatch: Any) -> None:
-    """The drain task queued after a commit is lost, as if the worker died: the rows stay pending."""
-    real = jobs.kick
-    monkeypatch.setattr(jobs, "kick", lambda name: None if name == "drain_outbox" else real(name))
 
 
 def users_of(game: Any, alice: Any, bob: Any) -> dict[int, Any]:
@@ -87,20 +30,28 @@ def users_of(game: Any, alice: Any, bob: Any) -> dict[int, Any]:
 def test_the_player_who_must_decide_gets_one_mail_with_a_link_to_the_game(
     scenarios: None, alice: Any, bob: Any, smtp: Collector
 ) -> None:
-    game = make_game(alice, "me", bob)
+    game = make_game(alice, "me", bob)  # bob is invited; his joining starts the game
     seat = prompted(game)[0]
     user = users_of(game, alice, bob)[seat]
-    mails = smtp.to(user)
-    assert len(mails) == 1, "the start of the game asks the first player to decide"
-    text = body(mails[0])
+    asked = [m for m in smtp.to(user) if "Choose your Ruler" in body(m)]
+    assert len(asked) == 1, "the start of the game asks the first player to decide"
+    text = body(asked[0])
     assert f"http://testserver/games/{game.pk}/" in text
-    assert "Choose your Ruler" in text
     assert (
-        str(mails[0]["List-Unsubscribe"]).strip().startswith("<http://testserver/mail/unsubscribe/")
+        str(asked[0]["List-Unsubscribe"]).strip().startswith("<http://testserver/mail/unsubscribe/")
     )
-    assert smtp.to(alice if user == bob else bob) == []
-    row = Outbox.objects.get(user=user, game=game)
-    assert (row.seq, row.kind, row.seat, row.status) == (0, "turn", seat, "sent")
+    other = alice if user == bob else bob
+    assert not [m for m in smtp.to(other) if "Choose your Ruler" in body(m)]
+    # Bob was invited, then his own joining started the game: he is at the keyboard and gets
+    # no "started" mail; alice, who was not there, is told (with her question if she is first).
+    invitation = str(smtp.to(bob)[0]["Subject"]).strip()
+    assert invitation == f"You are invited to {game.scenario.title} #{game.pk}"
+    assert not [m for m in smtp.to(bob) if "Your game has started" in str(m["Subject"])]
+    started = [m for m in smtp.to(alice) if "Your game has started" in str(m["Subject"])]
+    assert len(started) == 1 and len(smtp.to(alice)) == 1
+    kind = "turn" if user == bob else "started"
+    row = Outbox.objects.get(user=user, game=game, kind=kind)
+    assert (row.seq, row.seat, row.status) == (0, seat, "sent")
 
 
 def test_a_move_submitted_twice_and_a_drain_run_twice_send_one_mail(
@@ -117,16 +68,18 @@ def test_a_move_submitted_twice_and_a_drain_run_twice_send_one_mail(
     assert smtp.messages == [], (
         "the drain task was lost: nothing is sent yet, nothing is lost either"
     )
-    # The first decision was made before any mail went out: only the second is still owed.
-    assert tasks.drain_outbox() == 1
+    # The first decision was made before any mail went out: only the second is still owed
+    # (beside alice's "your game has started"; bob's invitation is moot, he has joined).
+    assert tasks.drain_outbox() == Outbox.objects.filter(status="sent").count() >= 1
     assert tasks.drain_outbox() == 0, "a retried task finds nothing left to send"
-    assert len(smtp.messages) == 1 and smtp.to(users[nxt]) == smtp.messages
+    turns = [m for m in smtp.messages if "Your decision" in str(m["Subject"])]
+    assert len(turns) == 1 and smtp.turns(users[nxt]) == turns
 
 
 def test_a_worker_that_dies_mid_send_leaves_the_mail_to_the_next_drain_after_its_lease(
     scenarios: None, alice: Any, bob: Any, smtp: Collector, held_mail: None
 ) -> None:
-    game = make_game(alice, "me", bob)
+    game = make_game(alice, "me", "bot:random")
     row = Outbox.objects.get(game=game)
     now = timezone.now()
     assert notify._claim(row.pk, now), "a worker claims the row, then dies before sending"
@@ -145,9 +98,9 @@ def test_no_turn_mail_while_the_player_has_the_game_open(
     nxt = 1 - first
     notify.page_opened(users[nxt], game.pk, "socket-1")
     services.submit(game.pk, users[first], options(game, first)[0], game.seq, seat=first)
-    row = Outbox.objects.get(user=users[nxt], game=game, seq=1)
+    row = Outbox.objects.get(user=users[nxt], game=game, seq=1, kind="turn")
     assert (row.status, row.note) == ("skipped", "watching")
-    assert smtp.to(users[nxt]) == []
+    assert smtp.turns(users[nxt]) == []
     notify.page_closed("socket-1")
     assert not notify.is_watching(users[nxt].pk, game.pk)
 
@@ -163,9 +116,9 @@ def test_no_turn_mail_while_the_player_is_on_vacation(
         user=users[nxt], defaults={"vacation_until": timezone.now() + timedelta(days=3)}
     )
     services.submit(game.pk, users[first], options(game, first)[0], game.seq, seat=first)
-    row = Outbox.objects.get(user=users[nxt], game=game, seq=1)
+    row = Outbox.objects.get(user=users[nxt], game=game, seq=1, kind="turn")
     assert (row.status, row.note) == ("skipped", "on vacation")
-    assert smtp.to(users[nxt]) == []
+    assert smtp.turns(users[nxt]) == []
 
 
 def test_a_turn_mail_is_skipped_once_the_player_has_decided(
@@ -175,9 +128,11 @@ def test_a_turn_mail_is_skipped_once_the_player_has_decided(
     users = users_of(game, alice, bob)
     seat = prompted(game)[0]
     services.submit(game.pk, users[seat], options(game, seat)[0], game.seq, seat=seat)
+    nxt = prompted(game)[0]
+    services.submit(game.pk, users[nxt], options(game, nxt)[0], game.seq, seat=nxt)
     tasks.drain_outbox()
-    first = Outbox.objects.get(game=game, seq=0)
-    assert (first.status, first.note) == ("skipped", "decided")
+    owed = Outbox.objects.get(game=game, seq=1, seat=nxt, kind="turn")
+    assert (owed.status, owed.note) == ("skipped", "decided")
 
 
 def test_digest_readers_get_one_mail_a_day_listing_the_games_waiting(
@@ -187,19 +142,23 @@ def test_digest_readers_get_one_mail_a_day_listing_the_games_waiting(
         MailPreference.objects.create(user=user, mode=MailPreference.Mode.DIGEST)
     game = make_game(alice, "me", bob)
     other = make_game(bob, "me", alice)
-    assert smtp.messages == [], "digest readers get no mail per decision"
-    assert set(Outbox.objects.values_list("note", flat=True)) == {"digest"}
+    assert [str(m["Subject"]) for m in smtp.messages if "invited" not in str(m["Subject"])] == [], (
+        "digest readers get no mail per decision (invitations aside)"
+    )
+    owed = Outbox.objects.exclude(kind="invite")
+    assert set(owed.values_list("note", flat=True)) == {"digest"}
     readers = [u for u in (alice, bob) if emails.waiting_games(u)]
     assert readers and tasks.send_digests() == len(readers)
     assert tasks.send_digests() == 0, "one digest a day"
+    invitations = [m for m in smtp.messages if "invited" in str(m["Subject"])]
     for user in readers:
-        mails = smtp.to(user)
+        mails = [m for m in smtp.to(user) if m not in invitations]
         assert len(mails) == 1 and "waiting for you" in mails[0]["Subject"]
         listed = {g.pk for g in emails.waiting_games(user)}
         assert listed <= {game.pk, other.pk} and all(
             f"/games/{pk}/" in body(mails[0]) for pk in listed
         )
-    assert len(smtp.messages) == len(readers)
+    assert len(smtp.messages) == len(readers) + len(invitations)
 
 
 def test_the_unsubscribe_link_works_without_logging_in_and_stops_all_mail(
@@ -262,6 +221,8 @@ def test_turn_mail_tells_what_happened_since_and_never_shows_another_seats_secre
     checked = 0
     for message in smtp.messages:
         row = Outbox.objects.get(pk=int(message["X-Chancery-Outbox"]))
+        if row.kind != "turn":
+            continue
         text = body(message)
         assert leaks(text, line, row.seq, {row.seat}) == [], f"mail for seq {row.seq} leaks"
         html = message.get_body(preferencelist=("html",))
@@ -315,7 +276,7 @@ def test_a_trivial_decision_is_made_from_the_mail_once(
         for o in game.engine.prompt_for(game.state, seat)["options"]
         if o["label"] == label
     )
-    assert emails.is_trivial(expected)
+    assert emails.is_trivial(game.engine, game.engine.prompt_for(game.state, seat), expected)
     client = Client()  # not logged in: the signed link is the credential
     page = client.get(path)
     assert page.status_code == 200 and label.encode() in page.content
@@ -340,7 +301,8 @@ def test_a_mail_link_that_is_forged_or_stale_is_refused(
     client = Client()
     token = path.split("/")[3]
     data = signing.loads(token, salt=emails.ACTION_SALT)
-    weighty = next(a for a in options(game, seat) if not emails.is_trivial(a))
+    prompt = game.engine.prompt_for(game.state, seat)
+    weighty = next(a for a in options(game, seat) if not emails.is_trivial(game.engine, prompt, a))
     # Forged: a different action under the same signature, or a self-made token.
     tampered = token.replace(
         token.split(":")[0],

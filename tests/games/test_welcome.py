@@ -3,6 +3,7 @@ frame, the header's links and the lobby's lists."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from games import landing
+from games import glossary, landing
 from games.models import Game, Scenario
 from rules.core.registry import get_engine
 from tests.games.helpers import make_game
@@ -248,3 +249,50 @@ def test_options_chosen_in_the_form_reach_the_game(scenarios: None, alice: Any) 
     )
     assert response.status_code == 302, response.content.decode()
     assert Game.objects.get().config["options"] == {"rounds": 2}
+
+
+# --- words a newcomer understands ------------------------------------------------------------------
+
+
+def test_internal_ambiguity_ids_never_reach_a_player() -> None:
+    assert glossary.gloss("hre", "Nothing can be recruited: no effect (AMB-38)") == (
+        "Nothing can be recruited: no effect"
+    )
+    assert glossary.gloss("feudal", "The game is drawn (A-43).") == "The game is drawn."
+    assert "HRE-BASE-END-04" in glossary.gloss("hre", "The end is triggered (HRE-BASE-END-04).")
+
+
+def test_year_card_results_and_abbreviations_carry_their_meaning() -> None:
+    line = str(glossary.gloss("ema", "Year Card 87: C(3►) / -1(◄1) / -: ER 11."))
+    assert '<abbr title="Conquest, if the ER is 3 or more">C(3►)</abbr>' in line
+    assert '<abbr title="Social State −1, if the ER is 1 or less">-1(◄1)</abbr>' in line
+    assert '">Year Card 87</abbr>' in line and '">ER</abbr> 11' in line
+    fl = str(glossary.gloss("feudal", "Sup 6, Ld 2; an SG card; <script>"))
+    assert fl.count("<abbr title=") == 3 and "&lt;script&gt;" in fl
+
+
+@pytest.mark.parametrize("game", ["hre", "ema", "feudal"])
+def test_each_game_has_a_glossary_page(game: str) -> None:
+    page = Client().get(reverse("glossary", args=[game])).content.decode()
+    for term in glossary.terms(game):
+        assert f"<strong>{escape(term.abbr)}</strong>" in page
+    assert (
+        reverse("glossary", args=[game])
+        in Client().get(reverse("rules", args=[game])).content.decode()
+    )
+
+
+def test_a_game_page_explains_its_abbreviations_and_sends_moves_by_post(
+    scenarios: None, alice: Any
+) -> None:
+    game = make_game(alice, "me", "bot:random")
+    page = _logged_in(alice).get(reverse("game", args=[game.pk])).content.decode()
+    assert "AMB-" not in page
+    assert reverse("glossary", args=["hre"]) in page
+    move_forms = page.count('hx-post="' + reverse("act", args=[game.pk]) + '"')
+    assert (
+        move_forms
+        and page.count(f'method="post" action="{reverse("act", args=[game.pk])}"') == move_forms
+    )
+    for title in re.findall(r"<abbr([^>]*)>", page):
+        assert 'title="' in title

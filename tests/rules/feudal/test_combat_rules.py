@@ -7,6 +7,7 @@ import pytest
 from rules.core.canonical import canonical_json
 from rules.feudal import ENGINE
 from rules.feudal.combatants import successes, thresholds
+from rules.feudal.components import load
 from rules.feudal.handlers import MACHINE
 from rules.feudal.scoring import check_end_of_turn
 from rules.feudal.state import Ctx
@@ -523,7 +524,8 @@ def test_tc16_solitaire_combat(rig: list[int]) -> None:
     assert [len(p) for p in solo["piles"]] == [3, 3, 3] and len(solo["hand"]) == 7
     assert solo["markers"] == 10 + sum(ENGINE_card(p[-1])["control"] for p in solo["piles"])
     everything = solo["deck"] + solo["hand"] + [c for p in solo["piles"] for c in p]
-    assert len(everything) == len(set(everything)) == 24
+    characters = [c for c, spec in load().cards.items() if spec["type"] == "character"]
+    assert len(everything) == len(set(everything)) == len(characters)  # FL-SOLO-01: each once
     state, nxt = solo_position("bane", "pale_fighter", 20)
     solo = state["solo"]
     rig.append(8)
@@ -606,3 +608,22 @@ def test_fl_solo_14_17_18_pile_cleared_hand_refilled_and_loss() -> None:
     state["stack"] = [{"kind": "solo"}]
     MACHINE.advance(Ctx(state))
     assert state["over"] and state["winner"] is None and len(solo["hand"]) == 1
+
+
+@pytest.mark.parametrize(("reading", "kept"), [("clear", 0), ("keep", 1)])
+def test_fl_solo_12_a_surviving_defender_heals_unless_wounds_are_kept(
+    rig: list[int], reading: str, kept: int
+) -> None:
+    """FL-SOLO-12 (A-31): Bane's DF 8 wounds Pale Fighter once and both CC rounds miss; by the
+    recommended reading the defender heals, with the "keep" variant the next fight starts at 1."""
+    state, _ = solo_position("bane", "pale_fighter", 20)
+    state["options"]["solo_wounds"] = reading
+    rig.append(8)
+    MACHINE.advance(Ctx(state))
+    state, _ = act(state, {"card": "bane", "pile": 0})
+    rig += [2, 2, 7]  # both CC hit rolls miss; then the next combat's DF roll
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "done"})
+    state, _ = act(state, {"do": "done"})
+    assert state["solo"]["wounds"][0] == kept and state["solo"]["killed"] == 0
+    assert "bane" in state["solo"]["living"] and rig == []
