@@ -38,7 +38,9 @@ def recent_moves(game: Game, limit: int = LOG_LINES) -> list[Move]:
 def log_lines(
     game: Game, seat: int | None, limit: int = LOG_LINES, recent: list[Move] | None = None
 ) -> list[dict[str, Any]]:
-    """The newest log lines visible to a seat: public text, plus that seat's private text."""
+    """The log lines of the newest `limit` moves visible to a seat: public text, plus that seat's
+    private text. (A window of moves, not of lines, so that a page adding the lines of each new
+    move can drop the same old ones: static/js/chancery.js.)"""
     lines: list[dict[str, Any]] = []
     moves = recent_moves(game, limit) if recent is None else recent[:limit]
     links: dict[str, dict[str, str] | None] = {}  # one rule is cited by many lines
@@ -61,7 +63,7 @@ def log_lines(
                         "rule": links[rule],
                     }
                 )
-    return lines[-limit:]
+    return lines
 
 
 def seat_cards(
@@ -617,6 +619,6 @@ def _log_update(
         return _render("log", ctx, key)
     if not fresh:
         return ""
-    # The page keeps its newest LOG_LINES lines (static/js/chancery.js trims the list).
+    # The page keeps the lines of the newest LOG_LINES moves (static/js/chancery.js trims them).
     lines = {"lines": log[len(log) - fresh :], "game": ctx["game"]}
     return render_to_string("games/game.html#log_lines", lines)

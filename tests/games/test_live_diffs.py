@@ -41,7 +41,8 @@ class Page:
         self.parts = dict(top_level(first))
         assert set(self.parts) == set(pages.LIVE_PARTIALS)
 
-    def apply(self, push: str) -> None:
+    def apply(self, push: str, seq: int) -> None:
+        self.seq = seq
         for cid, part in top_level(push):
             if cid in self.parts:
                 self.parts[cid] = part
@@ -49,13 +50,24 @@ class Page:
                 self.append_log(part)
             else:
                 self.swap_child(cid, part)
+        self.trim_log()
 
     def append_log(self, part: str) -> None:
+        self.set_log_lines(self.log_lines() + LOG_LINE.findall(part))
+
+    def trim_log(self) -> None:
+        """What static/js/chancery.js does after every swap: keep the newest LOG_LINES moves."""
+        if LOG_LINE.search(self.parts["log"]):
+            lines = self.log_lines()
+            self.set_log_lines([ln for ln in lines if line_seq(ln) > self.seq - pages.LOG_LINES])
+
+    def log_lines(self) -> list[str]:
         log = self.parts["log"]
-        end = log.rindex("</ol>")
-        lines = LOG_LINE.findall(log[:end]) + LOG_LINE.findall(part)
-        lines = lines[-pages.LOG_LINES :]  # what static/js/chancery.js keeps
-        start = log.index(">", log.index("<ol")) + 1
+        return LOG_LINE.findall(log[: log.rindex("</ol>")])
+
+    def set_log_lines(self, lines: list[str]) -> None:
+        log = self.parts["log"]
+        start, end = log.index(">", log.index("<ol")) + 1, log.rindex("</ol>")
         self.parts["log"] = log[:start] + "\n    " + "".join(lines) + "\n  " + log[end:]
 
     def swap_child(self, cid: str, part: str) -> None:
@@ -66,6 +78,12 @@ class Page:
                     self.parts[name] = html.replace(old, OOB.sub("", part), 1)
                     return
         raise AssertionError(f"no element #{cid} on the page for a pushed child")
+
+
+def line_seq(line: str) -> int:
+    found = re.search(r'<span class="seq">(\d+)</span>', line)
+    assert found, line
+    return int(found.group(1))
 
 
 def normal(html: str) -> str:
@@ -136,7 +154,7 @@ def test_pushes_of_changes_give_the_full_page(
             assert pushed is not None
             sizes.append(len(pushed[1]))
             if pushed[1]:
-                browser.apply(pushed[1])
+                browser.apply(pushed[1], pushed[0].seq)
             expected = full_render(game.pk, viewer)
             for name in pages.LIVE_PARTIALS:
                 assert normal(browser.parts[name]) == normal(expected[name]), (name, game.seq)
