@@ -1,7 +1,8 @@
 """Random playouts of one engine, from any checkout, for before/after comparisons.
 
-`python bench/playouts.py GAME GAMES [--root DIR]` plays one warm-up game, then GAMES random
-playouts (seeds 1..GAMES, the first scenario at its largest table, no hashing or invariants) with
+`python bench/playouts.py GAME GAMES [--root DIR] [--scenario SLUG] [--players N]` plays one
+warm-up game, then GAMES random playouts (seeds 1..GAMES, by default the first scenario at its
+largest table, no hashing or invariants) with
 the `rules` package of DIR (default: this checkout), and prints the actions and the actions per
 CPU-second. On a shared machine CPU time still moves with the load; under
 `valgrind --tool=callgrind` the difference between GAMES=N and GAMES=0 is the instruction count
@@ -22,6 +23,8 @@ def main() -> int:
     parser.add_argument("game")
     parser.add_argument("games", type=int)
     parser.add_argument("--root", default=str(Path(__file__).resolve().parents[1]))
+    parser.add_argument("--scenario", default=None, help="a shipped scenario's slug")
+    parser.add_argument("--players", type=int, default=None, help="seats (default: the most)")
     args = parser.parse_args()
     sys.path.insert(0, args.root)
     import rules
@@ -32,8 +35,10 @@ def main() -> int:
         parser.error(f"rules was imported from {rules.__file__}, not from {args.root}")
 
     engine = get_engine(args.game)
-    scenario = engine.scenarios()[0]
-    config, players = scenario["config"], int(scenario["max_players"])
+    scenarios = engine.scenarios()
+    scenario = next((s for s in scenarios if s["slug"] == args.scenario), scenarios[0])
+    config = scenario["config"]
+    players = args.players or int(scenario["max_players"])
     play_random(engine, 999, config, players, invariants=False, hashes=False)
     start, actions = time.process_time(), 0
     for seed in range(1, args.games + 1):

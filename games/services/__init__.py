@@ -30,7 +30,14 @@ Where each thing lives (the import order runs down this list; nothing imports up
 from games.access import seats_of
 from games.errors import MoveRefused
 from games.services.finish import finish
-from games.services.lifecycle import SeatSpec, check_players, create_game, join, resume
+from games.services.lifecycle import (
+    SeatSpec,
+    check_players,
+    create_game,
+    hand_seat,
+    join,
+    resume,
+)
 from games.services.moves import submit
 from games.services.rematch import accept as accept_rematch
 from games.services.resign import resign
@@ -43,6 +50,7 @@ __all__ = [
     "check_players",
     "create_game",
     "finish",
+    "hand_seat",
     "join",
     "resign",
     "resume",

@@ -178,6 +178,8 @@ def announce(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> N
         + (f" from {ctx.aname(base)}" if base and kind != "diplomacy" else "")
         + f" (ER {er.raw(ctx, seat, kind, base, target)} before gold, cost {cost}).",
     )
+    for hook in handlers.ANNOUNCE:
+        hook(ctx, ctx.s["endeavor"])  # 24.53: a Magnate's held card defends his Area at once
     ctx.push({"kind": "resolve", "seat": seat})
     windows.open_window(
         ctx, "start", seat
@@ -212,6 +214,7 @@ def final_er(ctx: Ctx, en: dict[str, Any]) -> int:
     value = er.raw(ctx, en["seat"], en["kind"], en["base"], en["target"])
     if en["defender"] is not None:
         value -= er.defense(ctx, en["defender"])
+    value -= en.get("npc_defense", 0)  # 24.53: a Magnate's Defense
     if en["seas"] == 2:
         value = halve(ctx.s, value)
     return int(value + en["gold"] - en["dgold"])

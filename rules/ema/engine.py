@@ -30,6 +30,7 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     # The optional rules, chosen before play (3.0 intro to §3 of the reference): off by default.
     "colonization": (False, True),  # 25.0
     "schism_crusades": (False, True),  # 23.0: the Schism Table and the Crusades
+    "raiders_magnates": (False, True),  # 24.0
 }
 
 # How the new-game form words each option (our words; the first value is the recommended reading).
@@ -98,6 +99,11 @@ OPTION_TEXT: OptionText = {
         "The Churches may unite or split each Game-Turn; Crusades to Syria and Jerusalem.",
         {False: "Not used: always in Schism", True: "Used"},
     ),
+    "raiders_magnates": (
+        "Raiders and Magnates (optional rule 24)",
+        "Vikings, Magyars and Saracens raid on their schedules; Magnates appear and conquer.",
+        {False: "Not used", True: "Used"},
+    ),
 }
 SLUGS = {
     "27-charlemagne-solo": ("27", 1, 1),
@@ -119,7 +125,7 @@ DESCRIPTIONS = {
 
 # The optional rules: kept in a game's options only when chosen, so a game without them keeps
 # the state (and replays) it had before they existed.
-OPTIONAL_RULES = ("colonization", "schism_crusades")
+OPTIONAL_RULES = ("colonization", "schism_crusades", "raiders_magnates")
 
 
 def _defaults() -> dict[str, Any]:

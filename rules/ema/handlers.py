@@ -53,11 +53,11 @@ MenuHook = Callable[[Ctx, int], list[Option]]
 MENU: list[MenuHook] = []  # extra choices on the active Player's main menu
 MENU_DO: dict[str, Callable[[Ctx, int, Any], None]] = {}  # what those choices do, by "do"
 GAME_TURN: list[Callable[[Ctx], None]] = []  # after the Event Card Segment (6.0 II)
-ROUND_PHASES: list[
-    Callable[[Ctx], None]
-] = []  # after the Year deal, before initiative (6.0 III.2-5)
+# after the Year deal, before initiative, by their step of 6.0 III (2 Crusade, 3 Raiders, ...)
+ROUND_PHASES: dict[int, Callable[[Ctx], None]] = {}
 ROUND_END: list[Callable[[Ctx], None]] = []  # after the unplayed cards, before the marker moves
 AFTER_ACTION: list[Callable[[Ctx], None]] = []  # after every answered prompt and its steps
+ANNOUNCE: list[Callable[[Ctx, dict[str, Any]], None]] = []  # an Endeavor just announced (9.0 P4)
 
 PAGE = 40  # more Area options than this are split by language group, so every Area stays reachable
 GROUPS = ("germanic", "romanic", "slavonic", "celtic", "hellenic", "baltic", "turkish", "other")

@@ -51,6 +51,7 @@ def check(state: State) -> None:
     _check_cards(state)
     check_colonies(state)
     _check(state.get("schism", "schism") in ("schism", "union"), "the Schism is Union or Schism")
+    _check_nonplayers(state)
 
 
 def check_colonies(state: State) -> None:
@@ -78,8 +79,22 @@ def _check_cards(state: State) -> None:
             f"seat {i} holds {len(me['hand'])} cards, over the limit even while discarding",
         )
     events += [f["card"] for f in state["stack"] if f["kind"] == "holding"]
+    years += state.get("npc_played", [])  # Raiders' and Magnates' cards (24.0, A-47)
+    years += [m["defense_card"] for m in state.get("magnates", []) if m["defense_card"] is not None]
     if state["year_deck"] or any(me["years"] or me["revealed"] for me in state["seats"]):
         _check(sorted(years) == sorted(data().year_cards), "Year Cards not conserved")
     dupes = [c for c, k in Counter(events).items() if k > 1]
     _check(not dupes, f"Event cards in two places: {dupes}")
     _check(len(events) == 55 + (state["options"]["event_deck"] == 56), "Event cards not conserved")
+
+
+def _check_nonplayers(state: State) -> None:
+    """24.0, 24.5x: at most three Magnates, each in his Court; their and the Vikings' Areas no Player's."""
+    held = state.get("npc_areas", {})
+    mags = state.get("magnates", [])
+    _check(len(mags) <= 3, "more than three Magnates")
+    for mag in mags:
+        _check(held.get(mag["court"]) == mag["key"], f"{mag['key']} is not in his Court")
+        _check(mag["stature"] in (5, 9), f"{mag['key']} has Stature {mag['stature']}")
+    for aid in held:
+        _check(state["areas"][aid]["owner"] is None, f"{aid} is a Player's and a Magnate's")

@@ -54,7 +54,7 @@ def start_round(ctx: Ctx) -> None:
     ctx.log("EMA-6.0.GR-b", f"Round {s['year']}: five Year Cards dealt face down to each Player.")
     depth = len(s["stack"])
     ctx.push({"kind": "initiative_start"})
-    for hook in reversed(handlers.ROUND_PHASES):
+    for _, hook in sorted(handlers.ROUND_PHASES.items(), reverse=True):
         hook(ctx)  # each pushes its phase's step when its option is on; the first runs first
     if len(s["stack"]) == depth + 1:
         ctx.pop()

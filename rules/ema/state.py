@@ -100,9 +100,19 @@ def relations(ctx: Ctx, seat: int, aid: str) -> tuple[int, int]:
     return lang_relation(me["lang"], here["lang"]), rel
 
 
+@cache
+def area_ids() -> tuple[str, ...]:
+    """Every Land Area's id, sorted (the state's `areas` has exactly these keys)."""
+    return tuple(sorted(data().areas))
+
+
 def owned(state: State, seat: int) -> list[str]:
-    """Areas a seat possesses, in id order."""
-    return sorted(a for a, here in state["areas"].items() if here["owner"] == seat)
+    """Areas a seat possesses, in id order (walks the presorted ids: no sort per call)."""
+    areas = state["areas"]
+    ids = area_ids()
+    if len(areas) != len(ids):
+        ids = tuple(sorted(areas))
+    return [a for a in ids if areas[a]["owner"] == seat]
 
 
 @cache

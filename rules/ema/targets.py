@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from rules.ema import er
 from rules.ema.empire import court_costs, halve, leg_targets
-from rules.ema.state import Ctx, seafaring
+from rules.ema.state import Ctx, area_ids, seafaring
 
 COMBAT = ("conquest", "pillage", "convert")
 STATURE_OF = {
@@ -41,9 +42,17 @@ def convertible(ctx: Ctx, seat: int, aid: str) -> bool:
     return rel != me["rel"] and chart[me["rel"]][0] > 0 and not me["excom"]
 
 
+@lru_cache(maxsize=4096)
+def _sorted_legs(base: str, sf: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """`leg_targets` in id order, sorted once per Base and set of seafaring Areas."""
+    return tuple(sorted(leg_targets(base, sf).items()))
+
+
 def _iter_foreign_targets(ctx: Ctx, seat: int, kind: str, base: str, inner: int) -> Iterator[str]:
     """Targets of a Conquest, Pillage or Conversion from a Base, lazily, in id order."""
-    for target, leg in sorted(leg_targets(base, seafaring(ctx.s)).items()):
+    if ctx.seat(seat)["gold"] < base_cost(ctx, kind) + inner:
+        return  # every Target costs at least this much (9.17): none is affordable
+    for target, leg in _sorted_legs(base, seafaring(ctx.s)):
         here = ctx.area(target)
         if kind == "convert":
             if here["owner"] != seat or not convertible(ctx, seat, target):
@@ -95,8 +104,12 @@ def _iter_diplomacy_targets(ctx: Ctx, seat: int) -> Iterator[str]:
     base = diplomacy_base(ctx, seat)
     if base is None:
         return
+    if ctx.seat(seat)["gold"] < base_cost(ctx, "diplomacy"):
+        return  # 9.17: the cost cannot be paid for any Target
     courts = {m["court"] for m in ctx.s["seats"]}
-    for t in sorted(ctx.s["areas"]):
+    areas = ctx.s["areas"]
+    ids = area_ids() if len(areas) == len(area_ids()) else tuple(sorted(areas))
+    for t in ids:
         if t not in courts and affordable(ctx, seat, "diplomacy", base, t, 0):
             yield t
 
@@ -113,6 +126,8 @@ def any_endeavor(ctx: Ctx, seat: int, kind: str) -> bool:
     if ctx.seat(seat)["exile"]:
         return False
     costs = court_costs(ctx.s, seat)
+    if ctx.seat(seat)["gold"] < base_cost(ctx, kind):
+        return False  # 9.17: not even the cost without Seas can be paid
     if kind in COMBAT:
         return any(_has_target(ctx, seat, kind, b, costs[b]) for b in sorted(costs))
     return any(affordable(ctx, seat, kind, None, t, costs[t]) for t in sorted(costs))

@@ -12,11 +12,17 @@ from rules.ema.state import Ctx, Frame, is_christian, owned
 KINDS = ("conquest", "pillage", "diplomacy", "ruling", "fortification", "convert")
 
 
-def may_end(ctx: Ctx, seat: int) -> bool:
-    """At least one Year Card must be played while one is held and some Endeavor is legal (9.12, A-51)."""
+def may_end(ctx: Ctx, seat: int, legal: list[str] | None = None) -> bool:
+    """At least one Year Card must be played while one is held and some Endeavor is legal (9.12, A-51).
+
+    `legal`, when the caller has it, lists the kinds of Endeavor legal now (so they are not
+    searched for twice).
+    """
     me = ctx.seat(seat)
     if me["endeavors"] or not me["years"]:
         return True
+    if legal is not None:
+        return not legal
     return not any(targets.any_endeavor(ctx, seat, k) for k in KINDS)
 
 
@@ -24,12 +30,8 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     seat = frame["seat"]
     me = ctx.seat(seat)
     opts: list[Option] = []
-    if me["years"]:
-        opts += [
-            option({"do": "endeavor", "kind": k}, endeavors.NAMES[k])
-            for k in KINDS
-            if targets.any_endeavor(ctx, seat, k)
-        ]
+    legal = [k for k in KINDS if targets.any_endeavor(ctx, seat, k)] if me["years"] else []
+    opts += [option({"do": "endeavor", "kind": k}, endeavors.NAMES[k]) for k in legal]
     if not me["taxed"] and me["court"] is not None:
         opts.append(option({"do": "tax"}, "Taxation and Plunder"))
     opts += [
@@ -41,7 +43,7 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
         opts.append(option({"do": "reduce_fort"}, "Reduce a Fortification of your own"))
     for hook in handlers.MENU:
         opts += hook(ctx, seat)
-    if may_end(ctx, seat):
+    if may_end(ctx, seat, legal):
         opts.append(option({"do": "end"}, "End the Player-Turn"))
     return opts
 

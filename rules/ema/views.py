@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import State
-from rules.ema import endeavors, handlers, victory
+from rules.ema import endeavors, handlers, raiders, victory
 from rules.ema.state import Ctx
 
 
@@ -134,6 +134,14 @@ def optional_view(state: State) -> dict[str, Any]:
     if state["options"].get("schism_crusades"):
         found["schism"] = state.get("schism", "schism")
         found["schism_row"] = state.get("schism_row")
+    if state["options"].get("raiders_magnates"):
+        found["magnates"] = [dict(m, defense_card=m["defense_card"] is not None)
+                             for m in state.get("magnates", [])]  # fmt: skip
+        found["npc_areas"] = dict(state.get("npc_areas", {}))
+        found["raiders"] = {
+            "scheduled": raiders.scheduled(int(state["year"])),
+            "stopped": list(state.get("raiders_stopped", [])),
+        }
     if state["options"].get("colonization"):
         found["colonies"] = [dict(c, bases=list(c["bases"])) for c in state.get("colonies", [])]
     return found

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
@@ -33,7 +34,11 @@ def test_a_visitor_lands_on_what_the_site_and_its_three_games_are(scenarios: Non
         "Dark Age: Feudal Lords",
     ):
         assert f"<h2>{title}</h2>" in page
-    assert "2–4 players" in page and "1–6 players" in page and "1–4 players" in page
+    for game in ("hre", "ema", "feudal"):  # the seat range over every scenario of the game
+        shipped = get_engine(game).scenarios()
+        low = min(x["min_players"] for x in shipped)
+        high = max(x["max_players"] for x in shipped)
+        assert f"{low}–{high} players" in page
     assert page.count('class="landing-pic"') == 3
     assert 'class="map' in page and "fl-table" in page, "each game's board is pictured"
     assert reverse("account_signup") in page and reverse("account_login") in page
@@ -262,6 +267,11 @@ def test_internal_ambiguity_ids_never_reach_a_player() -> None:
     assert "HRE-BASE-END-04" in glossary.gloss("hre", "The end is triggered (HRE-BASE-END-04).")
 
 
+def test_counted_words_agree_with_their_number() -> None:
+    assert glossary.gloss("feudal", "Draw 1 card(s)") == "Draw 1 card"
+    assert glossary.gloss("hre", "The first 2 player(s) exhaust") == "The first 2 players exhaust"
+
+
 def test_year_card_results_and_abbreviations_carry_their_meaning() -> None:
     line = str(glossary.gloss("ema", "Year Card 87: C(3►) / -1(◄1) / -: ER 11."))
     assert '<abbr title="Conquest, if the ER is 3 or more">C(3►)</abbr>' in line
@@ -296,3 +306,27 @@ def test_a_game_page_explains_its_abbreviations_and_sends_moves_by_post(
     )
     for title in re.findall(r"<abbr([^>]*)>", page):
         assert 'title="' in title
+
+
+def test_the_replay_steps_use_the_site_s_own_icons(scenarios: None, alice: Any) -> None:
+    game = make_game(alice, "me", "bot:random")
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    response = _logged_in(alice).get(reverse("replay", args=[game.pk]))
+    page = response.content.decode()
+    assert response.status_code == 200, page[:300]
+    assert page.count('<svg class="icon"') == 4
+    assert not any(glyph in page for glyph in "⏮⏭◀▶")
+
+
+def test_a_bot_deciding_is_named_with_its_seat(
+    scenarios: None, alice: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games import jobs, pages
+
+    monkeypatch.setattr(jobs, "call", lambda task, *args: None)  # the bots' turns wait
+    game = make_game(alice, "bot:random", "bot:greedy")
+    ctx = pages.context(game, alice)
+    assert ctx["thinking"], "a bot is deciding"
+    html = render_to_string("games/game.html#prompt", {**ctx, "game": game, "user": alice})
+    for w in ctx["thinking"]:
+        assert f"{w['who']} (seat {w['seat'] + 1}) is thinking" in html

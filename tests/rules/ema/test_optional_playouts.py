@@ -8,13 +8,13 @@ from rules.core.playout import play_and_replay
 from tests.rules.ema.helpers import ENGINE
 from tests.rules.ema.test_playouts import SCENARIOS
 
-OPTIONAL = {"colonization": True, "schism_crusades": True}
+OPTIONAL = {"colonization": True, "schism_crusades": True, "raiders_magnates": True}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("slug", "players"), SCENARIOS)
 def test_fifty_games_with_the_optional_rules_EMA_23_0_GR_Schism_EMA_25_0_GR(slug, players):
-    """EMA-23.0.GR-Schism EMA-25.0.GR: 50 one-Round games of each scenario with every optional rule on."""
+    """EMA-23.0.GR-Schism EMA-24.0.GR EMA-25.0.GR: 50 one-Round games of each scenario with every optional rule on."""
     for seed in range(50):
         config = {"scenario": slug, "options": {**OPTIONAL, "rounds": 1}}
         playout = play_and_replay(ENGINE, seed, config, players)
@@ -23,7 +23,7 @@ def test_fifty_games_with_the_optional_rules_EMA_23_0_GR_Schism_EMA_25_0_GR(slug
 
 @pytest.mark.parametrize(("slug", "players"), SCENARIOS)
 def test_a_short_game_with_the_optional_rules_EMA_23_0_GR_Schism_EMA_25_0_GR(slug, players):
-    """EMA-23.0.GR-Schism EMA-25.0.GR: one three-Round game of each scenario with every optional rule on."""
+    """EMA-23.0.GR-Schism EMA-24.0.GR EMA-25.0.GR: one three-Round game of each scenario with every optional rule on."""
     config = {"scenario": slug, "options": {**OPTIONAL, "rounds": 3}}
     playout = play_and_replay(ENGINE, 11, config, players)
     assert playout.over and playout.replay is not None and playout.replay.ok
