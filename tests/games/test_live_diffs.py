@@ -126,9 +126,9 @@ def play(game: Game, users: list[Any], moves: int, seed: int, check: Any) -> int
 # (game, scenario, moves, the most of a whole page a push may carry on average): an EMA move
 # changes its large map most of the time, so only HRE and Feudal Lords are held to a fraction.
 CASES = [
-    ("hre", "base", 120, 0.4),
-    ("ema", "27-charlemagne", 80, 1.0),
-    ("feudal", "duel", 120, 0.7),
+    ("hre", "base", 100, 0.4),
+    ("ema", "27-charlemagne", 30, 1.0),
+    ("feudal", "duel", 60, 0.7),
 ]
 
 
