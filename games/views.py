@@ -179,7 +179,8 @@ def act(request: HtmxRequest, game_id: int) -> HttpResponse:
         if expected is None:
             raise BadInput("the move's position (expected_seq) is missing")
         seat = integer(request.POST.get("seat"), "The seat", high=MAX_SEATS - 1)
-        services.submit(game_id, request.user, action, expected, seat=seat)
+        shown = text(request.POST.get("prompt"), "The prompt's key", 64) or None
+        services.submit(game_id, request.user, action, expected, seat=seat, prompt=shown)
         error, status = "", 200
     except BadInput as bad:
         error, status = f"That move is not well-formed: {bad}", 400

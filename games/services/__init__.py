@@ -38,7 +38,7 @@ from games.services.lifecycle import (
     join,
     resume,
 )
-from games.services.moves import submit
+from games.services.moves import prompt_key, submit
 from games.services.rematch import accept as accept_rematch
 from games.services.resign import resign
 from games.services.undo import undo
@@ -55,6 +55,7 @@ __all__ = [
     "resign",
     "resume",
     "seats_of",
+    "prompt_key",
     "submit",
     "undo",
 ]

@@ -3,6 +3,7 @@ frame, the header's links and the lobby's lists."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -330,3 +331,68 @@ def test_a_bot_deciding_is_named_with_its_seat(
     html = render_to_string("games/game.html#prompt", {**ctx, "game": game, "user": alice})
     for w in ctx["thinking"]:
         assert f"{w['who']} (seat {w['seat'] + 1}) is thinking" in html
+
+
+# --- several seats deciding at once -----------------------------------------------------------
+
+
+def _duel(alice: Any, bob: Any) -> Game:
+    import copy
+
+    from games import services
+
+    scenario = copy.copy(Scenario.objects.get(game="feudal", slug="duel"))
+    scenario.config = {**scenario.config, "decks": ["under_city", "over_city"]}
+    specs = [services.SeatSpec("me"), services.SeatSpec("invite", username=bob.username)]
+    game = services.create_game(alice, scenario, 2, specs)
+    services.join(game.pk, bob)
+    game.refresh_from_db()
+    return game
+
+
+def test_two_seats_deciding_at_once_both_succeed(scenarios: None, alice: Any, bob: Any) -> None:
+    """Feudal Lords' set-up asks both seats at once; the second answer is not refused as stale
+    because the first changed the game's position but not the second seat's own prompt."""
+    from games import services
+
+    game = _duel(alice, bob)
+    assert sorted(game.prompted_seats()) == [0, 1]
+    seq = game.seq
+    mine, theirs = (game.engine.prompt_for(game.state, s) for s in (0, 1))
+    assert mine is not None and theirs is not None
+    key = services.prompt_key(mine)
+    bob_client, alice_client = _logged_in(bob), _logged_in(alice)
+    first = theirs["options"][0]["action"]
+    response = bob_client.post(
+        reverse("act", args=[game.pk]),
+        {
+            "action": json.dumps(first),
+            "expected_seq": seq,
+            "seat": 1,
+            "prompt": services.prompt_key(theirs),
+        },
+    )
+    assert response.status_code == 200, response.content.decode()
+    game.refresh_from_db()
+    assert game.seq == seq + 1
+    assert game.engine.prompt_for(game.state, 0) == mine, "the other seat's choice left it as is"
+    second = mine["options"][0]["action"]
+    wrong = alice_client.post(
+        reverse("act", args=[game.pk]),
+        {"action": json.dumps(second), "expected_seq": seq, "seat": 0, "prompt": "not-the-key"},
+    )
+    assert wrong.status_code == 409, "a prompt the seat no longer has is stale"
+    response = alice_client.post(
+        reverse("act", args=[game.pk]),
+        {"action": json.dumps(second), "expected_seq": seq, "seat": 0, "prompt": key},
+    )
+    assert response.status_code == 200, response.content.decode()
+    game.refresh_from_db()
+    assert game.seq == seq + 2
+    assert [m.seat for m in game.moves.order_by("seq")][-2:] == [1, 0]
+    again = alice_client.post(
+        reverse("act", args=[game.pk]),
+        {"action": json.dumps(second), "expected_seq": seq, "seat": 0, "prompt": key},
+    )
+    game.refresh_from_db()
+    assert again.status_code in (200, 409) and game.seq == seq + 2, "a double click moves once"

@@ -344,7 +344,17 @@ def _set_level(state: State, side: str, unit: str, level: int) -> None:
 
 
 def place_disc(ctx: Ctx, action: str) -> None:
-    """A Lordling Noble disc on an Action card; it stacks like anyone's (LORDLING-TURN-03)."""
+    """A Lordling Noble disc on an Action card; it stacks like anyone's (LORDLING-TURN-03).
+
+    A Persevere can repeat an action after their last disc is down: the action still happens,
+    with no disc to place (the book is silent; the effect is the card's point).
+    """
+    if ctx.seat(LORDLINGS)["discs"] == 0:
+        ctx.log(
+            "HRE-M01-LORDLING-TURN-03",
+            f"No Lordling Noble is left to place on {ACTION_NAMES[action]}.",
+        )
+        return
     slot = next(s for s in ctx.s["slots"] if s["action"] == action)
     slot["stack"].append(LORDLINGS)
     ctx.seat(LORDLINGS)["discs"] -= 1
@@ -1365,7 +1375,46 @@ def _raid_go(ctx: Ctx, frame: Frame) -> None:
         )
         draw_party_tokens(ctx, 1, "HRE-M01-COUNTER-02")
         return
-    start_raid_battle(ctx, frame["prov"], attacker="you", group=group)
+    if unit_count(here["units"]) == 1:
+        start_raid_battle(ctx, frame["prov"], attacker="you", group=group)
+        return
+    ctx.push({"kind": "m01_raid_group", "seat": HUMAN, "prov": frame["prov"], "group": {}})
+
+
+def _group_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    """Any number of your units in that province: one more of a type, or attack (RAIDER-14)."""
+    here = ctx.s["prov"][frame["prov"]]["units"]
+    group = frame["group"]
+    opts = [
+        option({"add": u}, f"Take one more {u} ({group.get(u, 0)} of {here[u]} so far)")
+        for u in UNITS
+        if here[u] > group.get(u, 0)
+    ]
+    if group:
+        size = sum(group.values())
+        units = f"{size} unit{'' if size == 1 else 's'}"
+        opts.append(option({"add": None}, f"Attack the Raiding Party with these {units}"))
+    return opts
+
+
+def _group_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    group = frame["group"]
+    if action["add"] is not None:
+        group[action["add"]] = group.get(action["add"], 0) + 1
+        here = ctx.s["prov"][frame["prov"]]["units"]
+        if any(here[u] > group.get(u, 0) for u in UNITS):
+            return
+    ctx.s["stack"].pop()
+    start_raid_battle(ctx, frame["prov"], attacker="you", group=dict(group))
+
+
+handlers.decision(
+    "m01_raid_group",
+    "HRE-M01-RAIDER-14",
+    lambda ctx, f: "Raid: choose the units that attack the Raiding Party",
+    _group_options,
+    _group_choose,
+)
 
 
 handlers.MACHINE.extend("turn", Extension(("m01_raid",), _raid_options, _raid_choose))
@@ -1486,6 +1535,8 @@ def _invariants(state: State) -> None:
     placed = sum(p["farms"] for p in state["prov"].values() if p["owner"] == LORDLINGS)
     if placed + lord["farms_track"] > data().board["farms_per_player"]:
         raise InvariantError("the Lordlings have more Farms than their track holds")
+    if lord["discs"] < 0:
+        raise InvariantError("the Lordlings placed more Nobles than they have")
     if lord["hand"] or lord["gold"] or any(lord["res"].values()):
         raise InvariantError("the Lordlings hold cards, Gold or resources")
 

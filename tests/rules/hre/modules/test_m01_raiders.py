@@ -252,6 +252,9 @@ def test_HRE_M01_RAIDER_14_COUNTER_01_02_a_Raid_from_your_hand(
     discs = state["seats"][0]["discs"]
     dice.extend([6, 6, 6, 1])  # melee: your 6, 6, 6 ; the Raider 1
     state, _ = ENGINE.apply(state, 0, action)
+    assert state["stack"][-1]["kind"] == "m01_raid_group"  # any number of them: you choose
+    for _ in range(3):
+        state, _ = ENGINE.apply(state, 0, {"add": "infantry"})  # the third attacks at once
     assert state["seats"][0]["discs"] == discs
     assert state["seats"][0]["gold"] == gold + 1
     assert state["prov"]["bavaria"]["units"]["infantry"] == 3
@@ -379,3 +382,22 @@ def test_HRE_M01_GEN_04_05_06_beaten_Lordlings_retreat_lose_Farms_and_Revanchism
     )
     assert infantry == 4  # 2 + 1 + one from Revanchism
     ENGINE.check_invariants(state)
+
+
+def test_HRE_M01_RAIDER_14_you_may_send_only_some_units(d20: list[int], dice: list[int]) -> None:
+    """HRE-M01-RAIDER-14: any number of your units in the one province: the rest stay home."""
+    state = quiet(solo(ruler="arnulf"))
+    raid = _raider("raid", 2)
+    _free(state, raid)
+    state["seats"][0]["hand"].append(raid)
+    state["box_tokens"] = sorted(state["box_tokens"] + state["m01"]["party"]["tokens"])
+    state["m01"]["party"] = {"tokens": [], "units": {"infantry": 1, "archer": 0, "cavalry": 0}}
+    state["prov"]["bavaria"]["units"]["infantry"] = 3
+    state, _ = ENGINE.apply(state, 0, {"do": "m01_raid", "card": raid, "prov": "bavaria"})
+    state, _ = ENGINE.apply(state, 0, {"add": "infantry"})
+    labels = [o["label"] for o in ENGINE.prompts(state)[0]["options"]]
+    assert "Attack the Raiding Party with these 1 unit" in labels
+    dice.extend([6, 1])  # melee: yours 6, the Raider 1
+    state, _ = ENGINE.apply(state, 0, {"add": None})
+    assert state["prov"]["bavaria"]["units"]["infantry"] == 3  # 2 stayed, 1 came back
+    assert sum(state["m01"]["party"]["units"].values()) == 0
