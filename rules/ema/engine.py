@@ -138,8 +138,9 @@ class EmaEngine(FrameEngine[Ctx]):
     game_id = "ema"
     title = "Empires of the Middle Ages"
     # 2: the Event in force and the use of each Year Card kept; 3: an exile's Areas enter Unrest
-    # 4: the Event deck has the 55 cards of 19.1/19.2 by default
-    rules_version = 4
+    # 4: the Event deck has the 55 cards of 19.1/19.2 by default; 5: the authored
+    # Year Cards re-calibrated (data README)
+    rules_version = 5
     machine = handlers.MACHINE
     context = Ctx
 
