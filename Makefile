@@ -21,9 +21,12 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 venv: $(VENV)/.installed
 
-# The site on http://127.0.0.1:8000 with SQLite, the in-memory channel layer and in-process tasks.
+# The site on http://127.0.0.1:$(PORT) (`PORT=8100 make run`) with SQLite, the in-memory channel
+# layer and in-process tasks; mail links point at the same address unless SITE_URL says otherwise.
+PORT ?= 8000
+run: export SITE_URL ?= http://127.0.0.1:$(PORT)
 run: migrate
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 migrate: venv
 	$(BIN)/python manage.py migrate --no-input

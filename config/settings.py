@@ -251,4 +251,13 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # Django's default logging gives "django" a console handler of its own; left to propagate,
+    # every request line (daphne's runserver logs under django.channels.server) printed twice.
+    "loggers": {
+        "django": {
+            "handlers": ["console"],
+            "level": env_str("LOG_LEVEL", "INFO"),
+            "propagate": False,
+        }
+    },
 }

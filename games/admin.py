@@ -6,13 +6,18 @@ options); private chat is shown only to superusers and seat notes to nobody.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
+from games import botkinds, services
 from games.models import (
     ApiToken,
     ChatChannel,
@@ -37,24 +42,50 @@ from games.models import (
     SeatResult,
     StandingAnswer,
 )
-from rules.core import get_engine
+from rules.core import all_engines, get_engine
 from rules.core.engine import Engine, players_phrase
 from rules.core.errors import ScenarioError
 
 
+def _engine_choices() -> list[tuple[str, str]]:
+    return [(engine.game_id, engine.title) for engine in all_engines()]
+
+
 class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
-    """Scenario config is validated by the game's engine."""
+    """A scenario of one of the registered games; its config and player counts are the engine's to judge."""
+
+    game = forms.ChoiceField(choices=_engine_choices)
+    config = forms.JSONField(
+        required=False,
+        initial=dict,
+        widget=forms.Textarea(attrs={"rows": 6, "cols": 60}),
+        help_text="A JSON object; {} plays the game as shipped. The options and their values "
+        "are listed below.",
+    )
 
     class Meta:
         model = Scenario
-        fields = "__all__"
+        fields = (
+            "game",
+            "slug",
+            "title",
+            "description",
+            "min_players",
+            "max_players",
+            "config",
+            "enabled",
+        )
+
+    def clean_config(self) -> Any:
+        value = self.cleaned_data.get("config")
+        return {} if value in (None, "") else value
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         try:
             engine = get_engine(data.get("game", ""))
         except KeyError as error:
-            raise forms.ValidationError(str(error)) from error
+            raise forms.ValidationError({"game": "Choose one of the games."}) from error
         config = data.get("config")
         errors = engine.validate_scenario({} if config is None else config)
         if errors:
@@ -63,6 +94,14 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
         if low is not None and high is not None:
             _check_players(engine, config or {}, low, high)
         return data
+
+
+class ShippedScenarioForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A shipped scenario is the engine's: only whether the site offers it may change."""
+
+    class Meta:
+        model = Scenario
+        fields = ("enabled",)
 
 
 def _check_players(engine: Engine, config: dict[str, Any], low: int, high: int) -> None:
@@ -83,12 +122,132 @@ def _check_players(engine: Engine, config: dict[str, Any], low: int, high: int) 
         raise forms.ValidationError(problems)
 
 
+def options_table(engines: list[Engine]) -> str:
+    """Each engine's options: name, allowed values (the recommended reading first) and help.
+
+    A list rather than a table, so it reads on a phone as on a desktop.
+    """
+    items = []
+    for engine in engines:
+        try:
+            specs = engine.option_specs()
+        except ValueError as error:  # an option without wording: the engine's bug, not a 500 here
+            items.append(format_html("<li>{}: {}</li>", engine.game_id, error))
+            continue
+        for spec in specs:
+            if spec["choices"]:
+                values = format_html_join(
+                    ", ",
+                    "<code>{}</code>{}",
+                    (
+                        (json.dumps(c["value"]), " (recommended)" if c["recommended"] else "")
+                        for c in spec["choices"]
+                    ),
+                )
+            else:
+                values = format_html(
+                    "a whole number from {} to {} (default <code>{}</code>)",
+                    spec["low"],
+                    spec["high"],
+                    json.dumps(spec["default"]),
+                )
+            items.append(
+                format_html(
+                    '<li style="margin:.4rem 0"><code>{}</code> <small>({})</small> — {}<br>'
+                    "Values: {}<br>{}</li>",
+                    spec["name"],
+                    engine.game_id,
+                    spec["label"],
+                    values,
+                    spec["help"],
+                )
+            )
+    if not items:
+        return "No options."
+    example = format_html(
+        "<p>Write them as <code>{}</code>: JSON spelling (<code>true</code>, <code>false</code>, "
+        "text in double quotes).</p>",
+        '{"options": {"name": value}}',
+    )
+    # Every item is escaped by format_html above.
+    return mark_safe(example + f'<ul class="chancery-options">{"".join(items)}</ul>')  # noqa: S308
+
+
 @admin.register(Scenario)
 class ScenarioAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Shipped scenarios are read-only (copy one to change it); copies and new ones are checked by the engine."""
+
     form = ScenarioForm
-    list_display = ("game", "slug", "title", "min_players", "max_players", "shipped", "enabled")
+    list_display = ("game", "slug", "title", "players", "shipped", "enabled")
     list_filter = ("game", "shipped", "enabled")
+    search_fields = ("slug", "title")
     actions = ["copy"]
+
+    @admin.display(description="Players")
+    def players(self, obj: Scenario) -> str:
+        return obj.players_text() or "cannot be played"
+
+    @admin.display(description="Options of the game")
+    def options_help(self, obj: Scenario | None) -> str:
+        engines = [obj.engine] if obj is not None and obj.pk else list(all_engines())
+        return options_table(engines)
+
+    @admin.display(description="Shipped")
+    def shipped_note(self, obj: Scenario) -> str:
+        return (
+            "Shipped with the game: read-only here, and `bootstrap` writes it again from the "
+            "engine on every release. To change it, select it in the list and use "
+            "“Copy as a new variant”, then edit the copy."
+        )
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        if obj is not None and obj.shipped:
+            kwargs["form"] = ShippedScenarioForm
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is not None and obj.shipped:
+            return (
+                "shipped_note",
+                "game",
+                "slug",
+                "title",
+                "description",
+                "players",
+                "config",
+                "enabled",
+                "options_help",
+            )
+        return (
+            "game",
+            "slug",
+            "title",
+            "description",
+            "min_players",
+            "max_players",
+            "config",
+            "enabled",
+            "options_help",
+        )
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is not None and obj.shipped:
+            return (
+                "shipped_note",
+                "game",
+                "slug",
+                "title",
+                "description",
+                "players",
+                "config",
+                "options_help",
+            )
+        return ("options_help",)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return not (obj is not None and obj.shipped) and super().has_delete_permission(request, obj)
 
     @admin.action(description="Copy as a new variant")
     def copy(self, request: HttpRequest, queryset: QuerySet[Scenario]) -> None:
@@ -116,13 +275,27 @@ class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
 
+class SeatNo:
+    """Seats as the site numbers them (1 and up); the database counts from 0."""
+
+    @admin.display(description="Seat")
+    def seat_no(self, obj: Any) -> Any:
+        return None if obj.seat is None else obj.seat + 1
+
+
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
     """Seats as they are; a bot seat shows its kind as the registry names it (rules.bots)."""
 
     model = Seat
     extra = 0
     can_delete = False
-    readonly_fields = ("index", "user", "invited", "bot", "resigned_at")
+    fields = ("number", "user", "invited", "bot", "resigned_at")
+    readonly_fields = ("number", "user", "invited", "bot", "resigned_at")
+    show_change_link = True
+
+    @admin.display(description="Seat")
+    def number(self, obj: Seat) -> int:
+        return obj.index + 1
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -131,7 +304,10 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
 @admin.register(Game)
 class GameAdmin(ReadOnly):
     list_display = ("pk", "game", "scenario", "status", "paused", "players", "seq", "updated_at")
-    list_filter = ("game", "status", "paused")
+    list_filter = ("game", "status", "paused", "scenario")
+    list_select_related = ("scenario",)
+    # By id ("=12"), a player's name or the scenario's slug or title.
+    search_fields = ("=id", "seats__user__username", "scenario__slug", "scenario__title")
     inlines = [SeatInline]
     exclude = ("state", "seed")
     readonly_fields = ("final_state",)
@@ -148,10 +324,24 @@ class GameAdmin(ReadOnly):
 
 @admin.register(Move)
 class MoveAdmin(ReadOnly):
-    list_display = ("game", "seq", "seat", "by_bot", "created_at")
-    list_filter = ("by_bot",)
-    exclude = ("action", "events")
-    readonly_fields = ("game", "seq", "seat", "state_hash", "by_bot", "created_at", "shown_action")
+    list_display = ("game", "seq", "shown_seat", "by_bot", "created_at")
+    list_filter = ("by_bot", "game__status", "game__game")
+    list_select_related = ("game",)
+    search_fields = ("=game__id", "game__seats__user__username", "game__scenario__slug")
+    exclude = ("action", "events", "seat")
+    readonly_fields = (
+        "game",
+        "seq",
+        "shown_seat",
+        "state_hash",
+        "by_bot",
+        "created_at",
+        "shown_action",
+    )
+
+    @admin.display(description="Seat")
+    def shown_seat(self, obj: Move) -> int:
+        return obj.seat + 1
 
     @admin.display(description="Action")
     def shown_action(self, obj: Move) -> Any:
@@ -162,10 +352,83 @@ class MoveAdmin(ReadOnly):
         )
 
 
+class HandSeatForm(forms.ModelForm):  # type: ignore[type-arg]
+    """Give a seat to another player or to a bot; games.services.hand_seat does it."""
+
+    to_player = forms.CharField(required=False, label="Give to the player (username)")
+    to_bot = forms.ChoiceField(
+        required=False, label="…or to a bot", choices=lambda: [("", "—"), *botkinds.choices()]
+    )
+
+    class Meta:
+        model = Seat
+        fields: tuple[str, ...] = ()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        name, bot = (data.get("to_player") or "").strip(), data.get("to_bot") or ""
+        if bool(name) == bool(bot):
+            raise forms.ValidationError("Give the seat to a player or to a bot (one of the two).")
+        if name:
+            data["user"] = get_user_model().objects.filter(username=name).first()
+            if data["user"] is None:
+                raise forms.ValidationError({"to_player": f"There is no player called {name!r}."})
+        return data
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Every seat; staff may hand one to another player or a bot (a stalled seat), logged."""
+
+    form = HandSeatForm
+    list_display = ("game", "number", "user", "invited", "bot", "resigned_at", "seen_at")
+    list_filter = ("game__status", "game__game")
+    list_select_related = ("game", "user", "invited")
+    search_fields = ("=game__id", "user__username", "invited__username")
+    readonly_fields = ("game", "number", "user", "invited", "bot", "resigned_at", "seen_at")
+    fields = (*readonly_fields, "to_player", "to_bot")
+
+    @admin.display(description="Seat")
+    def number(self, obj: Seat) -> int:
+        return obj.index + 1
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: Seat, form: Any, change: bool) -> None:
+        data = form.cleaned_data
+        try:
+            services.hand_seat(
+                obj.game_id,
+                obj.index,
+                request.user,
+                user=data.get("user"),
+                bot=data.get("to_bot", ""),
+            )
+        except services.MoveRefused as refused:
+            messages.error(request, refused.message)
+            return
+        obj.refresh_from_db()
+
+
 @admin.register(ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Tokens are made on the player's profile, where the secret is shown once; here they are revoked."""
+
     list_display = ("name", "user", "created_at", "last_used")
-    readonly_fields = ("digest",)
+    list_select_related = ("user",)
+    search_fields = ("name", "user__username")
+    readonly_fields = ("name", "user", "created_at", "last_used")
+    exclude = ("digest",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return request.method in ("GET", "HEAD") and super().has_change_permission(request, obj)
 
 
 HIDDEN = "hidden while the game is in progress"
@@ -213,8 +476,8 @@ class OutboxAdmin(ReadOnly):
 
 
 @admin.register(EmailActionUse)
-class EmailActionUseAdmin(ReadOnly):
-    list_display = ("game", "seq", "seat", "user", "used_at")
+class EmailActionUseAdmin(SeatNo, ReadOnly):
+    list_display = ("game", "seq", "seat_no", "user", "used_at")
 
 
 @admin.register(MailPreference)
@@ -228,7 +491,22 @@ class MailPreferenceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(Job)
 class JobAdmin(ReadOnly):
-    list_display = ("pk", "kind", "game", "seq", "seat", "status", "attempts", "note", "created_at")
+    list_display = (
+        "pk",
+        "kind",
+        "game",
+        "seq",
+        "job_seat",
+        "status",
+        "attempts",
+        "note",
+        "created_at",
+    )
+
+    @admin.display(description="Seat")
+    def job_seat(self, obj: Job) -> Any:
+        return obj.seat + 1 if obj.seat >= 0 else None
+
     list_filter = ("kind", "status")
 
 
@@ -248,11 +526,11 @@ class SeatClockAdmin(ReadOnly):
 
 
 @admin.register(StandingAnswer)
-class StandingAnswerAdmin(ReadOnly):
-    list_display = ("game", "seat", "kind", "choice", "updated_at")
+class StandingAnswerAdmin(SeatNo, ReadOnly):
+    list_display = ("game", "seat_no", "kind", "choice", "updated_at")
     list_filter = ("kind", "choice")
-    exclude = ("option_label", "option_action")
-    readonly_fields = ("game", "seat", "kind", "choice", "updated_at", "shown_option")
+    exclude = ("option_label", "option_action", "seat")
+    readonly_fields = ("game", "seat_no", "kind", "choice", "updated_at", "shown_option")
 
     @admin.display(description="Option")
     def shown_option(self, obj: StandingAnswer) -> Any:
@@ -263,12 +541,13 @@ class StandingAnswerAdmin(ReadOnly):
 # Results and ratings come from the scoring task; read-only.
 
 
-class SeatResultInline(admin.TabularInline):  # type: ignore[type-arg]
+class SeatResultInline(SeatNo, admin.TabularInline):  # type: ignore[type-arg]
     model = SeatResult
     extra = 0
     can_delete = False
+    exclude = ("seat",)
     readonly_fields = (
-        "seat",
+        "seat_no",
         "user",
         "bot",
         "rank",
@@ -312,8 +591,8 @@ class ChatChannelAdmin(ReadOnly):
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(ReadOnly):
-    list_display = ("pk", "game", "channel", "seat", "author", "short_text", "created_at")
+class ChatMessageAdmin(SeatNo, ReadOnly):
+    list_display = ("pk", "game", "channel", "seat_no", "author", "short_text", "created_at")
     list_select_related = ("author",)
     search_fields = ("text", "author__username")
 
@@ -329,15 +608,19 @@ class ChatMessageAdmin(ReadOnly):
 
 
 @admin.register(Mute)
-class MuteAdmin(ReadOnly):
-    list_display = ("game", "seat", "muted")
+class MuteAdmin(SeatNo, ReadOnly):
+    list_display = ("game", "seat_no", "muted_seat")
+
+    @admin.display(description="Muted seat")
+    def muted_seat(self, obj: Mute) -> int:
+        return obj.muted + 1
 
 
 @admin.register(SeatNote)
-class SeatNoteAdmin(ReadOnly):
-    list_display = ("game", "seat", "size", "updated_at")
+class SeatNoteAdmin(SeatNo, ReadOnly):
+    list_display = ("game", "seat_no", "size", "updated_at")
     exclude = ("text",)
-    readonly_fields = ("game", "seat", "size", "updated_at")
+    readonly_fields = ("game", "seat_no", "size", "updated_at")
 
     @admin.display(description="Characters")
     def size(self, obj: SeatNote) -> int:

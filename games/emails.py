@@ -28,6 +28,8 @@ ACTION_MAX_AGE = 14 * 24 * 3600  # seconds; a decision left that long is surely 
 MAX_LOG_LINES = 40
 # Per-seat numbers worth a line in "the board at a glance", in this order, when the view has them.
 GLANCE_KEYS = ("vp", "score", "gold")
+# Each game's initials and colour, the "picture" heading its mails.
+EMBLEMS = {"hre": ("HRE", "#7a1f1f"), "ema": ("EMA", "#2f4f7f"), "feudal": ("FL", "#5b4a1f")}
 SUBJECTS = {
     Outbox.Kind.TURN: "Your decision in {title} #{pk}",
     Outbox.Kind.REMINDER: "Your time is nearly spent in {title} #{pk}",
@@ -88,8 +90,19 @@ def compose(row: Outbox) -> EmailMultiAlternatives | None:
     game = row.game
     assert game is not None
     game.refresh_from_db()
-    ctx.update(game=game, url=absolute(reverse("game", args=[game.pk])), seat=row.seat)
-    if row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER, Outbox.Kind.STARTED):
+    ctx.update(
+        game=game,
+        url=absolute(reverse("game", args=[game.pk])),
+        seat=row.seat,
+        emblem=emblem(game),
+    )
+    if row.kind == Outbox.Kind.STARTED:
+        # Written when the game started, sent perhaps later: the question asked of them now.
+        mine = [s.index for s in game.seats.all() if s.user_id == row.user_id and not s.bot]
+        now = [i for i in game.prompted_seats() if i in mine]
+        ctx["seat"] = now[0] if now else None
+        ctx.update(decision_context(game, row.user_id, ctx["seat"]))
+    elif row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER):
         ctx.update(decision_context(game, row.user_id, row.seat))
     elif row.kind == Outbox.Kind.INVITE:
         ctx["host"] = game.created_by
@@ -118,10 +131,15 @@ def _message(
             "X-Chancery-Outbox": str(row.pk),
         },
     )
-    message.attach_alternative(
-        render_to_string("email/base.html", {**ctx, "text": text}), "text/html"
-    )
+    html = render_to_string(f"{template}.html", {**ctx, "subject": subject})
+    message.attach_alternative(html, "text/html")
     return message
+
+
+def emblem(game: Game) -> dict[str, str]:
+    """The game's picture in a mail: its initials on its colour (a mail shows no image by default)."""
+    letters, colour = EMBLEMS.get(game.game, (game.game[:3].upper(), "#44505c"))
+    return {"letters": letters, "colour": colour, "name": game.engine.title}
 
 
 def decision_context(game: Game, user_id: int, seat: int | None) -> dict[str, Any]:

@@ -107,7 +107,12 @@ GLOSSARY: dict[str, tuple[Term, ...]] = {
             "An Area's population; it adds to Fortification and to taxes.",
             "the map",
         ),
-        Term("N", "Norm", "The Social State an Area can rise to, plus two.", "the map"),
+        Term(
+            "N",
+            "Norm",
+            "The Social State an Area tends to: its SS can rise to the Norm plus two.",
+            "the map",
+        ),
         Term(
             "C",
             "Combat Stature",
@@ -287,9 +292,18 @@ def _year_title(match: re.Match[str]) -> str:
     return f'<abbr title="{escape(what)}, {when}">{escape(match.group(0))}</abbr>'
 
 
+# "1 card(s)" reads "1 card", "3 card(s)" reads "3 cards".
+MAYBE_PLURAL = re.compile(r"\b(\d+) ([A-Za-z]+)\(s\)")
+
+
+def _plural(match: re.Match[str]) -> str:
+    n, word = match.group(1), match.group(2)
+    return f"{n} {word}" if n == "1" else f"{n} {word}s"
+
+
 def gloss(game: str, text: str) -> SafeString:
     """A line of game text, escaped, without internal ids, each abbreviation with its meaning."""
-    plain = INTERNAL_IDS.sub("", text)
+    plain = MAYBE_PLURAL.sub(_plural, INTERNAL_IDS.sub("", text))
     if game == "ema":
         # Year Card tokens first, on the raw text, then the words between them.
         pieces, last = [], 0

@@ -18,7 +18,15 @@ class DevInboxBackend(ConsoleBackend):
         sent = super().send_messages(email_messages)
         for message in email_messages:
             body: Any = message.body
+            html = next(
+                (
+                    str(content)
+                    for content, kind in getattr(message, "alternatives", [])
+                    if kind == "text/html"
+                ),
+                "",
+            )
             DevEmail.objects.create(
-                to=", ".join(message.to), subject=str(message.subject), body=str(body)
+                to=", ".join(message.to), subject=str(message.subject), body=str(body), html=html
             )
         return sent

@@ -1,27 +1,71 @@
-"""Shipped scenarios: loaded from every registered engine into Scenario rows."""
+"""Shipped scenarios: loaded from every registered engine into Scenario rows.
+
+A shipped scenario is the engine's: the admin shows it read-only (only "enabled" may change) and
+offers to copy it, and every `bootstrap` (run by `make migrate` and the release step) writes it
+again from the engine, naming any row whose fields had been changed by other means.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from games.models import Scenario
 from rules.core import all_engines
 
+# The fields a shipped scenario takes from its engine; "enabled" is the site's own choice.
+ENGINE_FIELDS = ("title", "description", "min_players", "max_players", "config")
 
-def load_shipped() -> int:
-    """Create or refresh the Scenario row of every scenario an engine ships; returns the count."""
-    count = 0
+
+def shipped_values(spec: dict[str, Any]) -> dict[str, Any]:
+    """A shipped scenario's fields as its engine states them."""
+    return {
+        "title": spec["title"],
+        "description": spec.get("description", ""),
+        "min_players": spec["min_players"],
+        "max_players": spec["max_players"],
+        "config": spec["config"],
+    }
+
+
+def load_shipped() -> tuple[int, list[str]]:
+    """Create or refresh the Scenario row of every scenario an engine ships.
+
+    Returns the count and one line per existing row whose fields differed from the engine's
+    (edited by hand before the admin made shipped scenarios read-only): they are reset.
+    """
+    count, reset = 0, []
     for engine in all_engines():
         for spec in engine.scenarios():
+            values = shipped_values(spec)
+            row = Scenario.objects.filter(game=engine.game_id, slug=spec["slug"]).first()
+            if row is not None:
+                changed = [f for f in ENGINE_FIELDS if getattr(row, f) != values[f]]
+                if changed:
+                    reset.append(
+                        f"{engine.game_id}/{spec['slug']}: {', '.join(changed)} differed from the "
+                        "engine's and were reset (copy a shipped scenario to change it)"
+                    )
             Scenario.objects.update_or_create(
-                game=engine.game_id,
-                slug=spec["slug"],
-                defaults={
-                    "title": spec["title"],
-                    "description": spec.get("description", ""),
-                    "min_players": spec["min_players"],
-                    "max_players": spec["max_players"],
-                    "config": spec["config"],
-                    "shipped": True,
-                },
+                game=engine.game_id, slug=spec["slug"], defaults={**values, "shipped": True}
             )
             count += 1
-    return count
+    return count, reset
+
+
+def chosen_options(game_config: dict[str, Any], engine: Any) -> list[dict[str, str]]:
+    """The options a game was set up with that differ from the recommended reading, worded."""
+    chosen = game_config.get("options") or {}
+    try:
+        specs = engine.option_specs()
+    except ValueError:  # an option the engine has not worded yet: show the raw values
+        return [{"label": k, "value": str(v)} for k, v in sorted(chosen.items())]
+    shown = []
+    for spec in specs:
+        name = spec["name"]
+        if name not in chosen or chosen[name] == spec["default"]:
+            continue
+        words = {repr(c["value"]): c["label"] for c in spec["choices"]}
+        shown.append(
+            {"label": spec["label"], "value": words.get(repr(chosen[name]), str(chosen[name]))}
+        )
+    return shown

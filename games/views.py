@@ -28,6 +28,7 @@ from games import (
     replays,
     results,
     rulebook,
+    scenarios,
     services,
     standing,
 )
@@ -156,6 +157,7 @@ def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     notify.seen(request.user, game.pk)  # turn mail about this game may go out again
     ctx = pages.context(game, request.user)
     ctx.update(_social_context(game, request.user))
+    ctx["chosen_options"] = scenarios.chosen_options(game.config, game.engine)
     return render(request, "games/game.html", ctx)
 
 
@@ -177,7 +179,8 @@ def act(request: HtmxRequest, game_id: int) -> HttpResponse:
         if expected is None:
             raise BadInput("the move's position (expected_seq) is missing")
         seat = integer(request.POST.get("seat"), "The seat", high=MAX_SEATS - 1)
-        services.submit(game_id, request.user, action, expected, seat=seat)
+        shown = text(request.POST.get("prompt"), "The prompt's key", 64) or None
+        services.submit(game_id, request.user, action, expected, seat=seat, prompt=shown)
         error, status = "", 200
     except BadInput as bad:
         error, status = f"That move is not well-formed: {bad}", 400
@@ -262,10 +265,26 @@ def glossary_page(request: HtmxRequest, game: str) -> HttpResponse:
 
 
 def dev_inbox(request: HtmxRequest) -> HttpResponse:
-    """Mail sent by the embedded set-up (DEBUG only)."""
+    """Mail sent by the embedded set-up (DEBUG only): a player sees their own, staff everyone's."""
     if not settings.DEBUG:
         raise Http404
-    return render(request, "games/inbox.html", {"mails": DevEmail.objects.all()[:100]})
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    mails = DevEmail.objects.all()
+    if not request.user.is_staff:
+        email = request.user.email
+        # `to` joins the addresses with ", ": match one whole address, never a part of one.
+        mails = (
+            mails.filter(
+                Q(to=email)
+                | Q(to__startswith=f"{email}, ")
+                | Q(to__endswith=f", {email}")
+                | Q(to__contains=f", {email}, ")
+            )
+            if email
+            else mails.none()
+        )
+    return render(request, "games/inbox.html", {"mails": mails[:100]})
 
 
 def home(request: HtmxRequest) -> HttpResponse:

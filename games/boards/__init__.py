@@ -7,11 +7,13 @@ decks). A game joins the site with one line in BOARDS.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from games.boards import ema, feudal, hre
 from games.boards.common import Board, Prompt, View
+from games.boards.feudal import odds as feudal_odds
 
 if TYPE_CHECKING:
     from games.models import Game, Scenario, Seat
@@ -65,10 +67,19 @@ def has_board(game: str) -> bool:
     return game in BOARDS
 
 
+# The odds a player works out at the table, shown beside the choices that roll dice: one note per
+# option of the prompt (a game's Endeavor odds that depend on the board live in its board instead).
+OPTION_NOTES: dict[str, Callable[[Prompt | None], list[str]]] = {"feudal": feudal_odds.notes}
+
+
 def board_context(game: str, view: View, prompt: Prompt | None) -> dict[str, Any]:
     """What the game's board template needs, from the viewer's view and prompt; empty if none."""
     board = BOARDS.get(game)
-    return board.context(view, prompt) if board else {}
+    if board is None:
+        return {}
+    ctx = board.context(view, prompt)
+    notes = OPTION_NOTES[game](prompt) if game in OPTION_NOTES else []
+    return {**ctx, "option_notes": notes} if any(notes) else ctx
 
 
 def forms(game: str) -> GameForms | None:

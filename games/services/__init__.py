@@ -30,8 +30,15 @@ Where each thing lives (the import order runs down this list; nothing imports up
 from games.access import seats_of
 from games.errors import MoveRefused
 from games.services.finish import finish
-from games.services.lifecycle import SeatSpec, check_players, create_game, join, resume
-from games.services.moves import submit
+from games.services.lifecycle import (
+    SeatSpec,
+    check_players,
+    create_game,
+    hand_seat,
+    join,
+    resume,
+)
+from games.services.moves import prompt_key, submit
 from games.services.rematch import accept as accept_rematch
 from games.services.resign import resign
 from games.services.undo import undo
@@ -43,10 +50,12 @@ __all__ = [
     "check_players",
     "create_game",
     "finish",
+    "hand_seat",
     "join",
     "resign",
     "resume",
     "seats_of",
+    "prompt_key",
     "submit",
     "undo",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -18,10 +19,12 @@ from games.errors import MoveRefused
 from games.models import Game, Scenario, Seat
 from games.services import banks
 from games.services.fanout import after_commit
-from games.services.locking import locked, retried
+from games.services.locking import forget_seats, locked, retried
 from rules.core.canonical import canonical_json
 from rules.core.engine import players_phrase
 from rules.core.errors import ScenarioError
+
+log = logging.getLogger(__name__)
 
 SEAT_KINDS = ("me", "open", "invite", "bot")
 
@@ -178,3 +181,47 @@ def resume(game_id: int, user: AbstractBaseUser) -> Game:
         banks.settle(game)
         after_commit(game, force=True)
     return game
+
+
+@retried
+def hand_seat(game_id: int, index: int, staff: Any, user: Any = None, bot: str = "") -> Seat:
+    """Staff give a seat to another player or to a bot (a stalled or abandoned seat); logged.
+
+    The new player plays on from where the seat stands; a bot seat plays at once. A waiting game
+    whose last seat this fills starts.
+    """
+    with locked(game_id) as game:
+        if game.status == Game.Status.FINISHED:
+            raise MoveRefused("This game is over: its seats cannot change.", "closed")
+        if (user is None) == (not bot):
+            raise MoveRefused(
+                "Give the seat to a player or to a bot (one of the two).", "malformed"
+            )
+        if bot and bot not in botkinds.slugs():
+            raise MoveRefused(f"There is no bot called {bot!r}.", "malformed")
+        seat = game.seats.filter(index=index).first()
+        if seat is None:
+            raise MoveRefused(f"Game {game.pk} has no seat {index + 1}.", "malformed")
+        before = seat.label()
+        if user is not None:
+            seat.user, seat.bot, seat.invited, seat.resigned_at = user, "", None, None
+        else:
+            seat.user, seat.bot, seat.invited = None, bot, None
+            banks.drop_seat(game, index)  # a bot has no clock
+        seat.save()
+        forget_seats(game)
+        log.warning(
+            "staff %s handed seat %s of game %s from %s to %s",
+            staff,
+            index + 1,
+            game.pk,
+            before,
+            seat.label(),
+        )
+        if not start_if_full(game, by=getattr(user, "pk", None)):
+            game.bot_streak = 0
+            game.paused = False
+            game.save(update_fields=["bot_streak", "paused", "updated_at"])
+            banks.settle(game)
+            after_commit(game, force=True)
+    return seat

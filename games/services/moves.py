@@ -7,6 +7,7 @@ sent twice is answered with its first acceptance.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from typing import Any
 
@@ -37,10 +38,14 @@ def submit(
     seat: int | None = None,
     bot: bool = False,
     standing: bool = False,
+    prompt: str | None = None,
 ) -> Move:
     """Check and apply one move; refuse anything stale, forged, illegal or malformed unchanged.
 
     `standing` is the seat's standing answer given by a task (games.standing), for `seat` only.
+    `prompt` is the key (prompt_key) of the named seat's prompt the page showed: when other
+    seats have moved since, the move still counts if that seat's own prompt is unchanged
+    (several seats deciding at once never refuse each other as stale).
     """
     if not isinstance(expected_seq, int) or isinstance(expected_seq, bool):
         raise MoveRefused(
@@ -52,7 +57,12 @@ def submit(
         canonical_json(action)
     except (TypeError, ValueError, RecursionError) as error:
         raise MoveRefused("That move is not well-formed.", "malformed") from error
-    return _submit_locked(game_id, user, action, expected_seq, seat, bot, standing)
+    return _submit_locked(game_id, user, action, expected_seq, seat, bot, standing, prompt)
+
+
+def prompt_key(prompt: Any) -> str:
+    """A short fingerprint of one seat's prompt: its kind, text and every option."""
+    return hashlib.sha256(canonical_json(prompt).encode()).hexdigest()[:20]
 
 
 @retried
@@ -64,6 +74,7 @@ def _submit_locked(
     seat: int | None,
     bot: bool,
     standing: bool,
+    prompt: str | None = None,
 ) -> Move:
     """One attempt at a move, under the game's row lock."""
     with locked(game_id) as game:
@@ -72,7 +83,9 @@ def _submit_locked(
             if expected_seq != game.seq or seat is None:
                 raise MoveRefused("The game has moved on.", "stale")
             who = seat
-        elif expected_seq != game.seq:
+        elif expected_seq != game.seq and not _own_prompt_unchanged(
+            game, user, seat, bot, expected_seq, prompt
+        ):
             return _resubmitted(game, _held_seats(game, user, seat, bot), action, expected_seq)
         else:
             who = _acting_seat(game, user, seat, bot)
@@ -85,6 +98,26 @@ def _submit_locked(
         except IllegalAction as error:
             raise MoveRefused(str(error), "illegal") from error
         return record(game, who, action, state, events, bot, standing)
+
+
+def _own_prompt_unchanged(
+    game: Game,
+    user: AbstractBaseUser | None,
+    seat: int | None,
+    bot: bool,
+    expected_seq: int,
+    prompt: str | None,
+) -> bool:
+    """Whether only other seats moved since the page was drawn and this seat's prompt is the
+    one the page showed: then the move is as fresh as it was (a double click is not: the seat
+    itself moved since)."""
+    if prompt is None or seat is None or expected_seq > game.seq or game.state is None:
+        return False
+    _held_seats(game, user, seat, bot)  # refuses a seat the sender does not hold
+    if game.moves.filter(seq__gt=expected_seq, seat=seat).exists():
+        return False
+    now = game.engine.prompt_for(game.state, seat)
+    return now is not None and prompt_key(now) == prompt
 
 
 def _held_seats(

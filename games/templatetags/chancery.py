@@ -54,3 +54,11 @@ def abbr(game: str, word: str) -> SafeString:
     from games import glossary
 
     return glossary.abbr(game, word)
+
+
+@register.filter
+def prompt_key(prompt: Any) -> str:
+    """The fingerprint of a seat's prompt, sent with a move (games.services.prompt_key)."""
+    from games import services
+
+    return services.prompt_key(prompt) if prompt else ""

@@ -42,7 +42,7 @@ STRONG = BotKind(
     Budget(ms=3000),
 )
 # Rollouts stop after this many actions and are scored by the heuristics.
-ROLLOUT = {2: 20, 3: 30}
+ROLLOUT = {2: 12, 3: 20}
 EXPLORE = 0.7  # UCB1's exploration constant, rewards being in [0, 1]
 WIDEN = 2.0  # a node considers about WIDEN·√visits options
 # Without any budget given, this many iterations (the command line's default).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, TypedDict
 
 
@@ -18,7 +19,8 @@ def option_errors(options: Any, allowed: dict[str, tuple[Any, ...]]) -> list[str
         if key not in allowed:
             errors.append(f"Unknown option {key!r}; options are {', '.join(sorted(allowed))}.")
         elif value not in allowed[key] or type(value) is not type(allowed[key][0]):
-            choices = ", ".join(repr(v) for v in allowed[key])
+            # JSON spelling (true, "final"), as the value is written in a config or an API call.
+            choices = ", ".join(json.dumps(v) for v in allowed[key])
             errors.append(f"Option {key} must be one of {choices}.")
     return errors
 

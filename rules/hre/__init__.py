@@ -18,5 +18,6 @@ from rules.hre import (  # noqa: F401  (each module registers its frame handlers
     titles,
 )
 from rules.hre.engine import HreEngine
+from rules.hre.modules import m01_lordlings  # noqa: F401  (each module registers itself)
 
 ENGINE = register(HreEngine())

@@ -33,20 +33,7 @@ def start(ctx: Ctx, seat: int, src: str, dest: str, group: dict[str, int]) -> No
     """Set up the two armies and begin with the Volley (BARB-02..04, PVP-02)."""
     here = ctx.s["prov"][dest]
     attackers = [_unit(u, False, seat) for u in UNITS for _ in range(group.get(u, 0))]
-    frame: dict[str, Any] = {
-        "kind": "battle",
-        "seat": seat,
-        "att": seat,
-        "def": here["owner"],
-        "prov": dest,
-        "origin": src,
-        "token": None,
-        "phase": 0,
-        "stage": "roll",
-        "hits": [0, 0],
-        "cancel": [0, 0],
-        "rolls": [[], []],
-    }
+    frame = new_frame(seat, seat, here["owner"], dest, src)
     if here["barb"] is not None:
         frame["def"] = None
         frame["token"] = here["barb"]["token"]
@@ -66,6 +53,24 @@ def start(ctx: Ctx, seat: int, src: str, dest: str, group: dict[str, int]) -> No
     for i, who in enumerate((frame["att"], frame["def"])):
         frame["cancel"][i] = modifier_total(ctx.s, who, "cancel_damage") if who is not None else 0
     ctx.push(frame)
+
+
+def new_frame(seat: int, att: int | None, dfn: int | None, prov: str, origin: str) -> Frame:
+    """A battle frame before its armies are set, in the order its keys are stored."""
+    return {
+        "kind": "battle",
+        "seat": seat,
+        "att": att,
+        "def": dfn,
+        "prov": prov,
+        "origin": origin,
+        "token": None,
+        "phase": 0,
+        "stage": "roll",
+        "hits": [0, 0],
+        "cancel": [0, 0],
+        "rolls": [[], []],
+    }
 
 
 def _unit(kind: str, transient: bool, own: int | None) -> dict[str, Any]:
@@ -94,6 +99,9 @@ def _barbarians(ctx: Ctx, seat: int, here: dict[str, Any]) -> list[dict[str, Any
 def stats(ctx: Ctx, unit: dict[str, Any]) -> dict[str, Any]:
     """A battle unit's combat values: its owner's top level, or the Barbarian card (BARB-03)."""
     if unit["own"] is None:
+        if "st" in unit:
+            carried: dict[str, Any] = unit["st"]  # a module's units with levels (M01 Raiders)
+            return carried
         found: dict[str, Any] = ctx.d.barbarian_units[unit["t"]]
         return found
     return unit_stats(ctx.s, unit["own"], unit["t"])

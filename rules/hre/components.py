@@ -22,7 +22,13 @@ MODULES = (None, *CATALOGUE)  # the module a card or Ruler belongs to, None for 
 ACTIONS = ("build", "culture", "research", "recruit", "manoeuvre")
 REACTIONS = ("recruit", "regroup", "cultural_exchange", "wood_or_stone", "wood_or_leather", "sell")
 PLAYER_COUNTS = (2, 3, 4)
-CARD_TYPES = ("common_tech", "military_tech", "relic", "cognomen", "grand_building")
+CARD_TYPES = ("common_tech", "military_tech", "relic", "cognomen", "grand_building", "raider")
+# Module data files whose "cards" join the Culture cards (each card names its module, so a base
+# deck never holds them); the module checks the rest of its file when it registers.
+MODULE_FILES = ("m01_lordlings",)
+MODULE_CARD_ID = re.compile(r"CS\d{2}")
+RAIDER_KINDS = ("reinforce", "raid", "surprise")
+RAIDER_EFFECTS = ("add_raider", "add_token", "upgrade_raider", "attack")
 SCORE_PER = (
     "city",
     "church",
@@ -308,6 +314,17 @@ def _relic(where: str, card: dict[str, Any]) -> None:
         _gain(f"{where}.relic.gain", relic["gain"])
 
 
+def _raider(where: str, card: dict[str, Any]) -> None:
+    """A Raider card of the solo module (HRE-M01-RAIDER-01, authored effects, §2.10)."""
+    _enum(f"{where}.kind", card["kind"], RAIDER_KINDS)
+    for key in ("reveal", "penalty"):
+        for effect in _list(f"{where}.{key}", card[key]):
+            _enum(f"{where}.{key}", effect, RAIDER_EFFECTS)
+    _text(f"{where}.text", card["text"])
+    if card["module"] != "M01":
+        _fail(where, "a Raider card belongs to module M01")
+
+
 def _text(where: str, value: Any) -> None:
     """Check a Grand Building's one-line text."""
     if "\n" in _str(where, value):
@@ -320,6 +337,7 @@ CARD_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "relic": (("relic",), ()),
     "cognomen": (("scoring",), ()),
     "grand_building": (("text",), ()),
+    "raider": (("kind", "reveal", "penalty", "text"), ()),
 }
 CARD_CHECKS: dict[str, Callable[[str, dict[str, Any]], None]] = {
     "common_tech": _common_tech,
@@ -327,6 +345,7 @@ CARD_CHECKS: dict[str, Callable[[str, dict[str, Any]], None]] = {
     "relic": _relic,
     "cognomen": lambda w, c: _scoring(f"{w}.scoring", c["scoring"]),
     "grand_building": lambda w, c: _text(f"{w}.text", c["text"]),
+    "raider": lambda w, c: _raider(w, c),
 }
 
 
@@ -830,7 +849,7 @@ def _coverage(provs: dict[str, Any], rulers: dict[str, Any], tokens: dict[str, A
 
 def validate(raw: dict[str, Any]) -> None:
     """Validate raw JSON keyed by file stem; raise ComponentError on the first problem."""
-    _obj("data", raw, FILES)
+    _obj("data", raw, FILES, MODULE_FILES)
     regions, provs = _map(raw["map"])
     cards = _cards(raw["culture_cards"])
     rulers = _rulers(raw["rulers"], provs, cards)
@@ -844,13 +863,29 @@ def validate(raw: dict[str, Any]) -> None:
 def read_raw(directory: Path = DATA_DIR) -> dict[str, Any]:
     """Read every data file into a dict keyed by file stem."""
     raw: dict[str, Any] = {}
-    for stem in FILES:
+    for stem in (*FILES, *MODULE_FILES):
         path = directory / f"{stem}.json"
         try:
             raw[stem] = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as exc:
             raise ComponentError(f"{stem}.json: cannot be read: {exc}") from exc
     return raw
+
+
+def _module_cards(raw: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The cards the module data files add to the Culture cards, checked like them."""
+    found: dict[str, dict[str, Any]] = {}
+    for stem in MODULE_FILES:
+        if stem not in raw:
+            continue
+        where = f"{stem}.json"
+        cards = _unique_ids(where, _list(where, raw[stem].get("cards")), MODULE_CARD_ID)
+        for cid, card in cards.items():
+            if cid in found or card["module"] is None:
+                _fail(f"{where}: {cid}", "a module card needs its module and a unique id")
+            _card(cid, card)
+        found.update(cards)
+    return found
 
 
 def build(raw: dict[str, Any]) -> HreData:
@@ -863,7 +898,7 @@ def build(raw: dict[str, Any]) -> HreData:
         regions=regions,
         rulers={r["id"]: r for r in raw["rulers"]},
         titles={t["id"]: t for t in raw["titles"]},
-        cards={c["id"]: c for c in raw["culture_cards"]},
+        cards={c["id"]: c for c in raw["culture_cards"]} | _module_cards(raw),
         board=raw["board"],
         barbarian_units=raw["barbarians"]["military"],
         tokens={t["id"]: t for t in raw["barbarians"]["tokens"]},

@@ -91,7 +91,12 @@ class HreEngine(FrameEngine[Ctx]):
 
     def option_specs(self) -> list[OptionSpec]:
         """The options of the new-game form, worded (OPTION_TEXT)."""
-        return option_specs(OPTIONS, OPTION_TEXT)
+        allowed = dict(OPTIONS)
+        text = dict(OPTION_TEXT)
+        for module in modules.REGISTRY.values():  # a module's options: refused without it
+            allowed.update(module.options)
+            text.update(module.option_text)
+        return option_specs(allowed, text)
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         errors = []
@@ -105,7 +110,23 @@ class HreEngine(FrameEngine[Ctx]):
         allowed = dict(OPTIONS)
         if not errors:
             allowed.update(modules.options_of(chosen))
-        return errors + option_errors(config.get("options", {}), allowed)
+        options = config.get("options", {})
+        if isinstance(options, dict):
+            for name in sorted(set(options) - set(allowed)):
+                owner = next(
+                    (m for m, mod in modules.REGISTRY.items() if name in mod.options), None
+                )
+                if owner is not None:  # say which scenario it belongs to, not just "unknown"
+                    errors.append(
+                        f"Option {name} belongs to module {owner} "
+                        f"({modules.CATALOGUE[owner].name}), which this game does not play."
+                    )
+            options = {
+                k: v
+                for k, v in options.items()
+                if k in allowed or not any(k in mod.options for mod in modules.REGISTRY.values())
+            }
+        return errors + option_errors(options, allowed)
 
     def player_range(self, config: dict[str, Any]) -> tuple[int, int]:
         """The base game takes 2 to 4 (HRE Setup); each module in play narrows it to its printed
@@ -187,6 +208,8 @@ class HreEngine(FrameEngine[Ctx]):
         """Dice and shuffles, a card dealt from the deck, or a Barbarian token shown."""
         if super().undo_barrier(before, after, seat) or len(before["deck"]) != len(after["deck"]):
             return True
+        if any(m.undo_barrier(before, after) for m in modules.in_play(after) if m.undo_barrier):
+            return True
         faces = {p: h["barb"] for p, h in before["prov"].items()}
         return any(
             h["barb"] is not None and faces.get(p) != h["barb"] for p, h in after["prov"].items()
@@ -224,28 +247,49 @@ class HreEngine(FrameEngine[Ctx]):
 
 
 def _redeal_tokens(state: State) -> None:
-    """Re-deal unseen tokens among the slots that show the same thing, box tokens included.
+    """Re-deal the unseen Barbarian tokens: every slot gets a token showing what it shows.
 
-    Tokens showing the same face and content are indistinguishable to every seat, so any of
-    them, or any box token with that content on that side, may hide behind each slot.
+    The tokens on the board and in the box are one unseen set (sorted, so only the set counts,
+    never where each truly is). Slots are filled most-constrained first, each from a random
+    order of the tokens still free that show the slot's face, backing up on a dead end; the
+    true deal is one solution, so one is always found. The result depends on what the seats
+    see and the seed only.
     """
     tokens = data().tokens
-    groups: dict[str, list[str]] = {}
-    for pid, here in sorted(state["prov"].items()):
-        if here["barb"]:
-            face = here["barb"]["face"]
-            groups.setdefault(
-                face + canonical_json(tokens[here["barb"]["token"]][face]), []
-            ).append(pid)
-    for key in sorted(groups):
-        pids = groups[key]
-        face = state["prov"][pids[0]]["barb"]["face"]
-        shown = tokens[state["prov"][pids[0]]["barb"]["token"]][face]
-        pool = [state["prov"][p]["barb"]["token"] for p in pids]
-        pool += [t for t in state["box_tokens"] if tokens[t][face] == shown]
-        pool.sort()  # the true token's place in the pool must not show through
-        rng.shuffle(state, pool)
-        for pid, token in zip(pids, pool, strict=False):
-            state["prov"][pid]["barb"] = {"token": token, "face": face}
-        placed = set(pool[: len(pids)])
-        state["box_tokens"] = sorted((set(state["box_tokens"]) | set(pool)) - placed)
+    slots = sorted(pid for pid, here in state["prov"].items() if here["barb"])
+    if not slots:
+        return
+    faces = {pid: state["prov"][pid]["barb"]["face"] for pid in slots}
+    unseen = sorted(list(state["box_tokens"]) + [state["prov"][p]["barb"]["token"] for p in slots])
+    fits = {
+        pid: [
+            t
+            for t in unseen
+            if canonical_json(tokens[t][faces[pid]])
+            == canonical_json(tokens[state["prov"][pid]["barb"]["token"]][faces[pid]])
+        ]
+        for pid in slots
+    }
+    order = sorted(slots, key=lambda pid: (len(fits[pid]), pid))
+    for pid in order:
+        rng.shuffle(state, fits[pid])
+    chosen: dict[str, str] = {}
+
+    def fill(index: int, used: set[str]) -> bool:
+        if index == len(order):
+            return True
+        pid = order[index]
+        for token in fits[pid]:
+            if token not in used:
+                chosen[pid] = token
+                used.add(token)
+                if fill(index + 1, used):
+                    return True
+                used.discard(token)
+        return False
+
+    if not fill(0, set()):  # cannot happen: the true deal is a solution
+        return
+    for pid in slots:
+        state["prov"][pid]["barb"] = {"token": chosen[pid], "face": faces[pid]}
+    state["box_tokens"] = sorted(set(unseen) - set(chosen.values()))

@@ -24,12 +24,7 @@ class HreMachine(Machine[Ctx]):
         super().advance(ctx)
         if not ctx.s.get("modules"):
             return  # a base game: no module answers anything
-        while not ctx.s["over"] and ctx.s["stack"]:
-            found = modules.auto(ctx)
-            if found is None:
-                return
-            seat, action = found
-            self.answer(ctx, seat, action)
+        while not ctx.s["over"] and ctx.s["stack"] and modules.auto(ctx):
             super().advance(ctx)
 
 

@@ -6,6 +6,7 @@ from collections import Counter
 
 from rules.core.engine import State
 from rules.core.errors import InvariantError
+from rules.hre import modules
 from rules.hre.state import RESOURCES, UNITS, Ctx, capital, in_supply, unit_count
 
 
@@ -56,9 +57,9 @@ def _check_seats(ctx: Ctx) -> None:
 
 def _check_board(ctx: Ctx) -> None:
     s = ctx.s
-    cities = sum(1 for p in s["prov"].values() if p["city"])
+    cities = sum(1 for p in s["prov"].values() if p["city"]) + len(modules.held(s, "cities"))
     _check(cities + s["cities"] == ctx.d.board["cities"][str(s["players"])], "Cities not conserved")
-    churches = sum(1 for p in s["prov"].values() if p["church"])
+    churches = sum(1 for p in s["prov"].values() if p["church"]) + len(modules.held(s, "churches"))
     _check(
         churches == s["churches"] <= ctx.d.board["church_track"]["spaces"], "Churches not conserved"
     )
@@ -89,6 +90,7 @@ def _check_cards(ctx: Ctx) -> None:
     for frame in s["stack"]:
         if frame["kind"] == "pay" and frame["then"].get("relic"):
             cards.append(frame["then"]["relic"])
+    cards += modules.held(s, "cards")
     dupes = [c for c, k in Counter(cards).items() if k > 1]
     _check(not dupes, f"cards in two places: {dupes}")
     _check(
@@ -113,4 +115,5 @@ def _check_tokens(ctx: Ctx) -> None:
     for me in s["seats"]:
         tokens += me["trophies"]
     tokens += [f["token"] for f in s["stack"] if f["kind"] == "battle" and f["token"]]
+    tokens += modules.held(s, "tokens")
     _check(sorted(tokens) == sorted(ctx.d.tokens), "Barbarian tokens not conserved")

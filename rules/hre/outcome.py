@@ -43,7 +43,9 @@ def _place(ctx: Ctx, seat: int, prov: str, units: dict[str, int]) -> None:
 
 def level(ctx: Ctx, unit: dict[str, Any]) -> int:
     """A unit's level for the Battle Result; Barbarians count 1 (AMB-20, BSEQ-12)."""
-    return 1 if unit["own"] is None else unit_level(ctx.s, unit["own"], unit["t"])
+    if unit["own"] is None:
+        return int(unit.get("lv", 1))  # Barbarians 1; a module's Raiders their level (AMB-46)
+    return unit_level(ctx.s, unit["own"], unit["t"])
 
 
 def battle_result(ctx: Ctx, frame: Frame, side: int) -> int:

@@ -130,16 +130,7 @@ def _finish(ctx: Ctx, frame: Frame) -> None:
     for pid in sorted(d.provinces):
         if d.provinces[pid]["players"] > n:
             continue  # blocked: marked for more players (SETUP-13)
-        here: dict[str, Any] = {
-            "owner": None,
-            "units": dict.fromkeys(UNITS, 0),
-            "farms": 0,
-            "city": False,
-            "bld": [d.provinces[pid]["resource"]],
-            "church": False,
-            "keep": 0,
-            "barb": None,
-        }
+        here = empty_province(pid)
         if pid in capitals:
             here.update(owner=capitals[pid], farms=1, city=True)
             here["units"]["infantry"] = int(d.board["start_infantry"])
@@ -160,6 +151,20 @@ def _finish(ctx: Ctx, frame: Frame) -> None:
         seat["exhausted"] += 1
     ctx.log("HRE-BASE-SETUP-24", f"The first {first} player(s) from the start exhaust one Noble.")
     flow.start_turn(ctx, s["start"])
+
+
+def empty_province(pid: str) -> dict[str, Any]:
+    """A province as laid out before anything is placed: its starting Production building only."""
+    return {
+        "owner": None,
+        "units": dict.fromkeys(UNITS, 0),
+        "farms": 0,
+        "city": False,
+        "bld": [data().provinces[pid]["resource"]],
+        "church": False,
+        "keep": 0,
+        "barb": None,
+    }
 
 
 def _deal_culture(ctx: Ctx, n: int) -> None:

@@ -36,7 +36,10 @@ class Ctx(StepContext[HreData]):
         """A seat's display name in the log: its Ruler, or its number before the draft."""
         if seat is None:
             return "the Barbarians"
-        ruler = self.s["seats"][seat]["ruler"]
+        me = self.s["seats"][seat]
+        if "name" in me:
+            return str(me["name"])  # a seat a module plays itself (the solo Lordlings)
+        ruler = me["ruler"]
         label = self.d.rulers[ruler]["name"] if ruler else f"Seat {seat + 1}"
         return f"{label} (seat {seat + 1})"
 
@@ -50,7 +53,9 @@ def _adjacent_in_play(players: int) -> dict[str, tuple[str, ...]]:
 
 def neighbours(state: State, prov: str) -> tuple[str, ...]:
     """In-play neighbours of a province, by land border or water link (HRE-BASE-GEN-04)."""
-    return _adjacent_in_play(int(state["players"]))[prov]
+    # A module may lay out the map for another player count than its tables (solo: M01-SETUP-07).
+    players = state["map_players"] if "map_players" in state else state["players"]
+    return _adjacent_in_play(int(players))[prov]
 
 
 def owner(state: State, prov: str) -> int | None:
@@ -125,17 +130,23 @@ def army_limit(state: State, seat: int) -> int:
 
 def unit_level(state: State, seat: int, unit: str) -> int:
     """A unit type's level: its top Military Technology, or the printed level I."""
-    mil = state["seats"][seat]["mil"][unit]
+    me = state["seats"][seat]
+    mil = me["mil"][unit]
     if mil is None:
-        return 1
+        # A seat a module plays keeps its own unit levels (the Lordlings, HRE-M01-UPG-02).
+        return int(me["levels"][unit]["level"]) if "levels" in me else 1
     level: int = data().cards[mil["card"]]["halves"][mil["half"]]["level"]
     return level
 
 
 def unit_stats(state: State, seat: int, unit: str) -> dict[str, Any]:
     """Combat values and recruit cost of a unit type for a seat (HRE-BASE-GEN-14)."""
-    mil = state["seats"][seat]["mil"][unit]
+    me = state["seats"][seat]
+    mil = me["mil"][unit]
     if mil is None:
+        if "levels" in me:
+            own: dict[str, Any] = me["levels"][unit]["stats"]
+            return own
         stats: dict[str, Any] = data().board["units"][unit]
         return stats
     half: dict[str, Any] = data().cards[mil["card"]]["halves"][mil["half"]]

@@ -45,13 +45,13 @@ ROUND_HEADING = re.compile(r"Round (\d+) of (\d+)")
 def create_charlemagne_game(page: Page) -> str:
     """Create the two-player Charlemagne game (scenario 27-charlemagne) against a random bot."""
     page.goto("/games/new/")
-    # The solo scenario has the same title; the two-player one is the "(2–2 players)" entry.
+    # The solo scenario has the same title; the two-player one is the "(2 players)" entry.
     two = page.locator('select[name="scenario"] option', has_text="Charlemagne").filter(
-        has_text="(2–2 players)"
+        has_text="(2 players)"
     )
     expect(two).to_have_count(1)
     page.select_option('select[name="scenario"]', two.get_attribute("value"))
-    page.fill('input[name="players"]', "2")
+    page.select_option('select[name="players"]', "2")
     page.select_option('select[name="seat0"]', "me")
     page.select_option('select[name="seat1"]', "bot:random")
     page.get_by_role("button", name="Create the game").click()

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import email
 import logging
+import os
 import re
 import threading
 import time
 from collections.abc import Iterator
 from email.message import EmailMessage
 from email.policy import default as default_policy
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -210,6 +212,29 @@ def play_while_prompted(page: Page, may_pass: bool = False) -> tuple[int, bool]:
     return moves, False
 
 
+def check_html_mail(page: Page, mail: EmailMessage) -> None:
+    """The HTML part as a phone and a desktop show it: no sideways scroll, the question as the
+    heading, every one-click answer and the game link as buttons (screenshots in CHANCERY_SHOTS)."""
+    html_part = mail.get_body(preferencelist=("html",))
+    assert html_part is not None, "no HTML part"
+    html = str(html_part.get_content())
+    tab = page.context.new_page()
+    folder = os.environ.get("CHANCERY_SHOTS")
+    for width in (390, 1440):
+        tab.set_viewport_size({"width": width, "height": 900})
+        tab.set_content(html)
+        overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the mail scrolls sideways by {overflow} px at {width} px"
+        expect(tab.locator("h1")).to_be_visible()
+        buttons = tab.get_by_role("link", name="Open the game")
+        expect(buttons).to_be_visible()
+        assert len(QUICK_LINK.findall(body(mail))) == tab.locator('a[href*="/mail/act/"]').count()
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            tab.screenshot(path=str(Path(folder) / f"mail-turn-{width}.png"), full_page=True)
+    tab.close()
+
+
 def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
     new_page: Any,  # noqa: F811 - the fixture of the same name, imported above
     smtp: Collector,
@@ -315,6 +340,7 @@ def test_a_player_gets_the_turn_mail_follows_its_link_and_moves(
         alice_moved = False
 
     elapsed = time.monotonic() - start
+    check_html_mail(alice, smtp.to(bob_address, subject="Your decision")[-1])
     assert via_game_link, "no move was made from a turn mail's game link after a move of Alice's"
     assert passed_then_mailed, "a Pass followed by another question mailed Bob again"
     before, after = via_quick_link

@@ -49,7 +49,7 @@ def create_game_with_my_deck(page: Page) -> str:
     page.goto("/games/new/")
     duel = page.locator('select[name="scenario"] option', has_text="Feudal Lords — duel")
     page.select_option('select[name="scenario"]', duel.first.get_attribute("value"))
-    page.fill('input[name="players"]', "2")
+    page.select_option('select[name="players"]', "2")
     page.select_option('select[name="seat0"]', "me")
     page.select_option('select[name="seat1"]', "bot:random")
     mine = page.locator('select[name="deck0"] option', has_text=f"My deck: {STARTER}")

@@ -115,7 +115,7 @@ def test_a_bot_that_is_thinking_shows_as_such(
             page.wait_for_function(
                 "seq => Number(document.querySelector('#prompt')?.dataset.seq) > seq", arg=seq
             )
-        expect(thinking).to_contain_text("Search — normal is thinking…")
+        expect(thinking).to_contain_text("Search — normal (seat 2) is thinking…")
         shoot(page, "bot-thinking")
 
 

@@ -89,7 +89,7 @@ def create_hre_game(page: Page, second_seat: str, invite: str = "") -> str:
     # No ORM here: Playwright's sync API runs an event loop on this thread.
     hre = page.locator('select[name="scenario"] option', has_text="Holy Roman Empire — base")
     page.select_option('select[name="scenario"]', hre.first.get_attribute("value"))
-    page.fill('input[name="players"]', "2")
+    page.select_option('select[name="players"]', "2")
     page.select_option('select[name="seat0"]', "me")
     page.select_option('select[name="seat1"]', second_seat)
     if invite:

@@ -86,7 +86,7 @@ def test_copy_makes_an_editable_variant(scenarios: None, staff: Client) -> None:
             {"action": "copy", "_selected_action": [base.pk]},
         )
         assert response.status_code == 302
-    copies = Scenario.objects.filter(game="hre").exclude(pk=base.pk).order_by("slug")
+    copies = Scenario.objects.filter(game="hre", shipped=False).order_by("slug")
     assert [c.slug for c in copies] == ["base-copy", "base-copy-2"]
     for copy in copies:
         assert (
@@ -209,3 +209,130 @@ def test_a_scenario_saved_before_the_check_cannot_make_a_game_that_never_starts(
     page = client.get(reverse("new_game")).content.decode()
     assert "Six (2–4 players)" in page and "Broken" not in page
     assert Game.objects.count() == 0
+
+
+def test_a_shipped_scenario_is_read_only_except_enabled(scenarios: None, staff: Client) -> None:
+    base = Scenario.objects.get(game="hre", slug="base")
+    url = reverse("admin:games_scenario_change", args=[base.pk])
+    page = staff.get(url).content.decode()
+    assert "Shipped with the game" in page and "Copy as a new variant" in page
+    assert 'name="title"' not in page and 'name="config"' not in page and 'name="enabled"' in page
+    response = staff.post(url, {"title": "Hacked", "config": "{}", "max_players": 6})
+    assert response.status_code == 302
+    base.refresh_from_db()
+    assert base.title != "Hacked" and base.max_players == 4 and not base.enabled, (
+        "only 'enabled' is taken (an unticked box: off)"
+    )
+    delete = reverse("admin:games_scenario_delete", args=[base.pk])
+    assert staff.post(delete, {"post": "yes"}).status_code == 403
+    assert Scenario.objects.filter(pk=base.pk).exists()
+
+
+def test_bootstrap_restores_an_edited_shipped_scenario_and_says_so(scenarios: None) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    Scenario.objects.filter(game="hre", slug="base").update(
+        title="Edited", max_players=6, enabled=False
+    )
+    out = StringIO()
+    call_command("bootstrap", "--no-demo-users", stdout=out)
+    said = out.getvalue()
+    assert "reset hre/base: title, max_players differed from the engine's" in said
+    base = Scenario.objects.get(game="hre", slug="base")
+    assert (base.title, base.max_players) == ("Holy Roman Empire — base game", 4)
+    assert not base.enabled, "whether the site offers it is the site's own choice"
+    again = StringIO()
+    call_command("bootstrap", "--no-demo-users", stdout=again)
+    assert "reset" not in again.getvalue()
+
+
+def test_the_scenario_form_takes_an_empty_config_and_offers_only_registered_games(
+    staff: Client,
+) -> None:
+    assert _form(config="{}").is_valid()
+    empty = _form(config="")
+    assert empty.is_valid() and empty.cleaned_data["config"] == {}
+    chess = _form(game="chess")
+    assert not chess.is_valid() and "Select a valid choice" in chess.errors["game"][0]
+    bad = _form(config=json.dumps({"options": {"title_chaining": "yes"}}))
+    assert not bad.is_valid()
+    assert "Option title_chaining must be one of false, true." in bad.errors["config"]
+    page = staff.get(reverse("admin:games_scenario_add")).content.decode()
+    assert '<select name="game"' in page
+    for name in ("title_chaining", "natural_one", "turn_limit"):
+        assert f"<code>{name}</code>" in page
+    assert "(recommended)" in page and "JSON spelling" in page
+
+
+def test_games_moves_and_seats_are_searchable(
+    scenarios: None, alice: Any, bob: Any, staff: Client
+) -> None:
+    game = make_game(alice, "me", "bot:random")
+    other = make_game(bob, "me", "bot:random")
+    found = staff.get(reverse("admin:games_game_changelist"), {"q": "alice"}).content.decode()
+    assert f"/admin/games/game/{game.pk}/change/" in found
+    assert f"/admin/games/game/{other.pk}/change/" not in found
+    by_id = staff.get(reverse("admin:games_game_changelist"), {"q": str(other.pk)}).content
+    assert f"/admin/games/game/{other.pk}/change/".encode() in by_id
+    moves = staff.get(reverse("admin:games_move_changelist"), {"q": str(game.pk)}).content
+    assert moves.count(b"/admin/games/move/") >= 1
+    seats = staff.get(reverse("admin:games_seat_changelist"), {"q": "bob"}).content.decode()
+    assert f"Game {other.pk} (hre)" in seats and f"Game {game.pk} (hre)" not in seats
+
+
+def test_staff_hand_a_stalled_seat_to_another_player_or_a_bot(
+    scenarios: None, alice: Any, bob: Any, carol: Any, staff: Client
+) -> None:
+    game = make_game(alice, "me", bob)
+    seat = game.seats.get(index=1)
+    url = reverse("admin:games_seat_change", args=[seat.pk])
+    page = staff.get(url).content.decode()
+    assert 'name="to_player"' in page and 'name="to_bot"' in page
+    both = staff.post(url, {"to_player": "carol", "to_bot": "random"})
+    assert both.status_code == 200 and "one of the two" in both.content.decode()
+    nobody = staff.post(url, {"to_player": "zed"})
+    assert nobody.status_code == 200 and "no player called" in nobody.content.decode()
+    assert staff.post(url, {"to_player": "carol"}).status_code == 302
+    seat.refresh_from_db()
+    assert seat.user == carol and not seat.bot
+    assert staff.post(url, {"to_bot": "random"}).status_code == 302
+    seat.refresh_from_db()
+    assert seat.bot == "random" and seat.user is None
+    game.refresh_from_db()
+    assert 1 not in game.prompted_seats(), "the bot plays at once when the seat must decide"
+    from django.contrib.admin.models import LogEntry
+
+    assert LogEntry.objects.filter(object_id=str(seat.pk)).count() == 2
+
+
+def test_api_tokens_are_not_added_in_the_admin_but_can_be_revoked(
+    alice: Any, staff: Client
+) -> None:
+    from games.models import ApiToken
+
+    token, _ = ApiToken.issue(alice, "script")
+    assert staff.get(reverse("admin:games_apitoken_add")).status_code == 403
+    change = reverse("admin:games_apitoken_change", args=[token.pk])
+    assert token.digest not in staff.get(change).content.decode()
+    assert staff.post(change, {"name": "renamed"}).status_code == 403
+    delete = reverse("admin:games_apitoken_delete", args=[token.pk])
+    assert staff.post(delete, {"post": "yes"}).status_code == 302
+    assert not ApiToken.objects.filter(pk=token.pk).exists()
+
+
+def test_the_game_page_names_the_scenario_and_its_chosen_options(
+    scenarios: None, alice: Any
+) -> None:
+    game = make_game(alice, "me", "bot:random", options={"natural_one": "natural"})
+    client = Client()
+    client.force_login(alice)
+    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    assert f'Holy Roman Empire — base game <span class="muted">#{game.pk}</span>' in page
+    spec = next(s for s in game.engine.option_specs() if s["name"] == "natural_one")
+    chosen = next(c["label"] for c in spec["choices"] if c["value"] == "natural")
+    shown = page.split("Options: ")[1].split("</p>")[0]
+    assert f"{spec['label']}: {chosen}" in shown
+    plain = make_game(alice, "me", "bot:random")
+    assert "Options: " not in client.get(reverse("game", args=[plain.pk])).content.decode()

@@ -403,3 +403,32 @@ def test_a_finished_ema_game_shows_the_result_and_linked_rules(
     assert "/rules/ema/#EMA-" in html
     linked = set(re.findall(r'/rules/ema/#(EMA-[^"]+)"', html))
     assert linked <= set(rulebook.summaries("ema"))
+
+
+def test_the_odds_of_an_endeavor_count_the_unseen_year_cards_that_bring_it_ema_9_4() -> None:
+    """EMA-9.4: a result (n►) applies at ER n or more; the chance is the share of the Year Cards
+    not turned up this Round whose Conquest row gives C at that ER, read here from the cards'
+    printed notation, independently of the parsed rows the site counts with."""
+    from games.boards.ema import odds
+    from rules.ema.metadata import components
+
+    cards = components().year_cards
+
+    def by_text(er: int, gone: set[int]) -> int:
+        found = 0
+        for n, card in cards.items():
+            text = card["text"]["conquest"]["result"]
+            if n not in gone and any(int(m) <= er for m in re.findall(r"(?<!/)C\((\d+)►\)", text)):
+                found += 1
+        return found
+
+    view: dict[str, Any] = {"seats": [{"revealed": []}, {"revealed": []}]}
+    for er_value in (0, 5, 8, 12):
+        got = odds.chance(view, "conquest", er_value)
+        assert got is not None and got["of"] == 56 and got["hits"] == by_text(er_value, set())
+    gone = set(sorted(cards)[:3])
+    view["seats"][1]["revealed"] = sorted(gone)
+    got = odds.chance(view, "conquest", 8)
+    assert got is not None and got["of"] == 53 and got["hits"] == by_text(8, gone)
+    assert got["text"].endswith(f"{round(100 * got['hits'] / 53)}%")
+    assert odds.chance(view, "convert", 5) is None and odds.chance(view, "conquest", None) is None

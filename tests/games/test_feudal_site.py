@@ -523,3 +523,25 @@ def test_window_stages_have_names() -> None:
         )["moment"]
         == "Action phase"
     )
+
+
+@pytest.mark.parametrize(
+    ("control", "sway", "needs", "percent"),
+    [(4, 0, 4, 50), (4, 1, 3, 67), (4, 3, 2, 83), (2, 0, 2, 83), (6, 0, 6, 17), (9, 1, None, 0)],
+)
+def test_a_draft_shows_the_odds_of_its_roll(
+    control: int, sway: int, needs: int | None, percent: int
+) -> None:
+    """FL-DRAFT-04: a d6 plus the sway reaches Control; FL-DRAFT-06: a natural 1 fails."""
+    from games.boards.feudal import odds
+
+    got = odds.draft(control, sway)
+    assert got["needs"] == needs and got["percent"] == percent
+    prompt = {
+        "options": [
+            {"action": {"do": "skip"}, "label": "Do not draft"},
+            {"action": {"do": "draft", "card": "grinner", "sway": sway}, "label": "Draft"},
+        ]
+    }
+    grinner = odds.draft(3, sway)["text"]  # Grinner's Control is 3
+    assert odds.notes(prompt) == ["", grinner]

@@ -93,8 +93,8 @@ def test_a_battle_in_progress_is_drawn_with_both_sides() -> None:
 
 def test_every_rule_the_engine_cites_has_a_summary() -> None:
     cited = set()
-    for source in RULES_SOURCE.glob("*.py"):
-        cited |= set(re.findall(r'"(HRE-[A-Z]+-[A-Z]+-\d\d)"', source.read_text()))
+    for source in [*RULES_SOURCE.glob("*.py"), *RULES_SOURCE.glob("modules/*.py")]:
+        cited |= set(re.findall(r'"(HRE-[A-Z0-9]+-[A-Z]+(?:-[A-Z]+)?-\d\d)"', source.read_text()))
     # Ids the engine builds with f-strings: the battle phases and the Build costs.
     cited |= {f"HRE-BASE-BSEQ-0{n}" for n in (3, 4, 5)}
     cited |= {f"HRE-BASE-BUILD-{n}" for n in ("02", "06", "10", "15", "19", "20")}

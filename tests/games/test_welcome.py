@@ -3,10 +3,12 @@ frame, the header's links and the lobby's lists."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
@@ -33,7 +35,11 @@ def test_a_visitor_lands_on_what_the_site_and_its_three_games_are(scenarios: Non
         "Dark Age: Feudal Lords",
     ):
         assert f"<h2>{title}</h2>" in page
-    assert "2–4 players" in page and "1–6 players" in page and "1–4 players" in page
+    for game in ("hre", "ema", "feudal"):  # the seat range over every scenario of the game
+        shipped = get_engine(game).scenarios()
+        low = min(x["min_players"] for x in shipped)
+        high = max(x["max_players"] for x in shipped)
+        assert f"{low}–{high} players" in page
     assert page.count('class="landing-pic"') == 3
     assert 'class="map' in page and "fl-table" in page, "each game's board is pictured"
     assert reverse("account_signup") in page and reverse("account_login") in page
@@ -262,6 +268,11 @@ def test_internal_ambiguity_ids_never_reach_a_player() -> None:
     assert "HRE-BASE-END-04" in glossary.gloss("hre", "The end is triggered (HRE-BASE-END-04).")
 
 
+def test_counted_words_agree_with_their_number() -> None:
+    assert glossary.gloss("feudal", "Draw 1 card(s)") == "Draw 1 card"
+    assert glossary.gloss("hre", "The first 2 player(s) exhaust") == "The first 2 players exhaust"
+
+
 def test_year_card_results_and_abbreviations_carry_their_meaning() -> None:
     line = str(glossary.gloss("ema", "Year Card 87: C(3►) / -1(◄1) / -: ER 11."))
     assert '<abbr title="Conquest, if the ER is 3 or more">C(3►)</abbr>' in line
@@ -296,3 +307,92 @@ def test_a_game_page_explains_its_abbreviations_and_sends_moves_by_post(
     )
     for title in re.findall(r"<abbr([^>]*)>", page):
         assert 'title="' in title
+
+
+def test_the_replay_steps_use_the_site_s_own_icons(scenarios: None, alice: Any) -> None:
+    game = make_game(alice, "me", "bot:random")
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    response = _logged_in(alice).get(reverse("replay", args=[game.pk]))
+    page = response.content.decode()
+    assert response.status_code == 200, page[:300]
+    assert page.count('<svg class="icon"') == 4
+    assert not any(glyph in page for glyph in "⏮⏭◀▶")
+
+
+def test_a_bot_deciding_is_named_with_its_seat(
+    scenarios: None, alice: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games import jobs, pages
+
+    monkeypatch.setattr(jobs, "call", lambda task, *args: None)  # the bots' turns wait
+    game = make_game(alice, "bot:random", "bot:greedy")
+    ctx = pages.context(game, alice)
+    assert ctx["thinking"], "a bot is deciding"
+    html = render_to_string("games/game.html#prompt", {**ctx, "game": game, "user": alice})
+    for w in ctx["thinking"]:
+        assert f"{w['who']} (seat {w['seat'] + 1}) is thinking" in html
+
+
+# --- several seats deciding at once -----------------------------------------------------------
+
+
+def _duel(alice: Any, bob: Any) -> Game:
+    import copy
+
+    from games import services
+
+    scenario = copy.copy(Scenario.objects.get(game="feudal", slug="duel"))
+    scenario.config = {**scenario.config, "decks": ["under_city", "over_city"]}
+    specs = [services.SeatSpec("me"), services.SeatSpec("invite", username=bob.username)]
+    game = services.create_game(alice, scenario, 2, specs)
+    services.join(game.pk, bob)
+    game.refresh_from_db()
+    return game
+
+
+def test_two_seats_deciding_at_once_both_succeed(scenarios: None, alice: Any, bob: Any) -> None:
+    """Feudal Lords' set-up asks both seats at once; the second answer is not refused as stale
+    because the first changed the game's position but not the second seat's own prompt."""
+    from games import services
+
+    game = _duel(alice, bob)
+    assert sorted(game.prompted_seats()) == [0, 1]
+    seq = game.seq
+    mine, theirs = (game.engine.prompt_for(game.state, s) for s in (0, 1))
+    assert mine is not None and theirs is not None
+    key = services.prompt_key(mine)
+    bob_client, alice_client = _logged_in(bob), _logged_in(alice)
+    first = theirs["options"][0]["action"]
+    response = bob_client.post(
+        reverse("act", args=[game.pk]),
+        {
+            "action": json.dumps(first),
+            "expected_seq": seq,
+            "seat": 1,
+            "prompt": services.prompt_key(theirs),
+        },
+    )
+    assert response.status_code == 200, response.content.decode()
+    game.refresh_from_db()
+    assert game.seq == seq + 1
+    assert game.engine.prompt_for(game.state, 0) == mine, "the other seat's choice left it as is"
+    second = mine["options"][0]["action"]
+    wrong = alice_client.post(
+        reverse("act", args=[game.pk]),
+        {"action": json.dumps(second), "expected_seq": seq, "seat": 0, "prompt": "not-the-key"},
+    )
+    assert wrong.status_code == 409, "a prompt the seat no longer has is stale"
+    response = alice_client.post(
+        reverse("act", args=[game.pk]),
+        {"action": json.dumps(second), "expected_seq": seq, "seat": 0, "prompt": key},
+    )
+    assert response.status_code == 200, response.content.decode()
+    game.refresh_from_db()
+    assert game.seq == seq + 2
+    assert [m.seat for m in game.moves.order_by("seq")][-2:] == [1, 0]
+    again = alice_client.post(
+        reverse("act", args=[game.pk]),
+        {"action": json.dumps(second), "expected_seq": seq, "seat": 0, "prompt": key},
+    )
+    game.refresh_from_db()
+    assert again.status_code in (200, 409) and game.seq == seq + 2, "a double click moves once"

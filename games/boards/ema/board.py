@@ -14,6 +14,7 @@ from games.boards.common import Prompt, View, seat_mark
 from games.boards.common import pick as _pick
 from games.boards.ema import er as ema_er
 from games.boards.ema import layout as ema_layout
+from games.boards.ema import odds as ema_odds
 from games.boards.ema import tableau as ema_tableau
 from rules.ema.metadata import components
 
@@ -356,7 +357,14 @@ def board_context(view: View, prompt: Prompt | None) -> dict[str, Any]:
         "marks": [seat_mark(i) for i in range(len(view["seats"]))],
         "ratings_title": _ratings_title(view) if ratings else "",
         "ratings": [
-            {"id": aid, "name": components().areas[aid]["name"], **r}
+            {
+                "id": aid,
+                "name": components().areas[aid]["name"],
+                **r,
+                "odds": ema_odds.chance(
+                    view, (view.get("deciding") or {}).get("endeavor"), r.get("value")
+                ),
+            }
             for aid, r in sorted(ratings.items())
         ],
         "pages": pages(prompt),

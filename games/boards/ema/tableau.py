@@ -12,6 +12,7 @@ from typing import Any
 from games.boards.common import Mark
 from games.boards.ema import cards as ema_cards
 from games.boards.ema import er as ema_er
+from games.boards.ema import odds as ema_odds
 from rules.ema.metadata import PARLEY_TITLES, WINDOW_REASONS, components
 
 STATURE_LEVELS = (1, 2, 3, 5, 9)
@@ -264,6 +265,7 @@ def endeavor(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
     if not en:
         return None
     frame = view.get("deciding") or {}
+    rating = ema_er.announced(view)
     return {
         "who": mark(en["seat"]),
         "empire": view["seats"][en["seat"]]["empire_name"],
@@ -277,8 +279,17 @@ def endeavor(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
         "dgold": en["dgold"],
         "awaiting_defense": frame.get("kind") == "defend",
         "defender_pending": mark(frame["seat"]) if frame.get("kind") == "defend" else None,
-        "er": ema_er.announced(view),
+        "er": rating,
+        # The odds at the ER as it stands (final once gold and any Defense are in).
+        "odds": ema_odds.chance(view, en["kind"], _standing_er(rating)),
     }
+
+
+def _standing_er(rating: dict[str, Any] | None) -> int | None:
+    if not rating:
+        return None
+    value = rating.get("final", rating.get("raw"))
+    return None if value is None else int(value)
 
 
 def holdings_hand(view: dict[str, Any]) -> list[dict[str, Any]] | None:

@@ -25,10 +25,13 @@ HEADINGS = {
     "PASS": "Passing",
     "END": "End of the game",
     "SCORE": "Final scoring",
+    "M01": "Solo: the Lordlings and the Raiders (Module 1)",
 }
 
 
 def area(rule: str) -> str:
     """The area code of a rule id (HRE-BASE-PASS-11 → PASS)."""
+    if rule.startswith("HRE-M01-"):
+        return "M01"  # the solo module's rules stand together, after the base game's
     parts = rule.split("-")
     return parts[-2] if len(parts) >= 3 else ""

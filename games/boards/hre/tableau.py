@@ -190,6 +190,38 @@ def battle(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
     }
 
 
+UNIT_NAMES = {"infantry": "Infantry", "archer": "Archers", "cavalry": "Cavalry"}
+
+
+def solo(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
+    """The solo module's opponents: the Lordlings (seat 2, played by the engine) and the Raiders.
+
+    Only what the view carries: their deck is a count, its order never leaves the engine.
+    """
+    found = view.get("solo")
+    if not found:
+        return None
+    lords, raiders = found["lordlings"], found["raiders"]
+    target = raiders["target"]
+    return {
+        "difficulty": found["difficulty"],
+        "mark": mark(1),
+        "lordlings": {
+            **lords,
+            "prep": [ACTION_NAMES[a] for a in ("research", "manoeuvre") if lords["prep"][a]],
+            "levels": [{"unit": UNIT_NAMES[u], "level": n} for u, n in lords["levels"].items()],
+            "discard": lords["discard"][-3:],
+        },
+        "raiders": {
+            "party": [{"unit": UNIT_NAMES[u], "n": n} for u, n in raiders["party"].items()],
+            "size": sum(raiders["party"].values()),
+            "tokens": raiders["tokens"],
+            "levels": [{"unit": UNIT_NAMES[u], "level": n} for u, n in raiders["levels"].items()],
+            "target": components().provinces[target]["name"] if target else None,
+        },
+    }
+
+
 def tableau(view: dict[str, Any], mark: Mark) -> dict[str, Any]:
     """Everything beside the map, for the board template."""
     return {
@@ -205,4 +237,5 @@ def tableau(view: dict[str, Any], mark: Mark) -> dict[str, Any]:
         "cities_left": view["cities"],
         "hand": [hre_cards.card(c) for c in view["hand"]] if view.get("hand") is not None else None,
         "end_triggered": view.get("end_triggered", False),
+        "solo": solo(view, mark),
     }

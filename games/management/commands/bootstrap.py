@@ -22,8 +22,10 @@ class Command(BaseCommand):
         parser.add_argument("--no-demo-users", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        count = load_shipped()
-        self.stdout.write(f"{count} shipped scenario(s) loaded.")
+        count, reset = load_shipped()
+        self.stdout.write(f"{count} shipped scenario(s) loaded from the engines.")
+        for line in reset:
+            self.stdout.write(self.style.WARNING(f"reset {line}"))
         host = settings.SITE_URL.split("://", 1)[-1]
         Site.objects.update_or_create(
             pk=settings.SITE_ID, defaults={"domain": host, "name": "Chancery"}

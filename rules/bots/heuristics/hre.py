@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from rules.core.engine import Engine, State
 
 SCALE = 8.0
@@ -20,23 +22,29 @@ def potentials(engine: Engine, state: State) -> list[float]:
     plus resources, units, provinces held, Cities and the Culture track's progress."""
     rows = engine.result(state)["seats"]
     values = [float(row["score"]) for row in rows]
+    seats = len(values)  # solo: the Lordlings hold a seat of the state but no seat of the result
     for here in state["prov"].values():
         owner = here["owner"]
-        if owner is None:
+        if owner is None or owner >= seats:
             continue
         values[owner] += PROVINCE + UNIT * sum(here["units"].values())
         values[owner] += CITY if here["city"] else 0.0
-    for i, me in enumerate(state["seats"]):
+    for i, me in enumerate(state["seats"][:seats]):
         values[i] += RESOURCE * sum(me["res"].values()) + CARD * len(me["hand"])
         values[i] += CULTURE_STEP * me["culture"]
+    if "m01" in state:  # the solo game: what counts is the lead over the Lordlings' score
+        values[0] -= float(rows[0]["breakdown"].get("lordlings", 0))
     return values
 
 
 def solo_reward(engine: Engine, state: State) -> float:
-    """HRE has no solitaire scenario; a lone seat's reward is its score, squashed."""
+    """The solo game (M01): the lead over the Lordlings, squashed into [0, 1] around a tie."""
+    if "m01" in state:
+        return 1.0 / (1.0 + math.exp(-potentials(engine, state)[0] / SCALE))
     return min(1.0, max(0.0, potentials(engine, state)[0] / 100.0))
 
 
 def solo_won(engine: Engine, state: State) -> bool:
-    """No solitaire scenario: a lone seat always ranks first."""
+    """The solo game is won only with strictly more VP than the Lordlings (HRE-M01-SCORE-03):
+    the result ranks the seat first only then."""
     return engine.returns(state)[0] > 0

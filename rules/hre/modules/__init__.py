@@ -56,7 +56,7 @@ CATALOGUE: dict[str, Entry] = {
 TurnHook = Callable[["Ctx", int, int], bool]  # a seat's turn begins: True if the module ran it
 PassHook = Callable[["Ctx", int, str], bool]  # a Pass is pushed: True if the module ran it
 CardHook = Callable[["Ctx", str], None]  # a Culture card entered/left the offer untaken
-AutoHook = Callable[["Ctx"], Any]  # the top decision answered by the engine itself, or None
+AutoHook = Callable[["Ctx"], bool]  # True if it settled the top decision itself
 TriggerHook = Callable[["Ctx"], list[str]]  # end-game triggers the module adds (rule ids)
 FinishHook = Callable[["Ctx"], bool]  # before final scoring: True if frames were pushed first
 ViewHook = Callable[[State, "int | None", dict[str, Any]], None]  # adds to a seat's view
@@ -74,6 +74,8 @@ class Module:
     excludes: tuple[str, ...] = ()
     # Scenario options of the module: name -> allowed values, the first the default.
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # How the new-game form words them (rules.core.options.OptionText): label, help, choices.
+    option_text: Mapping[str, tuple[str, str, Any]] = field(default_factory=dict)
     # The data files it reads (under rules/hre/data/), loaded and validated by `validate`.
     data_files: tuple[str, ...] = ()
     validate: Callable[[], None] | None = None
@@ -94,7 +96,12 @@ class Module:
     view: ViewHook | None = None
     result: ResultHook | None = None
     invariants: StateHook | None = None
+    # Pieces the module holds outside the base places, by kind ("cards", "tokens": their ids;
+    # "cities", "churches": one entry each, e.g. removed to the box), for conservation checks.
+    held: Callable[[State, str], list[str]] | None = None
     determinize: SeedHook | None = None
+    # True when a move showed what the module hides (no undo past it).
+    undo_barrier: Callable[[State, State], bool] | None = None
     prompt_kinds: Mapping[str, str] = field(default_factory=dict)
 
 
@@ -215,14 +222,13 @@ def offer_leave(ctx: Ctx, card: str) -> None:
             m.offer_leave(ctx, card)
 
 
-def auto(ctx: Ctx) -> Any:
-    """The engine's own answer to the top decision (an automa's, or an automatic one), or None."""
-    for m in in_play(ctx.s):
-        if m.auto:
-            found = m.auto(ctx)
-            if found is not None:
-                return found
-    return None
+def auto(ctx: Ctx) -> bool:
+    """A module settles the top decision itself (an automa's, or an automatic one): True if so.
+
+    The module answers through `MACHINE.answer` or runs its own rule in place of the prompt;
+    either way the decision is gone from the top when it returns True.
+    """
+    return any(m.auto(ctx) for m in in_play(ctx.s) if m.auto)
 
 
 def triggers(ctx: Ctx) -> list[str]:
@@ -233,3 +239,8 @@ def triggers(ctx: Ctx) -> list[str]:
 def before_finish(ctx: Ctx) -> bool:
     """A module may run frames once every seat is out, before final scoring."""
     return any(m.before_finish(ctx) for m in in_play(ctx.s) if m.before_finish)
+
+
+def held(state: State, kind: str) -> list[str]:
+    """Pieces of one kind the modules in play hold outside the base places."""
+    return [x for m in in_play(state) if m.held for x in m.held(state, kind)]

@@ -26,15 +26,16 @@ def test_setup_refuses_every_count_outside_the_range(engine) -> None:  # type: i
                 continue
             with pytest.raises(ScenarioError, match="takes"):
                 engine.setup(1, scenario["config"], players)
-        assert engine.setup(1, scenario["config"], low)["players"] == low
+        assert engine.seats(engine.setup(1, scenario["config"], low)) == low
 
 
 def test_hre_base_game_takes_two_to_four() -> None:
-    """HRE Setup: the base game is for 2–4 players (the solo module M01 is not playable yet)."""
+    """HRE Setup: the base game is for 2–4 players; the solo module M01 for one."""
     hre = get_engine("hre")
     assert hre.player_range({"modules": [], "options": {}}) == (2, 4)
+    assert hre.player_range({"modules": ["M01"], "options": {}}) == (1, 1)
     with pytest.raises(ScenarioError, match="not playable"):
-        hre.player_range({"modules": ["M01"], "options": {}})
+        hre.player_range({"modules": ["M05"], "options": {}})
     with pytest.raises(ScenarioError, match="takes 2–4 players, not 6"):
         hre.setup(1, {"modules": [], "options": {}}, 6)
 

@@ -191,6 +191,6 @@ def test_the_option_is_off_by_default_and_validated_EMA_25_0_GR():
     assert "colonizations" not in victory.breakdown(state, 0)
     assert "colonies" not in ENGINE.view(state, 0)
     errors = ENGINE.validate_scenario({"scenario": "28-millenium", "options": {"colonization": 1}})
-    assert errors == ["Option colonization must be one of False, True."]
+    assert errors == ["Option colonization must be one of false, true."]
     with pytest.raises(ScenarioError):
         new(colonization="yes")

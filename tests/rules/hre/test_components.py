@@ -406,7 +406,11 @@ def test_HRE_COMP_07_grand_buildings_are_module_3(data: HreData) -> None:
 def test_HRE_COMP_01_07_c_numbered_cards_are_the_248_less_the_module_ranges(data: HreData) -> None:
     """248 Culture and Module cards less CS36 CT4 CA8 CG5 CP1 CY12 CB12 CW21 CC12 CR20 CM15 = 102."""
     module_ranges = 36 + 4 + 8 + 5 + 1 + 12 + 12 + 21 + 12 + 20 + 15
-    assert sorted(data.cards) == [f"C{n:03d}" for n in range(1, 248 - module_ranges + 1)]
+    c_numbered = sorted(c for c in data.cards if not c.startswith("CS"))
+    assert c_numbered == [f"C{n:03d}" for n in range(1, 248 - module_ranges + 1)]
+    # The only module cards among them: M01's 18 Raider cards, numbered in its CS01-CS36 range.
+    solo = [c for c in data.cards if c.startswith("CS")]
+    assert len(solo) == 18 and all(data.cards[c]["module"] == "M01" for c in solo)
     starting = {c for r in data.rulers.values() for c in r["starting_cards"]}
     assert {c for c, spec in data.cards.items() if spec["starting"]} == starting
     assert len(starting) == 14  # 7 Rulers, 2 cards each (L90)

@@ -138,10 +138,12 @@ def test_cli_list_json_has_one_line_per_scenario() -> None:
     ).stdout
     rows = [json.loads(line) for line in out.splitlines()]
     hre = [row for row in rows if row["game"] == "hre"]
-    assert len(hre) == 1
+    assert [row["scenario"] for row in hre] == ["base", "solo"]
     assert {"game": "hre", "scenario": "base", "min_players": 2, "max_players": 4}.items() <= hre[
         0
     ].items()
+    assert {"scenario": "solo", "min_players": 1, "max_players": 1}.items() <= hre[1].items()
+    assert "difficulty" in hre[1]["title"]
     assert all({"game", "scenario", "min_players", "max_players"} <= set(row) for row in rows)
 
 

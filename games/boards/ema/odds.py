@@ -1,0 +1,64 @@
+"""The chance an Endeavor succeeds, as a player works it out at the table (EMA 9.4).
+
+The Year deck is reshuffled whole every Round and every card's rows are public (the card set is
+printed); the cards already turned up this Round, by anyone, are known not to come. So the chance
+is the share of the other cards whose row for this Endeavor gives the wanted result at this ER.
+Each result is read on its own against the ER (9.4): (n►) applies at ER n or more, (◄n) at n or
+less, a result without a number always.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.ema.metadata import components
+
+# What each Endeavor is after, as the results that bring it (column, effect), and how it reads.
+WANTED: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {
+    "conquest": ((("result", "C"),), "Conquest"),
+    "pillage": ((("result", "G"),), "gold"),
+    "fortification": ((("result", "F"),), "the fort"),
+    "ruling": ((("base", "+1"),), "Social State +1"),
+}
+
+
+def _applies(result: dict[str, Any], er: int) -> bool:
+    if result["cmp"] == ">=":
+        return er >= int(result["n"])
+    if result["cmp"] == "<=":
+        return er <= int(result["n"])
+    return True
+
+
+def _brings(card: dict[str, Any], kind: str, er: int) -> bool:
+    """Whether this card gives the Endeavor what it is after at this ER (diplomacy: a Conquest)."""
+    rows = card["rows"].get(kind, [])
+    if kind == "diplomacy":  # T/C: a Diplomatic Conquest at ER n or more, else a Tie (9.4)
+        return any(r["e"] in ("T/C", "C") and _applies(r, er) for r in rows)
+    wanted = WANTED[kind][0]
+    return any((r["col"], r["e"]) in wanted and _applies(r, er) for r in rows)
+
+
+def unseen(view: dict[str, Any]) -> list[int]:
+    """The Year Cards not turned up this Round by anyone (the viewer's own face-down ones too)."""
+    shown = {n for s in view.get("seats", []) for n in s.get("revealed", [])}
+    return [n for n in sorted(components().year_cards) if n not in shown]
+
+
+def chance(view: dict[str, Any], kind: str | None, er: int | None) -> dict[str, Any] | None:
+    """{hits, of, percent, text} for an Endeavor at an ER, or None where no odds apply."""
+    if kind is None or er is None or (kind not in WANTED and kind != "diplomacy"):
+        return None
+    cards = components().year_cards
+    pool = unseen(view)
+    if not pool:
+        return None
+    hits = sum(1 for n in pool if _brings(cards[n], kind, er))
+    what = "a Diplomatic Conquest" if kind == "diplomacy" else WANTED[kind][1]
+    percent = round(100 * hits / len(pool))
+    return {
+        "hits": hits,
+        "of": len(pool),
+        "percent": percent,
+        "text": f"{what} on {hits} of the {len(pool)} unseen Year Cards: {percent}%",
+    }

@@ -1,0 +1,47 @@
+"""Short arena runs end without error: every bot kind, every shipped scenario (small budgets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.bots import arena
+from rules.bots.base import Budget
+from rules.core.engine import Engine
+from rules.core.registry import all_engines, get_engine
+
+KINDS = ["search", "greedy", "random", "search-strong"]
+
+
+def _one_game(engine: Engine, scenario: dict[str, Any], players: int, iterations: int) -> None:
+    names = [KINDS[i % len(KINDS)] for i in range(players)]
+    figures = arena.run(
+        engine, scenario["config"], players, names, 1, 1, Budget(iterations=iterations)
+    )
+    assert figures["errors"] == 0, figures["error_messages"]
+    assert figures["unfinished"] == 0
+
+
+@pytest.mark.parametrize(("slug", "players"), [("duel", 2), ("solitaire", 1)])
+def test_search_plays_feudal_lords_to_the_end(slug: str, players: int) -> None:
+    engine = get_engine("feudal")
+    scenario = next(s for s in engine.scenarios() if s["slug"] == slug)
+    _one_game(engine, scenario, players, 3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("engine", "scenario", "players"),
+    [
+        (e, s, n)
+        for e in all_engines()
+        for s in e.scenarios()
+        for n in sorted({s["min_players"], s["max_players"]})
+    ],
+    ids=lambda v: v if isinstance(v, int) else getattr(v, "game_id", None) or v["slug"],
+)
+def test_every_scenario_plays_to_the_end_with_every_bot_kind(
+    engine: Engine, scenario: dict[str, Any], players: int
+) -> None:
+    _one_game(engine, scenario, players, 3)
