@@ -123,15 +123,16 @@ def _check_players(engine: Engine, config: dict[str, Any], low: int, high: int) 
 
 
 def options_table(engines: list[Engine]) -> str:
-    """Each engine's options: name, allowed values (the recommended reading first) and help."""
-    rows = []
+    """Each engine's options: name, allowed values (the recommended reading first) and help.
+
+    A list rather than a table, so it reads on a phone as on a desktop.
+    """
+    items = []
     for engine in engines:
         try:
             specs = engine.option_specs()
         except ValueError as error:  # an option without wording: the engine's bug, not a 500 here
-            rows.append(
-                format_html("<tr><td>{}</td><td colspan=3>{}</td></tr>", engine.game_id, error)
-            )
+            items.append(format_html("<li>{}: {}</li>", engine.game_id, error))
             continue
         for spec in specs:
             if spec["choices"]:
@@ -150,25 +151,26 @@ def options_table(engines: list[Engine]) -> str:
                     spec["high"],
                     json.dumps(spec["default"]),
                 )
-            rows.append(
+            items.append(
                 format_html(
-                    "<tr><td>{}</td><td><code>{}</code><br>{}</td><td>{}</td><td>{}</td></tr>",
-                    engine.game_id,
+                    '<li style="margin:.4rem 0"><code>{}</code> <small>({})</small> — {}<br>'
+                    "Values: {}<br>{}</li>",
                     spec["name"],
+                    engine.game_id,
                     spec["label"],
                     values,
                     spec["help"],
                 )
             )
-    if not rows:
+    if not items:
         return "No options."
-    head = "<tr><th>Game</th><th>Option</th><th>Values</th><th>What it changes</th></tr>"
     example = format_html(
         "<p>Write them as <code>{}</code>: JSON spelling (<code>true</code>, <code>false</code>, "
         "text in double quotes).</p>",
         '{"options": {"name": value}}',
     )
-    return mark_safe(example + f'<table class="chancery-options">{head}{"".join(rows)}</table>')  # noqa: S308 (every cell is escaped above)
+    # Every item is escaped by format_html above.
+    return mark_safe(example + f'<ul class="chancery-options">{"".join(items)}</ul>')  # noqa: S308
 
 
 @admin.register(Scenario)

@@ -99,7 +99,7 @@ OPTION_TEXT: OptionText = {
         "How many markers the solitaire pool starts with, before the defenders' Control.",
         {
             "default": "As the book: 10 markers",
-            "easier": "Easier: 15 markers",
+            "easier": "Easier: 20 markers",
             "harder": "Harder: 6 markers",
         },
     ),

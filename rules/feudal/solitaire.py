@@ -18,7 +18,7 @@ from rules.feudal.state import Ctx, Frame, card, data
 
 PILES, PILE_SIZE, HAND = 3, 3, 7
 # The pool's first markers by the solo_level option; the book's 10 is the default (FL-SOLO-04).
-START_MARKERS = {"default": 10, "easier": 15, "harder": 6}
+START_MARKERS = {"default": 10, "easier": 20, "harder": 6}
 
 
 def new_state(seed: int, options: dict[str, Any]) -> State:

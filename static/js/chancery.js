@@ -26,6 +26,7 @@ function showAll() {
 
 document.addEventListener("click", (event) => {
   if (event.target.closest(".show-all")) return showAll();
+  if (event.target.closest("a")) return; // a card's name opens its page, not the option
   const single = event.target.closest("[data-option]");
   if (single) return optionButton(single.dataset.option)?.click();
   const several = event.target.closest("[data-options]");
