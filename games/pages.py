@@ -35,16 +35,43 @@ def recent_moves(game: Game, limit: int = LOG_LINES) -> list[Move]:
     )
 
 
+# Engines name seats by number ("Seat 2 rolls", "Otto the Great (seat 1)"); the log names the
+# player sitting there instead, by user name (a bot by its kind and level).
+SEAT_WORDS = re.compile(r"\(seat (\d)\)|\bSeat (\d)\b")
+
+
+def named(text: str, names: dict[int, str]) -> str:
+    """A line of the log with each seat number replaced by the name of who sits there."""
+
+    def name(match: re.Match[str]) -> str:
+        index = int(match.group(1) or match.group(2)) - 1
+        who = names.get(index)
+        if who is None:
+            return match.group(0)
+        return f"({who})" if match.group(1) else who
+
+    return SEAT_WORDS.sub(name, text)
+
+
 def log_lines(
-    game: Game, seat: int | None, limit: int = LOG_LINES, recent: list[Move] | None = None
+    game: Game,
+    seat: int | None,
+    limit: int = LOG_LINES,
+    recent: list[Move] | None = None,
+    moves: list[Move] | None = None,
 ) -> list[dict[str, Any]]:
     """The log lines of the newest `limit` moves visible to a seat: public text, plus that seat's
     private text. (A window of moves, not of lines, so that a page adding the lines of each new
-    move can drop the same old ones: static/js/chancery.js.)"""
+    move can drop the same old ones: static/js/chancery.js.)
+
+    `moves` (oldest first) gives the lines of those moves instead, for the whole history's pages.
+    """
     lines: list[dict[str, Any]] = []
-    moves = recent_moves(game, limit) if recent is None else recent[:limit]
+    names = {s.index: s.label() for s in game.seats.all() if s.user_id or s.bot}
+    if moves is None:
+        moves = list(reversed(recent_moves(game, limit) if recent is None else recent[:limit]))
     links: dict[str, dict[str, str] | None] = {}  # one rule is cited by many lines
-    for move in reversed(moves):
+    for move in moves:
         for event in move.events:
             text = event.get("public")
             private = event.get("private", {}).get(str(seat)) if seat is not None else None
@@ -58,7 +85,7 @@ def log_lines(
                     {
                         "seq": move.seq,
                         "seat": move.seat,
-                        "text": text,
+                        "text": named(text, names),
                         "standing": move.by_standing,
                         "rule": links[rule],
                     }

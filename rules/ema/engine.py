@@ -163,7 +163,8 @@ class EmaEngine(FrameEngine[Ctx]):
     # 2: the Event in force and the use of each Year Card kept; 3: an exile's Areas enter Unrest
     # 4: the Event deck has the 55 cards of 19.1/19.2 by default
     # 5: at most four Endeavors cancelled (or Fortification reductions declined) a Player-Turn
-    rules_version = 5
+    # 6: the authored Year Cards re-calibrated (data README)
+    rules_version = 6
     machine = handlers.MACHINE
     context = Ctx
 
