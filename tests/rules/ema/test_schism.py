@@ -88,4 +88,4 @@ def test_option_validated():
     errors = ENGINE.validate_scenario(
         {"scenario": "29-crusades", "options": {"schism_crusades": "on"}}
     )
-    assert errors == ["Option schism_crusades must be one of False, True."]
+    assert errors == ["Option schism_crusades must be one of false, true."]
