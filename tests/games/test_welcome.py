@@ -461,3 +461,10 @@ def test_the_whole_history_is_paged_and_keeps_hands_hidden(
     assert _logged_in(carol).get(url + "?page=99").status_code == 404
     private = make_game(alice, "me", "bot:random", public=False)
     assert _logged_in(carol).get(reverse("history", args=[private.pk])).status_code == 404
+
+
+def test_a_local_set_up_says_who_to_log_in_as(settings: Any, alice: Any) -> None:
+    settings.DEBUG = True
+    assert "Log in as alice:" in _page(Client(), "home")
+    settings.DEBUG = False
+    assert "make run" not in _page(Client(), "home")
