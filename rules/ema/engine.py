@@ -163,7 +163,8 @@ class EmaEngine(FrameEngine[Ctx]):
     # 2: the Event in force and the use of each Year Card kept; 3: an exile's Areas enter Unrest
     # (A-28); 4: the Event deck has the 55 cards of 19.1/19.2 by default (A-30)
     # 5: at most four Endeavors cancelled (or Fortification reductions declined) a Player-Turn
-    rules_version = 5
+    # 6: the authored Year Cards re-calibrated (data README)
+    rules_version = 6
     machine = handlers.MACHINE
     context = Ctx
 
@@ -267,11 +268,18 @@ class EmaEngine(FrameEngine[Ctx]):
         """
         new: State = clone(state)
         new["rng"] = rng.seed_state(seed)
-        years = sorted(new["year_deck"] + [c for me in new["seats"] for c in me["years"]])
+        held = [m for m in new.get("magnates", []) if m["defense_card"] is not None]  # 24.53
+        years = sorted(
+            new["year_deck"]
+            + [c for me in new["seats"] for c in me["years"]]
+            + [m["defense_card"] for m in held]
+        )
         rng.shuffle(new, years)
         for me in new["seats"]:
             size = len(me["years"])
             me["years"], years = years[:size], years[size:]
+        for m in held:
+            m["defense_card"], years = years[0], years[1:]
         new["year_deck"] = years
         others = [i for i in range(len(new["seats"])) if i != seat]
         unseen = sorted(new["event_deck"] + [c for i in others for c in new["seats"][i]["hand"]])
