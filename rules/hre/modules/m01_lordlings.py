@@ -344,7 +344,17 @@ def _set_level(state: State, side: str, unit: str, level: int) -> None:
 
 
 def place_disc(ctx: Ctx, action: str) -> None:
-    """A Lordling Noble disc on an Action card; it stacks like anyone's (LORDLING-TURN-03)."""
+    """A Lordling Noble disc on an Action card; it stacks like anyone's (LORDLING-TURN-03).
+
+    A Persevere can repeat an action after their last disc is down: the action still happens,
+    with no disc to place (the book is silent; the effect is the card's point).
+    """
+    if ctx.seat(LORDLINGS)["discs"] == 0:
+        ctx.log(
+            "HRE-M01-LORDLING-TURN-03",
+            f"No Lordling Noble is left to place on {ACTION_NAMES[action]}.",
+        )
+        return
     slot = next(s for s in ctx.s["slots"] if s["action"] == action)
     slot["stack"].append(LORDLINGS)
     ctx.seat(LORDLINGS)["discs"] -= 1
@@ -1525,6 +1535,8 @@ def _invariants(state: State) -> None:
     placed = sum(p["farms"] for p in state["prov"].values() if p["owner"] == LORDLINGS)
     if placed + lord["farms_track"] > data().board["farms_per_player"]:
         raise InvariantError("the Lordlings have more Farms than their track holds")
+    if lord["discs"] < 0:
+        raise InvariantError("the Lordlings placed more Nobles than they have")
     if lord["hand"] or lord["gold"] or any(lord["res"].values()):
         raise InvariantError("the Lordlings hold cards, Gold or resources")
 

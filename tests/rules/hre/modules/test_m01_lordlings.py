@@ -504,3 +504,19 @@ def test_HRE_M01_LORDLING_TURN_01_their_deck_order_is_hidden_and_cannot_be_undon
         or after["m01"]["deck"] != mid["m01"]["deck"]
     )
     assert ENGINE.undo_barrier(mid, after, 0)
+
+
+def test_HRE_M01_LORDLING_PERSEVERE_03_repeats_after_the_last_disc_place_none(
+    d20: list[int],
+) -> None:
+    """HRE-M01-LORDLING-PERSEVERE-03 / HRE-M01-LORDLING-TURN-03: a repeat with no disc left still
+    happens, and no disc goes below zero."""
+    state = quiet(solo())
+    ctx = Ctx(state)
+    state["seats"][1]["discs"], state["seats"][1]["exhausted"] = 1, 5
+    d20.extend([9, 9])
+    m._build(ctx, None)
+    m._build(ctx, None)
+    assert state["seats"][1]["discs"] == 0 and _slot(state, "build")["stack"] == [1]
+    assert sum(state["prov"][p]["keep"] for p in lordling_homes(state)) == 2
+    ENGINE.check_invariants(state)
