@@ -71,7 +71,7 @@ def planner(state: State) -> Any:
     """A scripted solitaire player: the best odds per marker, markers only where they turn a
     roll, a reserve kept for the next attacker. Measures what a careful player can reach."""
     from rules.feudal import solitaire as solo
-    from rules.feudal.combatants import successes, thresholds
+    from rules.feudal.combatants import life, successes, thresholds
     from rules.feudal.state import card
 
     options = [o["action"] for o in ENGINE.prompts(state)[0]["options"]]
@@ -100,15 +100,30 @@ def planner(state: State) -> Any:
         return successes(roll + solo._mod(who, other, kind), thresholds(solo._body(who), kind))
 
     ra, rd = fight["roll"]["a"], fight["roll"]["d"]
+    a_life, d_life = life(solo._body(att)), life(solo._body(foe))
+    aw, dw = fight["aw"], fight["dw"]
+
+    def deciding(k: int, side: str) -> bool:
+        """Whether moving this side's roll by k turns a kill or a death at this roll."""
+        if kind == "cc_block":  # a: my blocks up save me; d: their blocks down let me kill
+            if side == "a":
+                before = aw + max(0, fight["dh"] - count(att, foe, ra))
+                after = aw + max(0, fight["dh"] - count(att, foe, ra + k))
+                return before >= a_life > after
+            before = dw + max(0, fight["ah"] - count(foe, att, rd))
+            after = dw + max(0, fight["ah"] - count(foe, att, rd - k))
+            return before < d_life <= after
+        if side == "a":  # more hits of mine: worth it when they can reach the defender's Life
+            return dw + count(att, foe, ra + k) >= d_life > dw + count(att, foe, ra)
+        return aw + count(foe, att, rd) >= a_life > aw + count(foe, att, rd - k)
+
     wants = []
-    mine_matter = kind != "cc_block" or fight["dh"] > 0
-    theirs_matter = kind != "cc_block" or fight["ah"] > 0
     for k in (1, 2, 3):
-        if mine_matter and count(att, foe, ra + k) > count(att, foe, ra):
+        if deciding(k, "a"):
             wants.append((k, {"do": "shift", "side": "a", "by": 1}))
             break
     for k in (1, 2, 3):
-        if theirs_matter and count(foe, att, rd - k) < count(foe, att, rd):
+        if deciding(k, "d"):
             wants.append((k, {"do": "shift", "side": "d", "by": -1}))
             break
     wants = [w for w in wants if markers - w[0] > reserve]

@@ -1,8 +1,11 @@
-"""Balance figures of the HRE base game from random playouts (until the arena can play them).
+"""Balance figures of the HRE base game: each Ruler's and each seat's win rate, and the end.
 
-`python bench/hre_balance.py --players N --games G [--seed S]` plays G random games at N players
-(every prompted seat picks uniformly, the Ruler draft included; seeds S..S+G-1, no hashing) and
-prints one JSON object: each Ruler's games and win rate, each turn-order position's win rate
+`python bench/hre_balance.py --players N --games G [--seed S] [--bot SLUG [--iterations K]]`
+plays G games at N players, seeds S..S+G-1. Without --bot every prompted seat picks uniformly
+among its options, as `python -m rules simulate` does; with --bot that bot of the arena
+(`rules.bots`: greedy, search, ...) plays every seat, the Ruler draft included, as
+`python -m rules arena` plays it (same decision seeds). The arena reports by bot; this reports
+by Ruler and by turn order, which the arena does not. It prints one JSON object: each Ruler's games and win rate, each turn-order position's win rate
 (position 1 is the starting player), how often the Culture deck running out ended the game, the
 other end triggers, and the mean number of actions. A shared first place counts as 1/k of a win
 for each of the k seats that share it, so win rates add up to 100 %.
@@ -15,6 +18,8 @@ import json
 from collections import Counter, defaultdict
 from typing import Any
 
+from rules import bots
+from rules.bots.base import Budget, mix
 from rules.core import rng
 from rules.hre import ENGINE, endgame
 from rules.hre.state import Ctx
@@ -22,16 +27,22 @@ from rules.hre.state import Ctx
 CONFIG: dict[str, Any] = {"modules": [], "options": {}}
 
 
-def play(seed: int, players: int) -> dict[str, Any]:
-    """One random game: Rulers by seat, winners' shares, the end trigger(s) and the length."""
+def play(
+    seed: int, players: int, bot: str | None = None, budget: Budget | None = None
+) -> dict[str, Any]:
+    """One game: Rulers by seat, winners' shares, the end trigger(s) and the length."""
     state = ENGINE.setup(seed, CONFIG, players)
     chooser = {"rng": rng.seed_state(seed ^ 0x5DEECE66D)}
     actions, ended_by = 0, []
     while not ENGINE.is_over(state):
-        prompt = rng.choice(chooser, ENGINE.prompts(state))
-        action = rng.choice(chooser, prompt["options"])["action"]
+        if bot is None:
+            prompt = rng.choice(chooser, ENGINE.prompts(state))
+            seat, action = prompt["seat"], rng.choice(chooser, prompt["options"])["action"]
+        else:
+            seat = ENGINE.prompts(state)[0]["seat"]
+            action = bots.choose(bot, ENGINE, state, seat, mix(seed, actions), budget)
         before = state["end_triggered"]
-        ENGINE.apply_trusted(state, prompt["seat"], action)
+        ENGINE.apply_trusted(state, seat, action)
         if state["end_triggered"] and not before:
             ended_by = endgame.triggers(Ctx(state))
         actions += 1
@@ -82,9 +93,17 @@ def main() -> int:
     parser.add_argument("--players", type=int, required=True, choices=(2, 3, 4))
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", help="a bot of rules.bots in every seat (default: uniform)")
+    parser.add_argument("--iterations", type=int, help="the bot's budget, as the arena's")
     args = parser.parse_args()
-    games = [play(seed, args.players) for seed in range(args.seed, args.seed + args.games)]
-    print(json.dumps(summary(games, args.players)))
+    if args.bot:
+        bots.get_bot(args.bot)
+    budget = Budget(iterations=args.iterations) if args.iterations else None
+    seeds = range(args.seed, args.seed + args.games)
+    games = [play(seed, args.players, args.bot, budget) for seed in seeds]
+    out = summary(games, args.players)
+    out["bot"] = args.bot or "uniform"
+    print(json.dumps(out))
     return 0
 
 

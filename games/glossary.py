@@ -316,6 +316,22 @@ def gloss(game: str, text: str) -> SafeString:
     return mark_safe(_words(game, plain))  # noqa: S308 (escaped)
 
 
+def gloss_log(game: str, text: str) -> SafeString:
+    """A log line glossed like `gloss`, with each card name linking to the card's page and
+    showing its hover card, for a game whose board names a cards module."""
+    from importlib import import_module
+
+    from games import boards
+
+    board = boards.find(game)
+    if board is None or not board.cards:
+        return gloss(game, text)
+    module = import_module(board.cards)
+    marked, found = module.mark_names(INTERNAL_IDS.sub("", text))
+    linked: str = module.put_links(_words(game, marked), found)
+    return mark_safe(linked)  # noqa: S308 (escaped piece by piece)
+
+
 YEAR_CARD = re.compile(r"Year Card \d+(?=: )")
 YEAR_CARD_TITLE = (
     "The Year Card turned up for this Endeavor, then its row: the Result, the change to the "

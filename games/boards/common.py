@@ -36,6 +36,7 @@ class Board:
     summaries: Path
     forms: str = ""
     urls: str = ""
+    cards: str = ""  # a module with mark_names/put_links: card names in the log link to pages
 
     @property
     def template(self) -> str:

@@ -48,6 +48,14 @@ def gloss(text: Any, game: str) -> SafeString:
     return glossary.gloss(game, "" if text is None else str(text))
 
 
+@register.filter
+def gloss_log(text: Any, game: str) -> SafeString:
+    """A log line: glossed, and card names linked to their pages (games.glossary.gloss_log)."""
+    from games import glossary
+
+    return glossary.gloss_log(game, "" if text is None else str(text))
+
+
 @register.simple_tag
 def abbr(game: str, word: str) -> SafeString:
     """An abbreviation of a game, with its meaning on hover and tap."""

@@ -79,6 +79,21 @@ class HreData:
     tokens: dict[str, dict[str, Any]]
     adjacent: dict[str, tuple[str, ...]]
     region_provinces: dict[str, tuple[str, ...]]
+    # For each Common Technology, the ongoing modifiers shown at levels 1, 2 and 3 (a level
+    # marked "replaces" drops those below it): read on every prompt, so worked out once here.
+    ongoing: dict[str, tuple[tuple[dict[str, Any], ...], ...]]
+
+
+def _ongoing_by_level(card: dict[str, Any]) -> tuple[tuple[dict[str, Any], ...], ...]:
+    """The active ongoing modifiers of a Common Technology at each level, in card order."""
+    shown: list[tuple[dict[str, Any], ...]] = []
+    active: list[dict[str, Any]] = []
+    for level in card["levels"]:
+        if level.get("replaces"):
+            active = []
+        active.extend(level.get("ongoing", []))
+        shown.append(tuple(active))
+    return tuple(shown)
 
 
 # --------------------------------------------------------------------------- primitives
@@ -907,6 +922,7 @@ def build(raw: dict[str, Any]) -> HreData:
             rid: tuple(sorted(pid for pid, p in provinces.items() if p["region"] == rid))
             for rid in regions
         },
+        ongoing={c["id"]: _ongoing_by_level(c) for c in raw["culture_cards"] if "levels" in c},
     )
 
 

@@ -38,26 +38,42 @@ def payments(ctx: Ctx, seat: int, prov: str) -> list[dict[str, int]]:
     return found
 
 
-def _can_settle(ctx: Ctx, seat: int, prov: str) -> bool:
-    here = ctx.s["prov"][prov]
-    return (
-        here["owner"] == seat
-        and here["farms"] == 0
-        and ctx.seat(seat)["farms_track"] > 0
-        and bool(payments(ctx, seat, prov))
-    )
+def settle_options(ctx: Ctx, seat: int) -> list[Option]:
+    """Settle a controlled province with no Farm whose units can pay its cost (SETTLE-01..06).
+
+    This runs on every turn prompt, so it reads each province once and the unit levels once.
+    Units whose levels add up to the cost always contain a minimal set that does (drop units
+    while the rest still covers it), so "the levels in the province reach the cost" is the
+    same test as "`payments` finds a way", without listing the ways.
+    """
+    if ctx.seat(seat)["farms_track"] <= 0:
+        return []
+    provinces = ctx.s["prov"]
+    # One comprehension over the board (the cheapest scan in CPython); the few provinces left
+    # are sorted, so the options come in province order as before.
+    mine = sorted(p for p, here in provinces.items() if here["owner"] == seat and not here["farms"])
+    level: dict[str, int] = {}
+    opts = []
+    for p in mine:
+        have = provinces[p]["units"]
+        if not (have["infantry"] or have["archer"] or have["cavalry"]):
+            continue
+        if not level:
+            level = {u: unit_level(ctx.s, seat, u) for u in UNITS}
+        cost = settle_cost(ctx, seat, p)
+        if sum(level[u] * have[u] for u in UNITS) >= cost:
+            opts.append(
+                option(
+                    {"do": "settle", "prov": p},
+                    f"Settle {ctx.d.provinces[p]['name']} (cost {cost})",
+                )
+            )
+    return opts
 
 
 def options(ctx: Ctx, seat: int) -> list[Option]:
     """The free actions open to the seat now."""
-    opts = [
-        option(
-            {"do": "settle", "prov": p},
-            f"Settle {ctx.d.provinces[p]['name']} (cost {settle_cost(ctx, seat, p)})",
-        )
-        for p in sorted(ctx.s["prov"])
-        if _can_settle(ctx, seat, p)
-    ]
+    opts = settle_options(ctx, seat)
     for card in ctx.seat(seat)["hand"]:
         if ctx.d.cards[card]["type"] == "cognomen":
             opts.append(

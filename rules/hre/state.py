@@ -155,16 +155,13 @@ def unit_stats(state: State, seat: int, unit: str) -> dict[str, Any]:
 
 def modifiers(state: State, seat: int, kind: str) -> list[dict[str, Any]]:
     """Active ongoing modifiers of one kind from the seat's Common Technologies."""
-    found: list[dict[str, Any]] = []
-    for tech in state["seats"][seat]["techs"]:
-        levels = data().cards[tech["card"]]["levels"][: tech["level"]]
-        active: list[dict[str, Any]] = []
-        for level in levels:
-            if level.get("replaces"):
-                active = []
-            active.extend(level.get("ongoing", []))
-        found.extend(m for m in active if m["kind"] == kind)
-    return found
+    ongoing = data().ongoing
+    return [
+        m
+        for tech in state["seats"][seat]["techs"]
+        for m in ongoing[tech["card"]][tech["level"] - 1]
+        if m["kind"] == kind
+    ]
 
 
 def modifier_total(state: State, seat: int, kind: str) -> int:

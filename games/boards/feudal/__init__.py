@@ -16,4 +16,5 @@ BOARD = Board(
     summaries=RULE_SUMMARIES,
     forms="games.boards.feudal.forms",
     urls="games.boards.feudal.urls",
+    cards="games.boards.feudal.cards",
 )

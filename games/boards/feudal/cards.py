@@ -6,7 +6,12 @@ wording; nothing here knows a card by name.
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import Any
+
+from django.urls import reverse
+from django.utils.html import escape
 
 from rules.feudal.metadata import GROUPS, components
 from rules.feudal.metadata import INSTANT_STOPS as STOP_NAMES
@@ -86,6 +91,14 @@ def _stats(spec: dict[str, Any]) -> list[dict[str, Any]]:
             {"k": "Hand", "v": str(spec["min_hand"]), "help": "Minimum hand size"},
             {"k": "Att. send", "v": str(spec["attack_send"]), "help": "Attack Send"},
             {"k": "Def. send", "v": str(spec["defend_send"]), "help": "Defend Send"},
+            *[
+                {"k": short, "v": f"{spec[key]:+d}", "help": f"{long} modifier"}
+                for key, short, long in (
+                    ("supply_die", "Sup die", "Supply die"),
+                    ("leadership_die", "Ld die", "Leadership die"),
+                )
+                if spec.get(key)
+            ],
         ]
     if kind == "artifact":
         return [{"k": "VP to win", "v": f"{spec['vp_target']:+d}"}]
@@ -149,3 +162,65 @@ def sort_key(cid: str) -> tuple[int, str]:
     """Cards by type in TYPE_ORDER, then by name."""
     spec = components().cards[cid]
     return TYPE_ORDER.index(spec["type"]), spec["name"]
+
+
+def starters_with(cid: str) -> list[dict[str, Any]]:
+    """The starter decks that use a card, with how many copies (a leader or artifact counts 1)."""
+    found = []
+    for did, deck in sorted(components().decks.items()):
+        count = deck["stockpile"].get(cid, 0)
+        if cid in (deck["leader"], deck["locations"], *deck.get("artifacts", [])):
+            count = 1
+        if count:
+            found.append({"id": did, "name": deck["name"], "count": count})
+    return found
+
+
+def hover(cid: str) -> str:
+    """A small card face shown over a card's name (the log's hover card), already escaped."""
+    shown = card(cid)
+    kind = escape(shown["type_name"] + (f" · {shown['class_name']}" if shown["class"] else ""))
+    stats = "; ".join(f"{s['k']} {s['v']}" for s in shown["stats"])
+    sites = " ".join(f"{s['name']}: {s['text']}" for s in shown["sites"])
+    parts = [
+        f'<strong class="hc-name">{escape(shown["name"])}</strong>',
+        f'<span class="hc-type">{kind}</span>',
+        f'<span class="hc-stats">{escape(stats)}</span>' if stats else "",
+        f'<span class="hc-text">{escape(shown["text"])} {escape(sites)}</span>',
+    ]
+    return f'<span class="hovercard" role="tooltip">{"".join(p for p in parts if p)}</span>'
+
+
+def card_link(cid: str) -> str:
+    """A card's name linking to its page, with its hover card (escaped HTML)."""
+    url = reverse("feudal_card", args=[cid])
+    name = escape(components().cards[cid]["name"])
+    return f'<a class="card-link" href="{url}" target="chancery-cards">{name}{hover(cid)}</a>'
+
+
+@cache
+def _names() -> tuple[re.Pattern[str], dict[str, str]]:
+    """Card names, longest first, and their ids."""
+    ids = {spec["name"]: cid for cid, spec in components().cards.items()}
+    alternatives = "|".join(re.escape(n) for n in sorted(ids, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])({alternatives})(?![\w-])"), ids
+
+
+def mark_names(text: str) -> tuple[str, list[str]]:
+    """Replace card names in plain text by numbered placeholders; the ids in order.
+
+    The placeholders (NUL, a number, NUL) survive escaping and the glossary's abbreviation pass;
+    `put_links` then puts each card's link in its place."""
+    pattern, ids = _names()
+    found: list[str] = []
+
+    def mark(match: re.Match[str]) -> str:
+        found.append(ids[match.group(1)])
+        return f"\x00{len(found) - 1}\x00"
+
+    return pattern.sub(mark, text), found
+
+
+def put_links(text: str, found: list[str]) -> str:
+    """Put the links of `mark_names` in place of its placeholders."""
+    return re.sub("\x00(\\d+)\x00", lambda m: card_link(found[int(m.group(1))]), text)

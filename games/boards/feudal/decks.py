@@ -117,13 +117,19 @@ def _cost_matches(cost: str, spec: dict[str, Any]) -> bool:
 
 
 def catalogue(
-    kind: str = "", group: str = "", counts: dict[str, int] | None = None, cost: str = ""
+    kind: str = "",
+    group: str = "",
+    counts: dict[str, int] | None = None,
+    cost: str = "",
+    every: bool = False,
 ) -> list[dict[str, Any]]:
-    """Stockpile cards filtered by type, class ("" for all, "none" for cards without a class,
-    a class code, or a city group) and cost (see card_cost), with how many the deck holds."""
+    """Stockpile cards (or, with `every`, all cards) filtered by type, class ("" for all, "none"
+    for cards without a class, a class code, or a city group) and cost (see card_cost), with how
+    many the deck holds."""
     counts = counts or {}
     found = []
-    for cid in stockpile_cards():
+    ids = sorted(cards(), key=feudal_cards.sort_key) if every else stockpile_cards()
+    for cid in ids:
         shown = feudal_cards.card(cid)
         if kind and shown["type"] != kind:
             continue

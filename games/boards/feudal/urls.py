@@ -1,4 +1,4 @@
-"""The Feudal Lords deck pages (included at the site's root by config/urls.py)."""
+"""The Feudal Lords deck and card pages (included at the site's root by config/urls.py)."""
 
 from django.urls import path
 
@@ -13,4 +13,6 @@ urlpatterns = [
     path("decks/<int:deck_id>/count/", views.deck_count, name="deck_count"),
     path("decks/<int:deck_id>/frame/", views.deck_frame, name="deck_frame"),
     path("decks/<int:deck_id>/delete/", views.deck_delete, name="deck_delete"),
+    path("feudal/cards/", views.card_index, name="feudal_cards"),
+    path("feudal/cards/<slug:cid>/", views.card_page, name="feudal_card"),
 ]

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
@@ -174,3 +174,36 @@ def deck_delete(request: UserRequest, deck_id: int) -> HttpResponse:
     messages.info(request, f"{deck.name} was deleted.")
     deck.delete()
     return redirect("deck_list")
+
+
+def card_index(request: UserRequest) -> HttpResponse:
+    """Every card, by type, filtered like the deck builder (type, class, cost); public."""
+    kind, group, cost = _filters(request)
+    shown = decks.catalogue(kind, group, None, cost, every=True)
+    return render(
+        request,
+        "games/feudal_cards.html",
+        {
+            "cards": shown,
+            "kind": kind,
+            "group": group,
+            "cost": cost,
+            "type_filters": [
+                {"value": t, "label": feudal_cards.TYPE_NAMES[t]} for t in feudal_cards.TYPE_ORDER
+            ],
+            "class_filters": decks.class_filters(),
+            "cost_filters": decks.cost_filters(),
+            "total": len(decks.cards()),
+        },
+    )
+
+
+def card_page(request: UserRequest, cid: str) -> HttpResponse:
+    """One card: its face, numbers and text, and the starter decks that use it; public."""
+    if cid not in decks.cards():
+        raise Http404("There is no such card.")
+    return render(
+        request,
+        "games/feudal_card.html",
+        {"c": feudal_cards.card(cid), "starters": feudal_cards.starters_with(cid)},
+    )

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from rules.hre import ENGINE
-from rules.hre.state import army_limit, data, neighbours
+from rules.core import rng
+from rules.hre import ENGINE, freeacts
+from rules.hre.state import Ctx, army_limit, data, neighbours
 from tests.rules.hre.helpers import (
     act,
     actions,
@@ -506,6 +507,37 @@ def test_HRE_BASE_SETTLE_06_too_few_units_cannot_settle() -> None:
     s = two_players()
     units(s, "swabia", 0, infantry=1)
     assert {"do": "settle", "prov": "swabia"} not in actions(s)
+
+
+@pytest.mark.rule("HRE-BASE-SETTLE-06")
+def test_HRE_BASE_SETTLE_06_settle_options_match_the_payments_found() -> None:
+    """HRE-BASE-SETTLE-06: a province is offered for settling exactly when `payments` finds a way
+    to pay it (the turn prompt tests the sum of levels instead of listing the ways), at every
+    turn prompt of random games at 2, 3 and 4 players, levelled-up units included."""
+    checked = 0
+    for players in (2, 3, 4):
+        state = ENGINE.setup(players, {"modules": [], "options": {}}, players)
+        chooser = {"rng": rng.seed_state(players)}
+        while not ENGINE.is_over(state):
+            if top(state)["kind"] == "turn":
+                seat = top(state)["seat"]
+                ctx = Ctx(state)
+                found = [o["action"]["prov"] for o in freeacts.settle_options(ctx, seat)]
+                listed = [
+                    p
+                    for p in sorted(state["prov"])
+                    if state["prov"][p]["owner"] == seat
+                    and state["prov"][p]["farms"] == 0
+                    and state["seats"][seat]["farms_track"] > 0
+                    and freeacts.payments(ctx, seat, p)
+                ]
+                assert found == listed
+                checked += bool(found)
+            prompt = rng.choice(chooser, ENGINE.prompts(state))
+            ENGINE.apply_trusted(
+                state, prompt["seat"], rng.choice(chooser, prompt["options"])["action"]
+            )
+    assert checked > 10  # the games did offer settling now and then
 
 
 def test_HRE_BASE_SETTLE_10_capital_cannot_be_settled() -> None:
