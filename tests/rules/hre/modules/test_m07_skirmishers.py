@@ -103,4 +103,3 @@ def test_HRE_M07_SOLO_01_solo_games_with_skirmishers_end() -> None:
     """HRE-M07-SOLO-01: whole solo games with Skirmishers end and replay identically."""
     playout = play_and_replay(ENGINE, 2, SOLO, 1)
     assert playout.over
-
