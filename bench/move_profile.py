@@ -8,7 +8,10 @@ the mover as the game's socket would. Per step: p50/p95 ms and queries per move.
 database by default, or PostgreSQL with --postgres (a fresh database chancery_profile on the
 server of CHANCERY_TEST_DATABASE_URL). --cprofile N prints the N costliest functions.
 
-    .venv/bin/python bench/move_profile.py [--moves 200] [--postgres] [--cprofile 30]
+    .venv/bin/python bench/move_profile.py [--moves 200] [--postgres] [--json] [--cprofile 30]
+
+`--json` prints one object on one line; `trivial_cpu_ms_p50`, `move_cpu_ms_p50` and `ratio` (move
+over trivial, CPU p50) lead it.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=20)
     parser.add_argument("--postgres", action="store_true")
+    parser.add_argument("--json", action="store_true", help="one JSON object on one line")
     parser.add_argument("--cprofile", type=int, default=0, help="print the N costliest functions")
     args = parser.parse_args()
 
@@ -78,42 +82,65 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext, setup_test_environment
 
-    from games import notify, services
+    from games import notify, pages, services
     from games.consumers import GameConsumer
-    from games.models import Scenario
+    from games.models import Game, Scenario
 
     setup_test_environment()  # the in-memory mail outbox, no console spam
-    user = get_user_model().objects.create_user(
-        "bench", "bench@example.com", "correct horse battery"
-    )
-    client = Client()
-    client.force_login(user)
+    # Two players, each with a logged-in client and the game's socket open: the mover posts, then
+    # every socket renders what it is pushed. "socket_render" is the mover's socket; push bytes are
+    # counted for every socket (what a player or spectator at a fixed seat receives per move).
+    users = [
+        get_user_model().objects.create_user(name, f"{name}@example.com", "correct horse battery")
+        for name in ("bench", "bench2")
+    ]
+    clients = []
+    for user in users:
+        clients.append(Client())
+        clients[-1].force_login(user)
     anonymous = Client()
 
-    def new_table() -> tuple[Any, GameConsumer]:
+    def new_table() -> tuple[Any, list[GameConsumer]]:
         scenario = Scenario.objects.get(game="hre", slug="base")
-        game = services.create_game(
-            user, scenario, 2, [services.SeatSpec("me"), services.SeatSpec("me")]
-        )
-        socket = GameConsumer()
-        socket.game_id, socket.user, socket.seq = game.pk, user, -1
-        notify.page_opened(user, game.pk, f"profile-{game.pk}")  # as the socket does: no turn mail
-        return game, socket
+        seats = [
+            services.SeatSpec("me"),
+            services.SeatSpec("invite", username=users[1].get_username()),
+        ]
+        game = services.create_game(users[0], scenario, 2, seats)
+        services.join(game.pk, users[1], 1)
+        sockets = []
+        for user in users:
+            socket = GameConsumer()
+            socket.game_id, socket.user, socket.seq = game.pk, user, -1
+            socket.sent = pages.Sent()
+            notify.page_opened(user, game.pk, f"profile-{game.pk}-{user.pk}")  # no turn mail
+            sockets.append(socket)
+        return game, sockets
 
-    game, socket = new_table()
-    html = socket._render()[1]  # type: ignore[index]
+    def first_push(sockets: list[GameConsumer]) -> list[str]:
+        return [socket._render(force=True)[1] for socket in sockets]  # type: ignore[index]
+
+    def deciding(game_id: int) -> int:
+        game = Game.objects.get(pk=game_id)
+        return int(game.engine.prompts(game.state)[0]["seat"])
+
+    game, sockets = new_table()
+    htmls = first_push(sockets)
     times: dict[str, list[float]] = {"trivial": [], "act": [], "socket_render": [], "move": []}
     cpu: dict[str, list[float]] = {"trivial": [], "act": [], "socket_render": [], "move": []}
     queries: dict[str, list[int]] = {"act": [], "socket_render": []}
     sizes: list[int] = []
     profiler = cProfile.Profile() if args.cprofile else None
     for index in range(args.warmup + args.moves):
-        option = support.first_option(html)
+        seat = deciding(game.pk)
+        option = support.first_option(htmls[seat])
         if option is None:
-            game, socket = new_table()
-            html = socket._render()[1]  # type: ignore[index]
-            option = support.first_option(html)
+            game, sockets = new_table()
+            htmls = first_push(sockets)
+            seat = deciding(game.pk)
+            option = support.first_option(htmls[seat])
             assert option is not None
+        client, socket = clients[seat], sockets[seat]
         t0, c0 = time.perf_counter(), time.thread_time()
         assert anonymous.get("/accounts/login/").status_code == 200
         t1, c1 = time.perf_counter(), time.thread_time()
@@ -127,11 +154,14 @@ def main() -> None:
         t3, c3 = time.perf_counter(), time.thread_time()
         if profiler:
             profiler.disable()
+        other = sockets[1 - seat]._render()
         assert answer.status_code == 200 and rendered is not None, answer.content[:300]
+        assert other is not None
         expected = int(option["expected_seq"]) + 1
         if support.pushed_seq(answer.content.decode()) != expected or rendered[0] != expected:
             raise RuntimeError(f"move refused: {answer.content[:500]!r}")
-        html = rendered[1]
+        htmls[seat], htmls[1 - seat] = rendered[1], other[1]
+        pushed = [len(rendered[1]), len(other[1])]
         if index >= args.warmup:
             times["trivial"].append((t1 - t0) * 1000)
             times["act"].append((t2 - t1) * 1000)
@@ -146,20 +176,26 @@ def main() -> None:
                 cpu[name].append((b - a) * 1000)
             queries["act"].append(len(act_queries))
             queries["socket_render"].append(len(render_queries))
-            sizes.append(len(html))
+            sizes.extend(pushed)
+    cpu_trivial, cpu_move = percentile(cpu["trivial"], 50), percentile(cpu["move"], 50)
     out = {
+        "trivial_cpu_ms_p50": round(cpu_trivial, 2),
+        "move_cpu_ms_p50": round(cpu_move, 2),
+        "ratio": round(cpu_move / cpu_trivial, 2),
         "database": connection.vendor,
         "moves": args.moves,
         "wall_ms": {k: summary(v) for k, v in times.items()},
         "cpu_ms": {k: summary(v) for k, v in cpu.items()},
         "queries_per_move": {k: round(statistics.fmean(v), 1) for k, v in queries.items()},
         "push_bytes_mean": round(statistics.fmean(sizes)),
+        "push_bytes_p50": round(percentile([float(n) for n in sizes], 50)),
+        "push_bytes_p95": round(percentile([float(n) for n in sizes], 95)),
         "ratio_p50_wall": round(
             percentile(times["move"], 50) / percentile(times["trivial"], 50), 2
         ),
         "ratio_p50_cpu": round(percentile(cpu["move"], 50) / percentile(cpu["trivial"], 50), 2),
     }
-    print(json.dumps(out, indent=2))
+    print(json.dumps(out) if args.json else json.dumps(out, indent=2))
     if profiler:
         stats = pstats.Stats(profiler)
         stats.sort_stats("cumulative").print_stats(args.cprofile)

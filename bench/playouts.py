@@ -1,6 +1,7 @@
 """Random playouts of one engine, from any checkout, for before/after comparisons.
 
-`python bench/playouts.py GAME GAMES [--root DIR] [--scenario SLUG] [--players N]` plays one
+`python bench/playouts.py GAME GAMES [--root DIR] [--scenario SLUG] [--players N] [--options JSON]`
+plays one
 warm-up game, then GAMES random playouts (seeds 1..GAMES, by default the first scenario at its
 largest table, no hashing or invariants) with
 the `rules` package of DIR (default: this checkout), and prints the actions and the actions per
@@ -12,6 +13,7 @@ of N games, which does not (with PYTHONHASHSEED=0 and `setarch -R`).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -25,6 +27,7 @@ def main() -> int:
     parser.add_argument("--root", default=str(Path(__file__).resolve().parents[1]))
     parser.add_argument("--scenario", default=None, help="a shipped scenario's slug")
     parser.add_argument("--players", type=int, default=None, help="seats (default: the most)")
+    parser.add_argument("--options", default=None, help="scenario options, a JSON object")
     args = parser.parse_args()
     sys.path.insert(0, args.root)
     import rules
@@ -38,6 +41,8 @@ def main() -> int:
     scenarios = engine.scenarios()
     scenario = next((s for s in scenarios if s["slug"] == args.scenario), scenarios[0])
     config = scenario["config"]
+    if args.options:
+        config = {**config, "options": {**config.get("options", {}), **json.loads(args.options)}}
     players = args.players or int(scenario["max_players"])
     play_random(engine, 999, config, players, invariants=False, hashes=False)
     start, actions = time.process_time(), 0

@@ -24,6 +24,7 @@ urlpatterns = [
     path("games/<int:game_id>/resume/", lifecycle_views.resume, name="resume"),
     path("games/<int:game_id>/results/", views.results_page, name="results"),
     path("games/<int:game_id>/replay/", views.replay_page, name="replay"),
+    path("games/<int:game_id>/log/", views.history_page, name="history"),
     path("games/<int:game_id>/record.json", views.record_download, name="record"),
     *[path("", include(module)) for module in boards.url_modules()],  # a game's own pages
     path("rules/", views.rules_index, name="rules_index"),

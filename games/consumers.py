@@ -24,6 +24,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")
         self.seq = -1
+        # What this socket has been sent: later pushes carry only what changed (games.pages).
+        self.sent = pages.Sent()
         if not await database_sync_to_async(may_watch)(self.game_id, self.user):
             await self.close(code=4403)
             return
@@ -32,7 +34,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         # While a page is open on the game its player gets no turn mail for it (games.notify).
         await database_sync_to_async(notify.page_opened)(self.user, self.game_id, self.channel_name)
         # A socket that (re)connects is brought up to date: the game as it is now, and the chat.
-        await self._push(with_chat=True)
+        await self._push(force=True, with_chat=True)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "game_id"):
@@ -46,7 +48,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         except BadInput:
             return
         if isinstance(message, dict) and "sync" in message:
-            await self._push()
+            await self._push(force=True)
 
     async def game_update(self, event: dict[str, Any]) -> None:
         """The game moved: render for this viewer, unless this socket is already there.
@@ -55,7 +57,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         same burst) is already shown and would only resend the same partials.
         """
         if int(event["seq"]) > self.seq or event.get("force"):
-            await self._push()
+            await self._push(force=bool(event.get("force")))
 
     async def chat_update(self, event: dict[str, Any]) -> None:
         """A chat message was posted (or a channel opened): push the chat this viewer may see."""
@@ -68,16 +70,18 @@ class GameConsumer(AsyncWebsocketConsumer):
     def _render_chat(self, channels: bool) -> str | None:
         return chat.live_fragments(self.game_id, self.user, channels=channels)
 
-    async def _push(self, with_chat: bool = False) -> None:
-        rendered = await database_sync_to_async(self._render)(with_chat)
+    async def _push(self, force: bool = False, with_chat: bool = False) -> None:
+        rendered = await database_sync_to_async(self._render)(force, with_chat)
         if rendered is None:
             await self.close(code=4403)
             return
         self.seq, html = rendered
-        await self.send(text_data=html)
+        if html:  # nothing this viewer sees changed (a bot's move in another seat's hand)
+            await self.send(text_data=html)
 
-    def _render(self, with_chat: bool = False) -> tuple[int, str] | None:
-        rendered = pages.live_render(self.game_id, self.user)
+    def _render(self, force: bool = False, with_chat: bool = False) -> tuple[int, str] | None:
+        """The seq this socket is now at and what it must be sent to show it; `force` sends all."""
+        rendered = pages.live_update(self.game_id, self.user, self.sent, force)
         if rendered is None:
             return None
         game, html = rendered

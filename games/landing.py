@@ -6,6 +6,8 @@ import functools
 import random
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
 
 from games import boards
@@ -105,3 +107,15 @@ def public_games() -> dict[str, list[Game]]:
         "live": list(public.filter(status=Game.Status.ACTIVE).order_by("-updated_at")[:8]),
         "recent": list(public.filter(status=Game.Status.FINISHED).order_by("-updated_at")[:8]),
     }
+
+
+def demo_users() -> list[str]:
+    """On a local set-up (DEBUG), the demo users `make run` created, to say who to log in as."""
+    if not settings.DEBUG:
+        return []
+    from games.management.commands.bootstrap import DEMO_USERS
+
+    found = set(
+        get_user_model().objects.filter(username__in=DEMO_USERS).values_list("username", flat=True)
+    )
+    return [name for name in DEMO_USERS if name in found]

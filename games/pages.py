@@ -7,10 +7,14 @@ and from the events visible to that seat; the raw state never reaches a template
 from __future__ import annotations
 
 import functools
+import hashlib
+import re
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from django.db.models import Prefetch
 from django.template.loader import render_to_string
 
@@ -31,14 +35,43 @@ def recent_moves(game: Game, limit: int = LOG_LINES) -> list[Move]:
     )
 
 
+# Engines name seats by number ("Seat 2 rolls", "Otto the Great (seat 1)"); the log names the
+# player sitting there instead, by user name (a bot by its kind and level).
+SEAT_WORDS = re.compile(r"\(seat (\d)\)|\bSeat (\d)\b")
+
+
+def named(text: str, names: dict[int, str]) -> str:
+    """A line of the log with each seat number replaced by the name of who sits there."""
+
+    def name(match: re.Match[str]) -> str:
+        index = int(match.group(1) or match.group(2)) - 1
+        who = names.get(index)
+        if who is None:
+            return match.group(0)
+        return f"({who})" if match.group(1) else who
+
+    return SEAT_WORDS.sub(name, text)
+
+
 def log_lines(
-    game: Game, seat: int | None, limit: int = LOG_LINES, recent: list[Move] | None = None
+    game: Game,
+    seat: int | None,
+    limit: int = LOG_LINES,
+    recent: list[Move] | None = None,
+    moves: list[Move] | None = None,
 ) -> list[dict[str, Any]]:
-    """The newest log lines visible to a seat: public text, plus that seat's private text."""
+    """The log lines of the newest `limit` moves visible to a seat: public text, plus that seat's
+    private text. (A window of moves, not of lines, so that a page adding the lines of each new
+    move can drop the same old ones: static/js/chancery.js.)
+
+    `moves` (oldest first) gives the lines of those moves instead, for the whole history's pages.
+    """
     lines: list[dict[str, Any]] = []
-    moves = recent_moves(game, limit) if recent is None else recent[:limit]
+    names = {s.index: s.label() for s in game.seats.all() if s.user_id or s.bot}
+    if moves is None:
+        moves = list(reversed(recent_moves(game, limit) if recent is None else recent[:limit]))
     links: dict[str, dict[str, str] | None] = {}  # one rule is cited by many lines
-    for move in reversed(moves):
+    for move in moves:
         for event in move.events:
             text = event.get("public")
             private = event.get("private", {}).get(str(seat)) if seat is not None else None
@@ -52,12 +85,12 @@ def log_lines(
                     {
                         "seq": move.seq,
                         "seat": move.seat,
-                        "text": text,
+                        "text": named(text, names),
                         "standing": move.by_standing,
                         "rule": links[rule],
                     }
                 )
-    return lines[-limit:]
+    return lines
 
 
 def seat_cards(
@@ -245,6 +278,10 @@ class Live:
             self.recent  # noqa: B018 (read once for both)
         ctx = {key: getattr(self, key) for key in CONTEXT_KEYS if key in keys}
         ctx["oob"] = oob
+        ctx["log_keep"] = LOG_LINES
+        # Part of every digest: renders are shared only between viewers of the same seat (or
+        # between spectators), whatever a template reads.
+        ctx["viewer_seat"] = self.seat
         return ctx
 
 
@@ -269,7 +306,7 @@ def live_render(
     partials = only or LIVE_PARTIALS
     live = Live(game, user)
     ctx = live.context(partials, oob=True)
-    html = "".join(_render(name, ctx, live) for name in partials)
+    html = "".join(_render(name, ctx) for name in partials)
     return game, html
 
 
@@ -281,28 +318,334 @@ def live_fragments(
     return None if rendered is None else (rendered[0].seq, rendered[1])
 
 
-# Partials that depend on the state and the viewer's seat only: every socket of the same seat (or
-# every spectator) at the same position shares one render of them, per process.
-SHARED_PARTIALS = frozenset({"board", "tableau", "log"})
-SHARED_RENDERS = 64
-_renders: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+# --- what a socket is sent -------------------------------------------------------------------
+#
+# Each live partial declares its inputs (NEEDS). A digest of those inputs names a render: the
+# render cache is keyed by it, so a partial whose inputs did not change since any viewer's last
+# push is not drawn again, and every socket of the same viewer and position shares one render.
+# A socket remembers the digests it has sent (Sent) and is pushed only the partials whose digest
+# changed; the log, which grows by a few lines a move, is sent as those lines alone.
+
+RENDERS = 256  # about 6 MB at most: the largest partial (an EMA map) is ~25 KB
+Children = list[tuple[str, str, bytes]]  # (id, html, digest of the html) of each top-level child
+_renders: OrderedDict[tuple[str, bytes], tuple[str, Children | None]] = OrderedDict()
 _renders_lock = threading.Lock()
 
 
-def _render(name: str, ctx: dict[str, Any], live: Live) -> str:
-    if name not in SHARED_PARTIALS:
-        return render_to_string(f"games/game.html#{name}", ctx)
-    game = live.game
-    # updated_at moves with every save of the game (a move, an undo, a timeout), seq alone not.
-    key = (game.pk, game.game, game.seq, game.updated_at, game.status, live.seat, name)
+def _plain(value: Any) -> Any:
+    """What a digest reads of a value JSON cannot hold: a model's identity and what moves it."""
+    if isinstance(value, Game):
+        # updated_at moves with every save of the game (a move, an undo, a timeout); the fields
+        # a queryset update() may change without it are named too.
+        return ["game", value.pk, value.seq, value.status, value.paused, value.updated_at]
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    if isinstance(value, range):
+        return ["range", value.start, value.stop, value.step]
+    if getattr(value, "is_anonymous", False):
+        return ["anonymous"]
+    if hasattr(value, "_meta") and hasattr(value, "pk"):
+        return [value._meta.label, value.pk]
+    raise TypeError(f"no digest for {type(value).__name__}")
+
+
+# The big inputs (the engine's view and the board context drawn from it) are read by key: a
+# partial's digest covers only the keys its templates name (`board.provinces`, `view.hand`), found
+# in the template sources below, so a move that changes the offer row does not redraw the map.
+# tests/games/test_live_diffs.py plays games and checks that an equal digest means an equal render.
+KEYED = ("board", "view")
+_TAG = re.compile(r"{%\s*(end)?partialdef\b\s*(\w*)[^%]*%}")
+_CODE = re.compile(r"{{.*?}}|{%.*?%}", re.S)  # template code, not the HTML around it
+_USE = re.compile(r"(?<![\w.])(board|view)\b(\.\w+)?(?![\w])")
+_PARTIAL = re.compile(r"{%\s*partial\s+(\w+)\s*%}")
+_INCLUDED = re.compile(r'board_template\|add:"#(\w+)"')
+_INCLUDE = re.compile(r'{%\s*include\s+"([^"#]+)#(\w+)"')
+_ANY_INCLUDE = re.compile(r'{%\s*include\s+(?!"[^"#]+#\w+"|board_template\|add:"#\w+")')
+
+
+def _partials(source: str) -> dict[str, str]:
+    """Each {% partialdef %} of a template source and its body (nested ones included)."""
+    bodies: dict[str, str] = {}
+    stack: list[tuple[str, int]] = []
+    for tag in _TAG.finditer(source):
+        if tag.group(1):
+            if stack:
+                name, start = stack.pop()
+                bodies[name] = source[start : tag.start()]
+        else:
+            stack.append((tag.group(2), tag.end()))
+    return bodies
+
+
+def _template_source(name: str) -> str:
+    from django.template.loader import get_template
+
+    template: Any = get_template(name)
+    return str(template.template.source)
+
+
+@functools.cache
+def _template_partials(name: str) -> dict[str, str]:
+    return _partials(_template_source(name))
+
+
+@functools.cache
+def keys_read(game: str, partial: str) -> dict[str, frozenset[str] | None]:
+    """For `board` and `view`: the keys the live partial reads, or None when it reads them whole.
+
+    An empty set means only whether the value is there ({% if view %}). The partial is followed
+    into the partials it renders: {% partial %}, the game's board template, {% include "x#y" %}.
+    """
+    board_template = f"games/boards/{game}.html" if boards.has_board(game) else ""
+    found: dict[str, set[str] | None] = {name: set() for name in KEYED}
+    seen: set[tuple[str, str]] = set()
+
+    def walk(template: str, name: str) -> None:
+        bodies = _template_partials(template)
+        if (template, name) in seen or name not in bodies:
+            return
+        seen.add((template, name))
+        body = bodies[name]
+        for code in _CODE.finditer(body):
+            for use in _USE.finditer(code.group(0)):
+                keys = found[use.group(1)]
+                if keys is None:
+                    continue
+                if use.group(2):
+                    keys.add(use.group(2)[1:])
+                elif not code.group(0)[2:].lstrip().startswith(("if ", "elif ")):
+                    found[use.group(1)] = None  # read whole (passed on, filtered, looked up)
+        for inner in _PARTIAL.findall(body):
+            walk(template, inner)
+        for inner in _INCLUDED.findall(body):
+            if board_template:
+                walk(board_template, inner)
+        for other, inner in _INCLUDE.findall(body):
+            walk(other, inner)
+        if _ANY_INCLUDE.search(body):
+            # An include this walk cannot follow: count the whole board and view as read.
+            found.update(dict.fromkeys(KEYED))
+
+    walk("games/game.html", partial)
+    return {k: None if v is None else frozenset(v) for k, v in found.items()}
+
+
+def _inputs(name: str, ctx: dict[str, Any]) -> list[Any]:
+    reads = keys_read(ctx["game"].game, name) if "game" in ctx else {}
+    inputs: list[Any] = []
+    for key in NEEDS.get(name, CONTEXT_KEYS):
+        value = ctx.get(key)
+        keys = reads.get(key) if key in KEYED else None
+        if key in KEYED and keys is not None and isinstance(value, dict):
+            value = [bool(value)] + [value.get(k) for k in sorted(keys)]
+        inputs.append(value)
+    return inputs
+
+
+def digest(name: str, ctx: dict[str, Any]) -> bytes | None:
+    """A digest of what the partial `name` reads of `ctx`; None when some input has no digest
+    (the partial is then drawn every time: never a stale page)."""
+    game_id = ctx["game"].pk if "game" in ctx else None
+    try:
+        data = orjson.dumps(
+            [name, ctx.get("oob", False), game_id, ctx.get("viewer_seat"), _inputs(name, ctx)],
+            default=_plain,
+            option=orjson.OPT_NON_STR_KEYS,
+        )
+    except TypeError:
+        return None
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def _render(name: str, ctx: dict[str, Any], key: bytes | None = None) -> str:
+    """The partial drawn for this context, from the shared cache when its inputs were drawn before."""
+    return _drawn(name, ctx, key)[0]
+
+
+def _drawn(name: str, ctx: dict[str, Any], key: bytes | None) -> tuple[str, Children | None]:
+    if key is None:
+        html = render_to_string(f"games/game.html#{name}", ctx)
+        return html, split(html) if name in SPLIT else None
     with _renders_lock:
-        html = _renders.get(key)
-        if html is not None:
-            _renders.move_to_end(key)
-            return html
+        found = _renders.get((name, key))
+        if found is not None:
+            _renders.move_to_end((name, key))
+            return found
     html = render_to_string(f"games/game.html#{name}", ctx)
+    drawn = html, split(html) if name in SPLIT else None
     with _renders_lock:
-        _renders[key] = html
-        while len(_renders) > SHARED_RENDERS:
+        _renders[(name, key)] = drawn
+        while len(_renders) > RENDERS:
             _renders.popitem(last=False)
-    return html
+    return drawn
+
+
+# Partials whose top-level children carry ids, so a socket may be sent only the children that
+# changed: the tableau's sections and the seat cards (the map is one SVG; the prompt changes whole).
+SPLIT = frozenset({"tableau", "players"})
+VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+_TAGS = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.S)
+_ID = re.compile(r"""\sid=["']([^"']+)["']""")
+
+
+def split(html: str) -> Children | None:
+    """The root element's children, when each has an id and only whitespace sits between them.
+
+    A socket that has the partial already is then sent only the children that changed (each
+    swapped by its id), not the whole partial. None when the html is not so made.
+    """
+    depth, start, child_id = 0, 0, ""
+    spans: list[tuple[str, int, int]] = []
+    inner = [0, 0]  # where the root's content starts and ends
+    for tag in _TAGS.finditer(html):
+        closing, name, attrs = tag.group(1), tag.group(2), tag.group(3)
+        if name is None:  # a comment
+            if depth == 1:
+                return None
+            continue
+        opening = not closing
+        if opening and depth == 0:
+            inner[0] = tag.end()
+        if opening and depth == 1:
+            found = _ID.search(attrs)
+            if found is None:
+                return None
+            start, child_id = tag.start(), found.group(1)
+        if opening and not attrs.endswith("/") and name.lower() not in VOID:
+            depth += 1
+        elif opening and depth == 1:
+            spans.append((child_id, start, tag.end()))
+        if closing:
+            depth -= 1
+            if depth == 1:
+                spans.append((child_id, start, tag.end()))
+            elif depth == 0:
+                inner[1] = tag.start()
+    if depth != 0 or not spans:
+        return None
+    # Nothing but whitespace between the children: else the swap would lose it.
+    edges = [inner[0]] + [edge for _, a, b in spans for edge in (a, b)] + [inner[1]]
+    if any(html[a:b].strip() for a, b in zip(edges[::2], edges[1::2], strict=False)):
+        return None
+    children: Children = []
+    for cid, a, b in spans:
+        part = html[a:b]
+        children.append((cid, part, hashlib.blake2b(part.encode(), digest_size=16).digest()))
+    return children
+
+
+def _swap_by_id(child: str) -> str:
+    """A child element made an out-of-band swap of the element with its id."""
+    name_end = next(i for i, ch in enumerate(child) if i > 0 and (ch.isspace() or ch in "/>"))
+    return f'{child[:name_end]} hx-swap-oob="true"{child[name_end:]}'
+
+
+@dataclass
+class Sent:
+    """What one socket has been sent: each partial's digest, and the log lines it shows."""
+
+    digests: dict[str, bytes] = field(default_factory=dict)
+    children: dict[str, dict[str, bytes]] = field(default_factory=dict)
+    log_seat: int | None = None
+    log_lines: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def forget(self) -> None:
+        self.digests.clear()
+        self.children.clear()
+        self.log_lines = []
+
+
+def _line_key(line: dict[str, Any]) -> tuple[int, bytes]:
+    data = orjson.dumps([line["text"], line["standing"], line["rule"]])
+    return line["seq"], hashlib.blake2b(data, digest_size=8).digest()
+
+
+def _new_log_lines(log: list[dict[str, Any]], seat: int | None, sent: Sent) -> int | None:
+    """How many lines at the end of `log` are new to this socket, when the rest is what it shows.
+
+    None when the socket's log must be drawn whole: a first push, another seat's log (its private
+    text differs), or older lines that changed (an undo).
+    """
+    if not sent.log_lines or seat != sent.log_seat or not log:
+        return None
+    last = sent.log_lines[-1][0]
+    fresh = sum(1 for line in log if line["seq"] > last)
+    kept = [_line_key(line) for line in log[: len(log) - fresh]]
+    if not kept or kept != sent.log_lines[-len(kept) :]:
+        return None
+    return fresh
+
+
+def live_update(
+    game_id: int, user: Any, sent: Sent, force: bool = False
+) -> tuple[Game, str] | None:
+    """The partials this socket has not been sent in their current form, as out-of-band swaps.
+
+    `sent` is updated to what the returned html shows. `force` sends every partial whole (an
+    undo, a reconnect). None when the viewer may no longer watch.
+    """
+    game = load(game_id)
+    if game is None or not watchable(game, user):
+        return None
+    if force:
+        sent.forget()
+    live = Live(game, user)
+    ctx = live.context(LIVE_PARTIALS, oob=True)
+    parts: list[str] = []
+    for name in LIVE_PARTIALS:
+        key = digest(name, ctx)
+        if key is not None and sent.digests.get(name) == key:
+            continue
+        if name == "log":
+            parts.append(_log_update(live.log, live.seat, sent, ctx, key))
+        else:
+            parts.append(_changed_part(name, ctx, key, sent))
+        if key is None:
+            sent.digests.pop(name, None)
+        else:
+            sent.digests[name] = key
+    return game, "".join(parts)
+
+
+def _changed_part(name: str, ctx: dict[str, Any], key: bytes | None, sent: Sent) -> str:
+    """The partial whole, or only its children that changed when the socket has the rest."""
+    html, children = _drawn(name, ctx, key)
+    before = sent.children.pop(name, None)
+    if children is None:
+        return html
+    sent.children[name] = {cid: h for cid, _, h in children}
+    if before is None or list(before) != [cid for cid, _, _ in children]:
+        return html
+    return "".join(_swap_by_id(part) for cid, part, h in children if before[cid] != h)
+
+
+def _log_update(
+    log: list[dict[str, Any]], seat: int | None, sent: Sent, ctx: dict[str, Any], key: bytes | None
+) -> str:
+    fresh = _new_log_lines(log, seat, sent)
+    sent.log_seat = seat
+    sent.log_lines = [_line_key(line) for line in log]
+    if fresh is None:
+        return _render("log", ctx, key)
+    if not fresh:
+        return ""
+    # The page keeps the lines of the newest LOG_LINES moves (static/js/chancery.js trims them).
+    lines = {"lines": log[len(log) - fresh :], "game": ctx["game"]}
+    return render_to_string("games/game.html#log_lines", lines)

@@ -291,9 +291,8 @@ def home(request: HtmxRequest) -> HttpResponse:
     """The lobby for a player; for a visitor, what the site and its three games are."""
     if request.user.is_authenticated:
         return redirect(reverse("lobby"))
-    return render(
-        request, "games/landing.html", {"games": landing.games(), **landing.public_games()}
-    )
+    ctx = {"games": landing.games(), **landing.public_games(), "demo": landing.demo_users()}
+    return render(request, "games/landing.html", ctx)
 
 
 def rules_index(request: HtmxRequest) -> HttpResponse:
@@ -518,6 +517,33 @@ def replay_page(request: HtmxRequest, game_id: int) -> HttpResponse:
         raise Http404(str(error)) from error
     template = "games/replay.html#position" if request.htmx else "games/replay.html"
     return render(request, template, ctx)
+
+
+HISTORY_PAGE = 100  # moves per page of a game's whole history
+
+
+def history_page(request: HtmxRequest, game_id: int) -> HttpResponse:
+    """The game's whole log, oldest first, a hundred moves a page, as this viewer may read it."""
+    game = _watchable(request, game_id)
+    count = game.moves.count()
+    pages_total = max(1, -(-count // HISTORY_PAGE))
+    try:
+        page = integer(request.GET.get("page"), "The page", pages_total, 1, pages_total)
+    except BadInput as error:
+        raise Http404("No such page.") from error
+    assert page is not None
+    moves = list(game.moves.order_by("seq").defer("action", "state_hash"))[
+        (page - 1) * HISTORY_PAGE : page * HISTORY_PAGE
+    ]
+    seat = viewer_seat(game, request.user)
+    ctx = {
+        "game": game,
+        "lines": pages.log_lines(game, seat, limit=0, moves=moves),
+        "page": page,
+        "pages_total": pages_total,
+        "page_numbers": range(1, pages_total + 1),
+    }
+    return render(request, "games/history.html", ctx)
 
 
 def record_download(request: HtmxRequest, game_id: int) -> HttpResponse:

@@ -74,6 +74,16 @@ def _score(
     return total / SAMPLES
 
 
+def values(
+    engine: Engine, world: State, seat: int, pairs: list[tuple[Option, State]], seed: int
+) -> list[float]:
+    """The heuristic value for the seat of each (option, position after it) in its own world."""
+    picker = {"rng": rng.seed_state(mix(seed, 6))}
+    prompt = engine.prompt_for(world, seat)
+    start = (_depth(world), engine.active_seat(world), prompt["kind"] if prompt else "")
+    return [_score(engine, after, seat, start, seed, picker) for _option, after in pairs]
+
+
 def choose(
     engine: Engine, state: State, seat: int, options: list[Option], seed: int, budget: Budget
 ) -> Option:
@@ -84,12 +94,12 @@ def choose(
         rng.shuffle(picker, sample)
         sample = sample[:SAMPLE]
     world = engine.determinize(state, seat, mix(seed, 2))
-    prompt = engine.prompt_for(world, seat)
-    start = (_depth(world), engine.active_seat(world), prompt["kind"] if prompt else "")
+    pairs = safe(engine, world, seat, sample)
     best: list[Option] = []
     best_value = 0.0
-    for option, after in safe(engine, world, seat, sample):
-        value = _score(engine, after, seat, start, seed, picker)
+    for (option, _after), value in zip(
+        pairs, values(engine, world, seat, pairs, seed), strict=True
+    ):
         if not best or value > best_value + EPSILON:
             best, best_value = [option], value
         elif value >= best_value - EPSILON:

@@ -6,7 +6,9 @@ node, among the options legal in that deal (UCB1 with availability counts, so an
 often not offered is not starved), adds one node, plays on at random for a number of actions
 and scores the end with `returns` (game over) or the game's heuristics. Each node keeps every
 seat's reward, and a seat chooses by its own. Long option lists are widened progressively: a
-node considers about 2·√visits options at first, in a random order for the seed.
+node considers about 2·√visits options at first, in a random order for the seed. The root's
+options start from the greedy bot's one-step values as a few virtual visits (progressive bias),
+so a short search begins where greedy stands and a longer one outgrows it.
 
 With an iteration budget the decision is a function of (view, seed, budget); a wall-clock cap
 (`ms`) stops earlier on a slow machine and is the one source of variation.
@@ -18,7 +20,7 @@ import math
 from timeit import default_timer
 from typing import Any
 
-from rules.bots import heuristics
+from rules.bots import greedy, heuristics
 from rules.bots.base import Bot, BotKind, Budget, action_key, mix
 from rules.bots.guard import safe
 from rules.core import rng
@@ -47,6 +49,9 @@ EXPLORE = 0.7  # UCB1's exploration constant, rewards being in [0, 1]
 WIDEN = 2.0  # a node considers about WIDEN·√visits options
 # Without any budget given, this many iterations (the command line's default).
 DEFAULT_ITERATIONS = 200
+# The root's options start with this many virtual visits at the greedy bot's one-step value
+# (progressive bias): a short search starts from what greedy sees, a long one outgrows it.
+PRIOR_VISITS = 4
 
 
 class Node:
@@ -96,6 +101,18 @@ class Search:
         self.seats = engine.seats(state)
         self.root = Node()
         self.rng = {"rng": rng.seed_state(mix(seed, 3))}
+
+    def seed_root(self, options: list[Option], values: list[float], size: float) -> None:
+        """Start the root's children from one-step values, relative to their mean."""
+        mean = sum(values) / len(values)
+        for order, (option, value) in enumerate(zip(options, values, strict=True)):
+            prior = 1.0 / (1.0 + math.exp(-(value - mean) / size))
+            child = Child(option["action"], self.seats, order)
+            child.visits = child.avail = PRIOR_VISITS
+            child.totals = [PRIOR_VISITS * (1.0 - prior)] * self.seats
+            child.totals[self.seat] = PRIOR_VISITS * prior
+            self.root.children[action_key(option["action"])] = child
+        self.root.visits = PRIOR_VISITS * len(options)
 
     def iterate(self, index: int, root_options: list[Option]) -> None:
         """One iteration: deal, select and expand, roll out, back up."""
@@ -184,7 +201,8 @@ def _decide(
     depth: int,
 ) -> Option:
     world = engine.determinize(state, seat, mix(seed, 5))
-    allowed = [option for option, _after in safe(engine, world, seat, options)]
+    pairs = safe(engine, world, seat, options)
+    allowed = [option for option, _after in pairs]
     if len(allowed) == 1:
         return allowed[0]
     iterations = budget.iterations
@@ -192,6 +210,9 @@ def _decide(
         iterations = DEFAULT_ITERATIONS
     deadline = None if budget.ms is None else default_timer() + budget.ms / 1000.0
     search = Search(engine, clone(state), seat, seed, depth)
+    if len(pairs) <= greedy.SAMPLE:
+        priors = greedy.values(engine, world, seat, pairs, seed)
+        search.seed_root(allowed, priors, heuristics.scale(engine, world))
     index = 0
     while iterations is None or index < iterations:
         search.iterate(index, allowed)

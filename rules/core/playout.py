@@ -14,6 +14,9 @@ ACTION_CAP = 50_000
 # A position seen more than this many times within one seat's turn is a loop (a bot or a rule
 # going round in circles), reported as an error by `simulate` and `arena`.
 LOOP_LIMIT = 4
+# Uniform random playouts (not bots: they have no guard) may wander back now and then, e.g.
+# declare and cancel twice in a row; only a position back this often is reported as a loop.
+RANDOM_LOOP_LIMIT = 12
 
 
 class PlayoutError(Exception):
@@ -72,7 +75,7 @@ def play_random(
     state = engine.setup(seed, config, players)
     chooser = {"rng": rng.seed_state(seed ^ 0x5DEECE66D)}
     record = new_record(engine, seed, config, players, state)
-    watch = LoopWatch()
+    watch = LoopWatch(RANDOM_LOOP_LIMIT)
     actions = 0
     while not engine.is_over(state):
         if actions >= cap:

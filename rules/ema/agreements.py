@@ -14,7 +14,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import handlers, parley
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, is_christian
+from rules.ema.state import Ctx, Frame, in_play, is_christian
 
 
 def all_of(ctx: Ctx) -> list[dict[str, Any]]:
@@ -51,7 +51,7 @@ def menu(ctx: Ctx, seat: int) -> list[Option]:
     """Main-menu options on agreements: propose, cancel, denounce a breach, the 31.7 Parley."""
     opts = [
         option({"do": "agree", "partner": p}, f"Propose a binding agreement to {ctx.name(p)}")
-        for p in range(len(ctx.s["seats"]))
+        for p in in_play(ctx.s)
         if p != seat
     ]
     for a in between(ctx, seat):

@@ -20,6 +20,7 @@ NAMES = {
 }
 GROUPS = handlers.GROUPS  # by printed (7.3) Language, so every Area falls in one of them
 RESOLVERS: dict[str, Any] = {}
+BACKS = 4  # Endeavors cancelled at their Base in one Player-Turn: then one is carried through
 
 
 def group_of(ctx: Ctx, aid: str) -> str:
@@ -107,7 +108,9 @@ def _target_label(ctx: Ctx, frame: Frame, target: str) -> str:
 
 def _declare_options(ctx: Ctx, frame: Frame) -> list[Option]:
     seat, kind = frame["seat"], frame["endeavor"]
-    opts = [option({"cancel": True}, "Cancel")] if frame["stage"] in ("base", "group") else []
+    backs = int(ctx.s.get("turn_asks", {}).get("back", 0))
+    cancel = frame["stage"] in ("base", "group") and backs < BACKS
+    opts = [option({"cancel": True}, "Cancel")] if cancel else []
     if frame["stage"] == "base":
         opts += [
             option({"base": b}, f"Base {ctx.aname(b)}")
@@ -126,6 +129,8 @@ def _declare_options(ctx: Ctx, frame: Frame) -> list[Option]:
 def _declare_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if "cancel" in action:
         ctx.pop()
+        asks = ctx.s.setdefault("turn_asks", {})
+        asks["back"] = int(asks.get("back", 0)) + 1
     elif "base" in action:
         frame["base"], frame["stage"] = action["base"], "target"
     elif "group" in action:

@@ -10,7 +10,7 @@ from rules.core.engine import Event, Option, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
 from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
-from rules.ema import handlers, invariants, setup, standing, victory, views
+from rules.ema import grand, handlers, invariants, setup, standing, victory, views
 from rules.ema.state import Ctx, data
 
 # Switches for the book's ambiguities (../shared/reference/rules-ema.md §5): the first value is the
@@ -26,7 +26,21 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
         "round_up",
         "times_one_and_half",
     ),  # A-12: "round_up" halves, never up to 0
-    "rounds": (0, 1, 2, 3, 4, 5, 6, 8, 10),  # 0 = the scenario's length; fewer by agreement
+    "rounds": (
+        0,
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        8,
+        10,
+        40,
+        50,
+        70,
+        100,
+    ),  # 0 = the scenario's length; fewer by agreement
     # The optional rules, chosen before play (3.0 intro to §3 of the reference): off by default.
     "colonization": (False, True),  # 25.0
     "schism_crusades": (False, True),  # 23.0: the Schism Table and the Crusades
@@ -92,6 +106,10 @@ OPTION_TEXT: OptionText = {
             6: "6 Rounds",
             8: "8 Rounds",
             10: "10 Rounds",
+            40: "40 Rounds (the Grand Scenario's shortest, 32.1)",
+            50: "50 Rounds",
+            70: "70 Rounds",
+            100: "100 Rounds",
         },
     ),
     "schism_crusades": (
@@ -112,6 +130,7 @@ SLUGS = {
     "29-crusades": ("29", 2, 6),
     "30-defeat-in-the-east": ("30", 2, 6),
     "31-twilight": ("31", 2, 6),
+    grand.SLUG: ("32", 4, 6),  # 32.0: at least 4 Players, 6 best
 }
 DESCRIPTIONS = {
     "27-charlemagne-solo": "Solitaire: the Frankish Empire alone, judged by the performance levels of 27.91.",
@@ -120,6 +139,10 @@ DESCRIPTIONS = {
     "29-crusades": "Up to six Empires from the top of the list of 29.1, with handicaps.",
     "30-defeat-in-the-east": "Up to six Empires from the top of the list of 30.1, with handicaps.",
     "31-twilight": "Up to six Empires including the Turkish States, with the special rules of 31.7.",
+    grand.SLUG: (
+        "771 to 1470, 140 Rounds (shorter by agreement): Charlemagne's Empire, then its three "
+        "kingdoms, Byzantium and two later kingdoms, no handicaps (32.0)."
+    ),
 }
 
 
@@ -139,7 +162,9 @@ class EmaEngine(FrameEngine[Ctx]):
     title = "Empires of the Middle Ages"
     # 2: the Event in force and the use of each Year Card kept; 3: an exile's Areas enter Unrest
     # (A-28); 4: the Event deck has the 55 cards of 19.1/19.2 by default (A-30)
-    rules_version = 4
+    # 5: at most four Endeavors cancelled (or Fortification reductions declined) a Player-Turn
+    # 6: the authored Year Cards re-calibrated (data README)
+    rules_version = 6
     machine = handlers.MACHINE
     context = Ctx
 
@@ -149,7 +174,7 @@ class EmaEngine(FrameEngine[Ctx]):
             out.append(
                 {
                     "slug": slug,
-                    "title": data().scenarios[number]["title"],
+                    "title": grand.TITLE if number == "32" else data().scenarios[number]["title"],
                     "description": DESCRIPTIONS[slug],
                     "min_players": low,
                     "max_players": high,
@@ -175,6 +200,18 @@ class EmaEngine(FrameEngine[Ctx]):
         errors += option_errors(options, OPTIONS)
         if not isinstance(options, dict):
             return errors
+        scenario = config.get("scenario")
+        rounds = options.get("rounds")
+        if scenario in SLUGS and isinstance(rounds, int) and rounds:
+            length = (
+                grand.ROUNDS
+                if scenario == grand.SLUG
+                else data().scenarios[SLUGS[scenario][0]]["rounds"]
+            )
+            if rounds > length:
+                errors.append(f"Option rounds: {scenario} has only {length} Rounds.")
+        if scenario == grand.SLUG:
+            return errors + grand.config_errors(config)
         if "empires" in config and config.get("scenario") in SLUGS:
             keys = [e["key"] for e in data().scenarios[SLUGS[config["scenario"]][0]]["empires"]]
             bad = (
@@ -204,6 +241,8 @@ class EmaEngine(FrameEngine[Ctx]):
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
         self.check_players(config, players)
         number = SLUGS[config["scenario"]][0]
+        if number == "32":
+            return grand.new_state(seed, players, {**_defaults(), **config.get("options", {})})
         keys = [e["key"] for e in data().scenarios[number]["empires"]]
         empires = list(
             config.get("empires") or keys[:players]
@@ -229,11 +268,18 @@ class EmaEngine(FrameEngine[Ctx]):
         """
         new: State = clone(state)
         new["rng"] = rng.seed_state(seed)
-        years = sorted(new["year_deck"] + [c for me in new["seats"] for c in me["years"]])
+        held = [m for m in new.get("magnates", []) if m["defense_card"] is not None]  # 24.53
+        years = sorted(
+            new["year_deck"]
+            + [c for me in new["seats"] for c in me["years"]]
+            + [m["defense_card"] for m in held]
+        )
         rng.shuffle(new, years)
         for me in new["seats"]:
             size = len(me["years"])
             me["years"], years = years[:size], years[size:]
+        for m in held:
+            m["defense_card"], years = years[0], years[1:]
         new["year_deck"] = years
         others = [i for i in range(len(new["seats"])) if i != seat]
         unseen = sorted(new["event_deck"] + [c for i in others for c in new["seats"][i]["hand"]])

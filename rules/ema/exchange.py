@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, handlers
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, owned
+from rules.ema.state import Ctx, Frame, in_play, owned
 from rules.ema.territory import transfer
 
 GOLD_STEPS = (1, 2, 3, 5, 10)
@@ -45,7 +45,7 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     if stage == "partner":
         return [option({"cancel": True}, "Cancel")] + [
             option({"partner": p}, f"Offer an exchange to {ctx.name(p)}")
-            for p in range(len(ctx.s["seats"]))
+            for p in in_play(ctx.s)
             if p != seat
         ]
     giver, taker = (

@@ -52,6 +52,7 @@ def check(state: State) -> None:
     check_colonies(state)
     _check(state.get("schism", "schism") in ("schism", "union"), "the Schism is Union or Schism")
     _check_nonplayers(state)
+    _check_grand(state)
 
 
 def check_colonies(state: State) -> None:
@@ -98,3 +99,20 @@ def _check_nonplayers(state: State) -> None:
         _check(mag["stature"] in (5, 9), f"{mag['key']} has Stature {mag['stature']}")
     for aid in held:
         _check(state["areas"][aid]["owner"] is None, f"{aid} is a Player's and a Magnate's")
+
+
+def _check_grand(state: State) -> None:
+    """32.0: a Player waiting for his kingdom holds no Area and no Court; numbers are distinct."""
+    grand = state.get("grand")
+    if grand is None:
+        return
+    numbers = list(grand["numbers"].values())
+    _check(len(numbers) == len(set(numbers)), "two Players hold one kingdom number")
+    for i, me in enumerate(state["seats"]):
+        if me.get("waiting"):
+            _check(me["court"] is None, f"waiting seat {i} has a Court")
+            _check(
+                all(h["owner"] != i for h in state["areas"].values()),
+                f"waiting seat {i} holds Areas",
+            )
+    _check(len(state["seats"]) == state["players"], "a seat for every Player")

@@ -145,6 +145,7 @@ def resolve(
     value = rating(ctx, actor, kind, target)
     if pending["defender"] is not None:
         value -= defense(ctx, pending["defender"], target)
+    value -= int(pending.get("cut", 0))  # a Magnate's held card against a Crusader (24.53)
     card: dict[str, Any] = ctx.d.year_cards[number]
     ctx.log(
         rule,

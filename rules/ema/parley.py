@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.core.engine import Option
@@ -18,6 +19,8 @@ TITLES = {
     "breach": "Parley on a broken binding agreement",
     "turk": "Parley on an agreement with the Turk",
 }
+# Parleys other modules add (the Crusade Parley, 23.0): what follows their tally.
+EXTRA: dict[str, Callable[[Ctx, dict[str, Any], bool], None]] = {}
 RULES = {
     "contest": "EMA-20.41",
     "dynastic": "EMA-20.43",
@@ -152,7 +155,7 @@ def tally(ctx: Ctx, frame: Frame) -> None:
     )  # the ballots are now public: an undo barrier
     won = (
         totals["for"] > totals["against"]
-        if kind == "readmit"
+        if kind in ("readmit", "crusade")  # a Crusade Parley needs a majority
         else totals["for"] >= totals["against"]
     )
     ctx.log(
@@ -161,7 +164,9 @@ def tally(ctx: Ctx, frame: Frame) -> None:
         + ("for" if won else "against")
         + f" {ctx.name(caller)}.",
     )
-    if kind in ("contest", "dynastic"):
+    if kind in EXTRA:
+        EXTRA[kind](ctx, frame, won)
+    elif kind in ("contest", "dynastic"):
         _settle(ctx, frame, won)
     elif not won:
         return

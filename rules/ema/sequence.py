@@ -8,7 +8,7 @@ from rules.core import rng
 from rules.core.engine import Option
 from rules.ema import cards, events, handlers, leaders, victory
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, owned
+from rules.ema.state import Ctx, Frame, in_play, owned
 
 
 def gt_start(year: int) -> bool:
@@ -82,7 +82,7 @@ def push_initiative(ctx: Ctx) -> None:
 def initiative_rank(ctx: Ctx) -> list[int]:
     """Order of choice: Stature total, then Areas controlled, then a die roll, high first (6.0 III.6, A-03)."""
     keys = []
-    for seat in range(len(ctx.s["seats"])):
+    for seat in in_play(ctx.s):
         keys.append((-leaders.total(ctx, seat), -len(owned(ctx.s, seat)), -rng.die(ctx.s), seat))
     return [k[3] for k in sorted(keys)]
 
@@ -120,6 +120,9 @@ handlers.decision(
 def end_round(ctx: Ctx) -> None:
     """Unplayed cards are turned up for Administrative Stature Checks; the Round marker moves (8.22)."""
     for seat, me in enumerate(ctx.s["seats"]):
+        if me.get("waiting"):  # 32.0 Step 6: no part in the Round, his cards go back unseen
+            ctx.s["year_deck"] += me["years"]
+            me["years"] = []
         unplayed(ctx, seat)
         ctx.s["year_deck"] += me["revealed"]
         me["revealed"] = []

@@ -100,6 +100,11 @@ def relations(ctx: Ctx, seat: int, aid: str) -> tuple[int, int]:
     return lang_relation(me["lang"], here["lang"]), rel
 
 
+def in_play(state: State) -> list[int]:
+    """Seats taking part now: all but a Grand Scenario Player still waiting for a kingdom (32.0)."""
+    return [i for i, me in enumerate(state["seats"]) if not me.get("waiting")]
+
+
 @cache
 def area_ids() -> tuple[str, ...]:
     """Every Land Area's id, sorted (the state's `areas` has exactly these keys)."""

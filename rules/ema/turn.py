@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import agreements, claims, endeavors, gold, handlers, holding, parley, targets
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, is_christian, owned
+from rules.ema.state import Ctx, Frame, in_play, is_christian, owned
 
 KINDS = ("conquest", "pillage", "diplomacy", "ruling", "fortification", "convert")
 
@@ -39,7 +39,8 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
         for c in holding.playable(ctx, seat)
     ]
     opts += _diplomacy_options(ctx, seat)
-    if any(ctx.area(a)["fort"] for a in owned(ctx.s, seat)):
+    backs = int(ctx.s.get("turn_asks", {}).get("back", 0))
+    if backs < endeavors.BACKS and any(ctx.area(a)["fort"] for a in owned(ctx.s, seat)):
         opts.append(option({"do": "reduce_fort"}, "Reduce a Fortification of your own"))
     for hook in handlers.MENU:
         opts += hook(ctx, seat)
@@ -84,7 +85,7 @@ def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
     if me["exile"] and me["asylum"] is None:
         opts += [
             option({"do": "asylum", "host": h}, f"Ask {ctx.name(h)} for asylum")
-            for h in range(len(ctx.s["seats"]))
+            for h in in_play(ctx.s)
             if h != seat and not ctx.seat(h)["exile"]
         ]
     opts += _waiver_options(ctx, seat)
@@ -213,7 +214,10 @@ handlers.decision(
 
 def _fort_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     ctx.pop()
-    if action["area"] is not None:
+    if action["area"] is None:
+        asks = ctx.s.setdefault("turn_asks", {})
+        asks["back"] = int(asks.get("back", 0)) + 1  # counted with the cancelled Endeavors
+    else:
         here = ctx.area(action["area"])
         here["fort"] = 2 if here["fort"] == 3 else 0
         ctx.log(

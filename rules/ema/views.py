@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.core.engine import State
 from rules.ema import endeavors, handlers, raiders, victory
+from rules.ema.grand import is_grand
 from rules.ema.state import Ctx
 
 
@@ -95,6 +96,17 @@ def _targets(state: State, seat: int | None) -> list[dict[str, Any]] | None:
     ]
 
 
+def _areas(state: State) -> dict[str, Any]:
+    """Every Area's public state; with the optional rules, whose Magnate or Raider holds it and
+    the colonization it is under (24.5, 24.13, 25.0)."""
+    areas = {a: dict(h) for a, h in state["areas"].items()}
+    for aid, key in state.get("npc_areas", {}).items():
+        areas[aid]["npc"] = key
+    for col in state.get("colonies", []):
+        areas[col["area"]]["colony"] = {"seat": col["seat"], "points": col["points"]}
+    return areas
+
+
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The state as one seat may see it; never the decks' order or the generator."""
     top = state["stack"][-1] if state["stack"] else None
@@ -109,7 +121,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "rounds": state["rounds"],
         "order": list(state["order"]),
         "active": state["active"],
-        "areas": {a: dict(h) for a, h in state["areas"].items()},
+        "areas": _areas(state),
         "seats": [_seat_view(state, i, seat == i) for i in range(len(state["seats"]))],
         "year_deck_count": len(state["year_deck"]),
         "event_deck_count": len(state["event_deck"]),
@@ -131,6 +143,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 def optional_view(state: State) -> dict[str, Any]:
     """The public state of the optional rules in use (23.0-25.0) and of the Grand Scenario (32.0)."""
     found: dict[str, Any] = {}
+    if is_grand(state):
+        grand = state["grand"]
+        found["grand"] = {
+            "phase": grand["phase"],
+            "numbers": dict(grand["numbers"]),
+            "waiting": list(grand["waiting"]),
+            "kingdoms": [dict(k, areas=list(k["areas"])) for k in grand.get("kingdoms", [])],
+        }
     if state["options"].get("schism_crusades"):
         found["schism"] = state.get("schism", "schism")
         found["schism_row"] = state.get("schism_row")

@@ -30,8 +30,8 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     # A-24: the book puts no limit on re-announcing an attack that cost nothing; "once" is the
     # house variant where a second called-off attack in a turn uses the turn's combat.
     "repeat_abort": ("free", "once"),
-    # Solitaire difficulty: how many markers the pool starts with (FL-SOLO-04 gives 10, the
-    # default); outside the book, so offered as a house option.
+    # Solitaire difficulty (house option outside the book): the pool's first markers (FL-SOLO-04
+    # gives 10, the default); easier: 30, wounds kept (A-31), a kill repays the attacker's Control.
     "solo_level": ("default", "easier", "harder"),
     "solo_wounds": ("clear", "keep"),  # A-31: a defender that survives a fight heals, or not
 }
@@ -96,10 +96,12 @@ OPTION_TEXT: OptionText = {
     ),
     "solo_level": (
         "Solitaire difficulty",
-        "How many markers the solitaire pool starts with, before the defenders' Control.",
+        "How many markers the solitaire pool starts with, before the defenders' Control; the "
+        "easier level also lets wounds stay on defenders and repays an attacker's Control "
+        "when it kills.",
         {
             "default": "As the book: 10 markers",
-            "easier": "Easier: 20 markers",
+            "easier": "Easier: 30 markers; defenders keep wounds; a kill repays the attacker",
             "harder": "Harder: 6 markers",
         },
     ),

@@ -18,7 +18,8 @@ from rules.feudal.state import Ctx, Frame, card, data
 
 PILES, PILE_SIZE, HAND = 3, 3, 7
 # The pool's first markers by the solo_level option; the book's 10 is the default (FL-SOLO-04).
-START_MARKERS = {"default": 10, "easier": 20, "harder": 6}
+# The easier level also keeps defenders' wounds and repays an attacker's Control on a kill.
+START_MARKERS = {"default": 10, "easier": 30, "harder": 6}
 
 
 def new_state(seed: int, options: dict[str, Any]) -> State:
@@ -261,8 +262,13 @@ def _over(ctx: Ctx, frame: Frame) -> None:
     if frame["dw"] >= life(_body(foe)):
         solo["wounds"][frame["pile"]] = 0
         _kill_defender(ctx, frame["pile"])
-    elif ctx.opt("solo_wounds") == "keep":
-        # A-31 leaves open whether a surviving defender heals; the variant keeps its wounds.
+        if ctx.opt("solo_level") == "easier":
+            # House rule of the easier level, outside the book: a kill repays the attacker's hire.
+            solo["markers"] += card(att)["control"]
+            ctx.log("FL-SOLO-13", f"Easier level: {card(att)['name']}'s Control comes back.")
+    elif ctx.opt("solo_wounds") == "keep" or ctx.opt("solo_level") == "easier":
+        # A-31 leaves open whether a surviving defender heals; the variant (and the easier
+        # level) keeps its wounds.
         solo["wounds"][frame["pile"]] = frame["dw"]
     won = solo["killed"] >= PILES * PILE_SIZE
     if frame["aw"] >= life(_body(att)):

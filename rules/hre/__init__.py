@@ -18,6 +18,9 @@ from rules.hre import (  # noqa: F401  (each module registers its frame handlers
     titles,
 )
 from rules.hre.engine import HreEngine
-from rules.hre.modules import m01_lordlings  # noqa: F401  (each module registers itself)
+from rules.hre.modules import (  # noqa: F401  (each module registers itself)
+    m01_lordlings,
+    m07_skirmishers,
+)
 
 ENGINE = register(HreEngine())

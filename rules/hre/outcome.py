@@ -111,7 +111,7 @@ def _barbarian_outcome(ctx: Ctx, frame: Frame, won: bool) -> None:
         f"{ctx.name(seat)} beats the Barbarians in "
         f"{ctx.d.provinces[frame['prov']]['name']}, takes the trophy and scores {vp} VP.",
     )
-    reward = ctx.d.tokens[token]["reward"]
+    reward = ctx.d.token_specs[token]["reward"]
     if reward.get("extra_turn"):
         turn = next(f for f in reversed(ctx.s["stack"]) if f["kind"] in ("turn", "turn_end"))
         turn["extra"] += 1

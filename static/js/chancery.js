@@ -71,7 +71,20 @@ function afterUpdate() {
   requestAnimationFrame(() => {
     pending = false;
     const log = document.querySelector("#log ol");
-    if (log) log.scrollTop = log.scrollHeight;
+    if (log) {
+      // A live update may append lines (games.pages.live_update): keep the lines of the newest
+      // data-keep moves, as a full render of the log would.
+      const keep = parseInt(log.dataset.keep, 10) || 0;
+      const prompt = document.getElementById("prompt");
+      const seq = prompt ? parseInt(prompt.dataset.seq, 10) : NaN;
+      if (keep && !Number.isNaN(seq)) {
+        for (const line of Array.from(log.children)) {
+          const at = line.querySelector(".seq");
+          if (at && parseInt(at.textContent, 10) <= seq - keep) line.remove();
+        }
+      }
+      log.scrollTop = log.scrollHeight;
+    }
     const now = snapshot();
     if (watched) {
       document.querySelectorAll("[data-watch]").forEach((el) => {

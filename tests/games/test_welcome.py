@@ -396,3 +396,96 @@ def test_two_seats_deciding_at_once_both_succeed(scenarios: None, alice: Any, bo
     )
     game.refresh_from_db()
     assert again.status_code in (200, 409) and game.seq == seq + 2, "a double click moves once"
+
+
+# --- the log ------------------------------------------------------------------------------------
+
+
+def test_the_log_names_players_not_seat_numbers(scenarios: None, alice: Any, bob: Any) -> None:
+    from games import pages
+
+    names = {0: "alice", 1: "Random — a beginner"}
+    assert pages.named("Seat 1 rolls; Otto (seat 2) passes.", names) == (
+        "alice rolls; Otto (Random — a beginner) passes."
+    )
+    assert pages.named("Seat 3 waits", names) == "Seat 3 waits", "an unknown seat stays a number"
+    from games import services
+
+    game = _duel(alice, bob)
+    for seat, user in ((1, bob), (0, alice)):
+        game.refresh_from_db()
+        prompt = game.engine.prompt_for(game.state, seat)
+        assert prompt is not None
+        services.submit(game.pk, user, prompt["options"][0]["action"], game.seq, seat=seat)
+    lines = " ".join(line["text"] for line in pages.log_lines(game, 0))
+    assert lines and "Seat 1" not in lines and "Seat 2" not in lines
+
+
+def test_the_whole_history_is_paged_and_keeps_hands_hidden(
+    scenarios: None, alice: Any, bob: Any, carol: Any
+) -> None:
+    import random
+
+    from games import pages, views
+    from tests.games.helpers import human_move
+
+    game = make_game(alice, "me", bob)
+    picker = random.Random(4)
+    users = {0: alice, 1: bob}
+    for _ in range(views.HISTORY_PAGE + 5):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        human_move(game, users[game.prompted_seats()[0]], picker)
+    game.refresh_from_db()
+    total = game.moves.count()
+    assert total > views.HISTORY_PAGE, "more moves than one page holds"
+    url = reverse("history", args=[game.pk])
+    first = _logged_in(carol).get(url + "?page=1").content.decode()
+    last = _logged_in(carol).get(url).content.decode()
+    # A spectator reads the public lines only; alice also reads her own private ones.
+    spectator = pages.log_lines(game, None, limit=0, moves=list(game.moves.order_by("seq")))
+    assert f'<span class="seq">{spectator[0]["seq"]}</span>' in first
+    assert f'<span class="seq">{spectator[-1]["seq"]}</span>' in last
+    assert f'<span class="seq">{spectator[-1]["seq"]}</span>' not in first
+    assert 'aria-current="page">2<' in last
+    own = pages.log_lines(game, 0, limit=0, moves=list(game.moves.order_by("seq")))
+    public = {line["text"] for line in spectator}
+    hidden = [line["text"] for line in own if line["text"] not in public]
+    pages_read = "".join(
+        _logged_in(carol).get(f"{url}?page={n}").content.decode()
+        for n in range(1, -(-total // views.HISTORY_PAGE) + 1)
+    )
+    assert all(str(glossary.gloss("hre", line)) in pages_read for line in public)
+    assert not [line for line in hidden if str(glossary.gloss("hre", line)) in pages_read]
+    assert _logged_in(carol).get(url + "?page=99").status_code == 404
+    private = make_game(alice, "me", "bot:random", public=False)
+    assert _logged_in(carol).get(reverse("history", args=[private.pk])).status_code == 404
+
+
+def test_a_local_set_up_says_who_to_log_in_as(settings: Any, alice: Any) -> None:
+    settings.DEBUG = True
+    assert "Log in as alice:" in _page(Client(), "home")
+    settings.DEBUG = False
+    assert "make run" not in _page(Client(), "home")
+
+
+def test_a_finished_game_no_longer_says_whose_turn_it_is(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
+    import random
+
+    from tests.games.helpers import human_move
+
+    game = make_game(alice, "me", bob)
+    client = _logged_in(alice)
+    badge = '<span class="badge">turn</span>'
+    picker, users = random.Random(2), {0: alice, 1: bob}
+    for _ in range(30):  # past the Ruler draft, into the first player's turn
+        if badge in client.get(reverse("game", args=[game.pk])).content.decode():
+            break
+        game.refresh_from_db()
+        human_move(game, users[game.prompted_seats()[0]], picker)
+    assert badge in client.get(reverse("game", args=[game.pk])).content.decode()
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    assert badge not in client.get(reverse("game", args=[game.pk])).content.decode()

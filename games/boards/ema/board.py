@@ -144,6 +144,26 @@ def _badges(here: dict[str, Any], population: int) -> list[dict[str, Any]]:
                 "title": f"Conversion by seat {conv['seat'] + 1}: {conv['n']} C result(s) so far",
             }
         )
+    if here.get("npc"):
+        npc = str(here["npc"])
+        label, title = (
+            ("Mag", "A Magnate's Area (24.5)")
+            if npc.startswith("magnate")
+            else ("Cru", "A Crusader State (23.32)")
+            if npc == "crusade"
+            else ("Vik", "Taken by the Vikings (24.13)")
+        )
+        out.append({"kind": "npc", "label": label, "marks": [], "title": title})
+    if here.get("colony"):
+        col = here["colony"]
+        out.append(
+            {
+                "kind": "colony",
+                "label": f"Col {col['points']}",
+                "marks": [seat_mark(col["seat"])],
+                "title": f"Colonized by seat {col['seat'] + 1}: {col['points']} points (25.0)",
+            }
+        )
     x = 3
     for badge in out:
         text_w = 5 + round(5.6 * len(badge["label"]))

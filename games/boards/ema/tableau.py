@@ -86,9 +86,21 @@ def stature_display(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     ]
 
 
+TRACK = 20  # a longer game (the Grand Scenario's 140 Rounds) shows a window of the track
+
+
+def end_year(view: dict[str, Any]) -> int:
+    """The last year of the game: its last Round's fifth year (6.0, 32.1)."""
+    first = int(view["year"]) - 5 * (int(view["round"]) - 1)
+    return first + 5 * int(view["rounds"]) - 1
+
+
 def round_track(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The Rounds of the game with their years; a Game-Turn starts before x01, x26, x51 and x76 (6.0)."""
     first = view["year"] - 5 * (view["round"] - 1)
+    low = 1
+    if view["rounds"] > TRACK:
+        low = max(1, min(view["round"] - 5, view["rounds"] - TRACK + 1))
     return [
         {
             "n": r,
@@ -97,8 +109,51 @@ def round_track(view: dict[str, Any]) -> list[dict[str, Any]]:
             "done": r < view["round"],
             "gt": (first + 5 * (r - 1) - 1) % 25 == 0,
         }
-        for r in range(1, view["rounds"] + 1)
+        for r in range(low, min(view["rounds"], low + TRACK - 1) + 1)
     ]
+
+
+def optional_rules(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
+    """One line per optional rule or Grand Scenario state in play (23.0-25.0, 32.0)."""
+    lines: list[dict[str, Any]] = []
+    name = {i: s["empire_name"] for i, s in enumerate(view["seats"])}
+    if "schism" in view:
+        now = "Union: the Roman and Eastern Churches are one" if view["schism"] == "union" else (
+            "Schism: the Roman and Eastern Churches are apart")  # fmt: skip
+        lines.append({"rule": "23.1", "text": f"{now} (condition {view.get('schism_row')})."})
+    if "raiders" in view:
+        active = view["raiders"]["scheduled"]
+        text = ", ".join(f"{k.title()} (Stature {v})" for k, v in active.items()) or "none"
+        stopped = ", ".join(k.title() for k in view["raiders"]["stopped"])
+        lines.append({"rule": "24.4", "text": f"Raiders on the schedule this Game-Turn: {text}"
+                      + (f"; stopped for good: {stopped}" if stopped else "") + "."})  # fmt: skip
+        for m in view.get("magnates", []):
+            count = sum(1 for k in view["npc_areas"].values() if k == m["key"])
+            lines.append({"rule": "24.5", "text": f"Magnate of {area_name(m['court'])}: Stature "
+                          f"{m['stature']}, {count} Area(s), since {m['since']}."})  # fmt: skip
+    for col in view.get("colonies", []):
+        lines.append({"rule": "25.0", "who": mark(col["seat"]), "text": f"{name[col['seat']]} "
+                      f"colonizes {area_name(col['area'])}: {col['points']} points."})  # fmt: skip
+    grand = view.get("grand")
+    if grand:
+        if grand["phase"] == "prelude":
+            text = "Prelude: the Franks and Byzantium until the Frankish second Stature Check."
+        else:
+            text = "The kingdoms: " + ", ".join(
+                f"{n} {name[int(s)]}" for s, n in sorted(grand["numbers"].items(), key=lambda x: x[1])
+            )  # fmt: skip
+        lines.append(
+            {
+                "rule": "32.0",
+                "text": text
+                + (
+                    f" Waiting: {', '.join(name[s] for s in grand['waiting'])}."
+                    if grand["waiting"]
+                    else ""
+                ),
+            }
+        )
+    return lines
 
 
 def initiative(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
@@ -377,6 +432,8 @@ def tableau(view: dict[str, Any], prompt: dict[str, Any] | None, mark: Mark) -> 
         "rounds": round_track(view),
         "round": view["round"],
         "rounds_total": view["rounds"],
+        "end_year": end_year(view),
+        "optional": optional_rules(view, mark),
         "year": view["year"],
         "initiative": initiative(view, mark),
         "year_cards": year_cards(view, mark),

@@ -71,6 +71,39 @@ def test_default_event_deck_has_the_book_counts_EMA_19_2_Dynastic():
     assert len(full["event_deck"]) == 56 and dynastic(full) == Counter(single=4, group=2)
 
 
+def test_the_authored_year_deck_is_calibrated_EMA_3_2_EMA_9_4():
+    """EMA-3.2 EMA-9.4 EMA-10.2 EMA-15.2: the authored rows (data README, "How the Year Cards were
+    calibrated"): a Conquest C from ER 1, each point of ER worth about the same; Ruling +1 from
+    ER 0 and on half the deck at ER 2; a Ruling −1 only at ER 0; and the file is what
+    bench/ema_year_cards.py writes."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    deck = list(load().year_cards.values())
+
+    def share(row: str, effect: str, value: int) -> float:
+        hits = sum(any(r["e"] == effect for r in cards.results(c, row, value)) for c in deck)
+        return hits / len(deck)
+
+    conquest = [share("conquest", "C", v) for v in range(0, 13)]
+    assert conquest[0] == 0 and conquest[1] > 0 and conquest[12] == 1
+    steps = [b - a for a, b in zip(conquest, conquest[1:], strict=False)]
+    assert all(0.03 <= step <= 0.13 for step in steps)  # about 1 card in 12 per point of ER
+    assert 0.4 <= conquest[6] <= 0.6
+    assert share("ruling", "+1", 0) > 0 and 0.4 <= share("ruling", "+1", 2) <= 0.6
+    assert share("ruling", "+1", 5) >= 0.95
+    assert share("ruling", "-1", 0) > 0 and share("ruling", "-1", 1) == 0
+    path = Path(__file__).resolve().parents[3] / "bench" / "ema_year_cards.py"
+    spec = importlib.util.spec_from_file_location("ema_year_cards", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    written = [module.SAMPLE] + [module.card(k) for k in range(1, 56)]
+    on_disk = json.loads((Path(module.OUT)).read_text())["cards"]
+    assert written == on_disk
+
+
 def test_result_notation_thresholds_EMA_9_4():
     """EMA-9.4: +1(3►) needs ER ≥ 3, −1(◄1) needs ER ≤ 1."""
     up = parse_result("+1(3►)", "base")[0]

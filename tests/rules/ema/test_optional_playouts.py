@@ -6,7 +6,9 @@ import pytest
 
 from rules.core.playout import play_and_replay
 from tests.rules.ema.helpers import ENGINE
-from tests.rules.ema.test_playouts import SCENARIOS
+from tests.rules.ema.test_playouts import SCENARIOS as SHIPPED
+
+SCENARIOS = [*SHIPPED, ("32-grand", 4)]
 
 OPTIONAL = {"colonization": True, "schism_crusades": True, "raiders_magnates": True}
 

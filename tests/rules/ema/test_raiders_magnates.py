@@ -321,3 +321,16 @@ def test_option_off_no_raiders_no_magnates_EMA_24_0_GR():
     """EMA-24.0.GR: optional; without it no Raider or Magnate phase runs."""
     state = new("27-charlemagne", 2)
     assert "magnates" not in ENGINE.view(state, None) and "npc_areas" not in state
+
+
+def test_a_magnates_held_card_is_hidden_from_views_and_redealt_EMA_24_53():
+    """EMA-24.53: the Magnate's held Defense card is face down: views say only that he has one,
+    and a determinized state deals it again from the unseen cards."""
+    state = new("27-charlemagne", 2, raiders_magnates=True)
+    c = ctx(state)
+    mag = magnates.appear(c, "hungary", 5, "normal")
+    mag["defense_card"] = state["year_deck"].pop(0)
+    assert ENGINE.view(state, 0)["magnates"][0]["defense_card"] is True
+    seen = {ENGINE.determinize(state, 0, seed)["magnates"][0]["defense_card"] for seed in range(8)}
+    assert len(seen) > 1
+    ENGINE.check_invariants(ENGINE.determinize(state, 0, 1))

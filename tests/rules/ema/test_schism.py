@@ -81,6 +81,9 @@ def test_a_change_of_influence_means_a_new_roll_EMA_23_12():
     assert state["schism_row"] == schism.condition(c)
     events = ENGINE.apply_trusted(state, state["active"], {"cancel": True})
     assert "EMA-23.12" not in rules_of(events)  # unchanged condition: no further roll
+    c.area("rome")["owner"] = schism.byzantine(c)  # the book's example: Rome conquered too
+    events = ENGINE.apply_trusted(state, state["active"], {"do": "endeavor", "kind": "ruling"})
+    assert "EMA-23.12" in rules_of(events) and state["schism_row"] == schism.condition(c)
 
 
 def test_option_validated():
@@ -88,4 +91,4 @@ def test_option_validated():
     errors = ENGINE.validate_scenario(
         {"scenario": "29-crusades", "options": {"schism_crusades": "on"}}
     )
-    assert errors == ["Option schism_crusades must be one of False, True."]
+    assert errors == ["Option schism_crusades must be one of false, true."]

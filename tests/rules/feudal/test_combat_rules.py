@@ -627,3 +627,18 @@ def test_fl_solo_12_a_surviving_defender_heals_unless_wounds_are_kept(
     state, _ = act(state, {"do": "done"})
     assert state["solo"]["wounds"][0] == kept and state["solo"]["killed"] == 0
     assert "bane" in state["solo"]["living"] and rig == []
+
+
+def test_fl_solo_13_the_easier_level_repays_the_killer_and_keeps_wounds(rig: list[int]) -> None:
+    """FL-SOLO-08, FL-SOLO-13: at the easier level (a house option) Bane's DF 8 kills Bone Rattler
+    (Life 1): the pool pays Bane's Control 3, gains the next defender's Control and gets the 3 back."""
+    state, nxt = solo_position("bane", "bone_rattler", 20)
+    state["options"]["solo_level"] = "easier"
+    rig.append(8)
+    MACHINE.advance(Ctx(state))
+    state, _ = act(state, {"card": "bane", "pile": 0})
+    rig.append(7)  # the next combat's DF roll
+    state, events = act(state, {"do": "done"})
+    assert state["solo"]["killed"] == 1 and rig == []
+    assert state["solo"]["markers"] == 20 - 3 + ENGINE_card(nxt)["control"] + 3
+    assert any("comes back" in (e["public"] or "") for e in events)

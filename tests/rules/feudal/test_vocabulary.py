@@ -146,10 +146,10 @@ def test_fl_win_06_the_turn_cap_draws_unless_the_leader_variant_is_on(
     assert state["winner"] == winner and state["ended_by"] == "turn_limit"
 
 
-@pytest.mark.parametrize(("level", "start"), [("default", 10), ("easier", 20), ("harder", 6)])
+@pytest.mark.parametrize(("level", "start"), [("default", 10), ("easier", 30), ("harder", 6)])
 def test_fl_solo_04_the_level_sets_the_first_markers(level: str, start: int) -> None:
     """FL-SOLO-04, FL-SOLO-05: 10 markers by the book (the default level) plus the face-up
-    defenders' Control; the easier and harder levels start from 20 and 6."""
+    defenders' Control; the easier and harder levels start from 30 and 6."""
     from rules.feudal import ENGINE
     from rules.feudal.state import card
 

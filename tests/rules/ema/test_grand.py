@@ -1,0 +1,152 @@
+"""The Grand Scenario (32.0): the prelude, the division of the Frankish Empire, the kingdoms."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.errors import ScenarioError
+from rules.core.playout import play_and_replay
+from rules.ema import grand, sequence
+from tests.rules.ema.helpers import ENGINE, ctx, rules_of
+
+
+def _grand(players: int = 5, seed: int = 1, **options):
+    return ENGINE.setup(seed, {"scenario": grand.SLUG, "options": options}, players)
+
+
+def test_four_to_six_players_and_the_length_EMA_32_0_EMA_32_1():
+    """EMA-32.0 EMA-32.1 TC-40f A-58: 4 to 6 Players; 140 Rounds from 771 (to 1470), shorter by
+    agreement but not below 40 in the offered lengths; no empires to choose."""
+    listed = next(s for s in ENGINE.scenarios() if s["slug"] == grand.SLUG)
+    assert (listed["min_players"], listed["max_players"]) == (4, 6)
+    state = _grand()
+    assert state["rounds"] == 140 and state["year"] == 771
+    assert state["year"] + 5 * state["rounds"] == 1471  # the last Round is 1466-1470
+    starts = [y for y in range(771, 771 + 5 * 140, 5) if sequence.gt_start(y)]
+    assert len(starts) == 28 and starts[0] == 776 and starts[-1] == 1451  # with 771: 29 GT starts
+    assert _grand(rounds=40)["rounds"] == 40
+    with pytest.raises(ScenarioError):
+        ENGINE.setup(1, {"scenario": grand.SLUG, "options": {}}, 3)
+    errors = ENGINE.validate_scenario({"scenario": grand.SLUG, "empires": ["FRA"]})
+    assert any("die roll" in e for e in errors)
+    errors = ENGINE.validate_scenario({"scenario": "27-charlemagne", "options": {"rounds": 40}})
+    assert errors == ["Option rounds: 27-charlemagne has only 9 Rounds."]
+
+
+def test_prelude_is_charlemagne_for_two_players_EMA_32_0_EMA_32_2():
+    """EMA-32.0 EMA-32.2 A-58: the 27.0 set-up for the Franks and Byzantium, played by Players 1 and
+    2; the others wait; no handicaps; Longevity applies."""
+    state = _grand(6)
+    seats = state["seats"]
+    assert [me["empire"] for me in seats[:2]] == ["FRA", "BYZ"]
+    assert all(me["waiting"] and me["court"] is None for me in seats[2:])
+    assert all(me["handicap"] == 0 for me in seats)
+    assert "charlemagne_longevity" in state["special"]
+    assert state["order"] in ([0, 1], [1, 0]) or None in state["order"]
+    assert all(p["seat"] in (0, 1) for p in ENGINE.prompts(state))
+
+
+def _divide(players: int = 6, seed: int = 1):
+    state = _grand(players, seed)
+    c = ctx(state)
+    c.seat(0)["checks"] = 2
+    grand.round_end(c)
+    return state, c
+
+
+def test_division_into_three_kingdoms_EMA_32_0_P1_EMA_32_0_P2():
+    """EMA-32.0.P1 EMA-32.0.P2: three groups of at least three RC or EO Areas of one Language,
+    joined overland, each a kingdom with its Court there, three Courts of three Languages; every
+    Frankish Area goes to a kingdom."""
+    before = sorted(a for a, h in ctx(_grand(6)).s["areas"].items() if h["owner"] == 0)
+    state, c = _divide()
+    kingdoms = state["grand"]["kingdoms"]
+    assert len(kingdoms) == 3
+    assert sorted(a for k in kingdoms for a in k["areas"]) == before
+    langs = {c.area(k["court"])["lang"] for k in kingdoms}
+    assert len(langs) == 3
+    for k in kingdoms:
+        core = [a for a in k["areas"] if c.area(a)["lang"] == c.area(k["court"])["lang"]]
+        assert len(core) >= 3 and all(c.area(a)["rel"] in ("RC", "EO") for a in core)
+    assert "EMA-32.0.P1" in rules_of(c.events) and "EMA-32.0.P2" in " ".join(
+        e["public"] for e in c.events
+    )
+
+
+def test_recolouring_ties_treasury_statures_EMA_32_0_P3_EMA_32_0_P4():
+    """EMA-32.0.P3 EMA-32.0.P4: the kingdoms hold their Areas, Claims and forts; Frankish Ties
+    are gone; 10 gold each; Statures rolled on the Stature 3 column."""
+    state = _grand(6)
+    c = ctx(state)
+    c.area("saxony")["ties"] = [0]
+    c.area("franconia")["claims"] = [0]
+    fort = c.area("flanders")["fort"]
+    c.seat(0)["checks"] = 2
+    grand.round_end(c)
+    assert 0 not in c.area("saxony")["ties"] or c.area("saxony")["ties"] == []
+    owner = c.area("franconia")["owner"]
+    if owner is not None:
+        assert c.area("franconia")["claims"] == [owner]
+    assert c.area("flanders")["fort"] == fort
+    for me in state["seats"]:
+        if me["empire"].startswith("K") and me["court"]:
+            assert me["gold"] == 10
+            assert set(me["st"].values()) <= {1, 2, 3, 5, 9}
+    assert "EMA-32.0.P3" in rules_of(c.events) and "EMA-32.0.P4" in rules_of(c.events)
+    ENGINE.check_invariants(state)
+
+
+def test_kingdom_numbers_by_die_EMA_32_0_P5():
+    """EMA-32.0.P5 A-58: every Player holds a different number 1-6; 4 is the Byzantine; with
+    fewer than six Players the unassigned kingdoms' Areas are Independent."""
+    state = _grand(4, 3)
+    c = ctx(state)
+    grand.divide(c)
+    numbers = {int(k): v for k, v in state["grand"]["numbers"].items()}
+    assert sorted(numbers) == [0, 1, 2, 3] and len(set(numbers.values())) == 4
+    for seat, n in numbers.items():
+        me = state["seats"][seat]
+        if n == 4:
+            assert me["empire"] == "BYZ"
+        else:
+            assert me["empire"] == f"K{n}"
+    assigned = {n for n in numbers.values()}
+    for k in state["grand"]["kingdoms"]:
+        if k["number"] not in assigned:
+            assert all(c.area(a)["owner"] is None for a in k["areas"])
+    assert "EMA-32.0.P5" in rules_of(c.events)
+
+
+def test_late_kingdom_takes_an_independent_group_EMA_32_0_P6():
+    """EMA-32.0.P6 A-58: the Player with 5 (then 6) takes a joined group of two or more
+    Independent RC or EO Areas of one Language as soon as one exists; Court, 10 gold, Statures."""
+    state, c = _divide()
+    numbers = {int(k): v for k, v in state["grand"]["numbers"].items()}
+    late = [s for s, n in numbers.items() if n in (5, 6)]
+    for seat in late:
+        me = state["seats"][seat]
+        if me["court"] is not None:
+            mine = [a for a, h in state["areas"].items() if h["owner"] == seat]
+            assert len(mine) >= 2 and me["gold"] == 10 and me["court"] in mine
+            assert len({c.area(a)["lang"] for a in mine}) == 1
+        else:
+            assert seat in state["grand"]["waiting"]
+    assert all(s not in state["order"] for s in state["grand"]["waiting"])
+
+
+@pytest.mark.slow
+def test_a_short_grand_game_replays_exactly_EMA_32_0():
+    """EMA-32.0 EMA-32.1: a 40-Round Grand game from the prelude through the division, replayed."""
+    playout = play_and_replay(ENGINE, 2, {"scenario": grand.SLUG, "options": {"rounds": 40}}, 5)
+    assert playout.over and playout.replay is not None and playout.replay.ok
+    assert playout.state["grand"]["phase"] == "kingdoms"
+    assert len(ENGINE.result(playout.state)["seats"]) == 5
+
+
+@pytest.mark.slow
+def test_a_whole_grand_game_replays_exactly_EMA_32_1():
+    """EMA-32.1 EMA-32.2 TC-40f: all 140 Rounds, 771 to 1470, with every optional rule on."""
+    options = {"colonization": True, "schism_crusades": True, "raiders_magnates": True}
+    playout = play_and_replay(ENGINE, 4, {"scenario": grand.SLUG, "options": options}, 6)
+    assert playout.over and playout.replay is not None and playout.replay.ok
+    assert playout.state["year"] == 1471
