@@ -20,3 +20,15 @@ def test_HRE_M07_SETUP_01_the_board_names_and_tints_skirmisher_tokens() -> None:
     assert all(t["title"].startswith("Skirmishers (") for t in tokens)
     base = ENGINE.setup(3, {"modules": [], "options": {}}, 2)
     assert "token_set" not in ENGINE.view(base, 0)
+
+
+def test_HRE_M04_SETUP_01_each_seat_shows_its_alchemist_card() -> None:
+    """HRE-M04-SETUP-01: the seat summaries show what lies on each Alchemist card."""
+    from games.boards.hre.tableau import seats
+
+    state = ENGINE.setup(3, {"modules": ["M04"], "options": {}}, 2)
+    state["m04"]["held"] = [4, 0]
+    shown = seats(ENGINE.view(state, 1), lambda i: {"glyph": "", "colour": ""})
+    assert [s["alchemist"] for s in shown] == [4, 0]
+    base = ENGINE.setup(3, {"modules": [], "options": {}}, 2)
+    assert all(s["alchemist"] is None for s in seats(ENGINE.view(base, 1), lambda i: {}))

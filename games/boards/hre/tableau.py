@@ -143,6 +143,8 @@ def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
                 "reach": offer_reach(s["culture"]),
                 "warehouse": s["warehouse"],
                 "trophies": len(s["trophies"]),
+                # Module 4: resources on the seat's Alchemist card (None: no card)
+                "alchemist": view["alchemists"][s["seat"]] if "alchemists" in view else None,
                 "techs": _techs(s),
                 "out": s["out"],
                 "active": view["active"] == s["seat"],

@@ -103,9 +103,18 @@ class Module:
     # True when a move showed what the module hides (no undo past it).
     undo_barrier: Callable[[State, State], bool] | None = None
     prompt_kinds: Mapping[str, str] = field(default_factory=dict)
+    # Run once every module file is imported (all decisions registered): e.g. to extend them all.
+    ready: Callable[[], None] | None = None
 
 
 REGISTRY: dict[str, Module] = {}
+
+
+def ready() -> None:
+    """Called once by rules.hre after importing every module file."""
+    for module in REGISTRY.values():
+        if module.ready is not None:
+            module.ready()
 
 
 def register(module: Module) -> Module:
