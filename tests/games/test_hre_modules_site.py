@@ -32,3 +32,15 @@ def test_HRE_M04_SETUP_01_each_seat_shows_its_alchemist_card() -> None:
     assert [s["alchemist"] for s in shown] == [4, 0]
     base = ENGINE.setup(3, {"modules": [], "options": {}}, 2)
     assert all(s["alchemist"] is None for s in seats(ENGINE.view(base, 1), lambda i: {}))
+
+
+def test_HRE_M11_PLAY_01_each_seat_shows_its_markers_and_its_suzerain() -> None:
+    """HRE-M11-PLAY-01: the seat summaries show free markers and whom a seat pays tribute to."""
+    from games.boards.hre.tableau import seats
+
+    state = ENGINE.setup(3, {"modules": ["M11"], "options": {}}, 2)
+    state["m11"] = {"free": [2, 3], "at": {"ivrea": 0}}
+    state["seats"][1]["ruler"] = "berengar"
+    shown = seats(ENGINE.view(state, None), lambda i: {"glyph": str(i), "colour": ""})
+    assert shown[0]["tribute"] == {"free": 2, "pays_to": None, "pays_to_seat": None}
+    assert shown[1]["tribute"]["pays_to_seat"] == 0 and shown[1]["tribute"]["free"] == 3
