@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from games.boards.hre.board import board_context
 from rules.hre import ENGINE
+from tests.rules.hre.helpers import draft_all
 
 
 def test_HRE_M07_SETUP_01_the_board_names_and_tints_skirmisher_tokens() -> None:
     """HRE-M07-SETUP-01: the site's map says Skirmishers, not Barbarians, on every token."""
-    state = ENGINE.setup(3, {"modules": ["M07"], "options": {}}, 2)
-    while state["stack"][-1]["kind"] == "draft":
-        seat = state["stack"][-1]["seat"]
-        prompt = ENGINE.prompt_for(state, seat)
-        assert prompt is not None
-        state, _ = ENGINE.apply(state, seat, prompt["options"][0]["action"])
+    state, _ = draft_all(ENGINE.setup(3, {"modules": ["M07"], "options": {}}, 2))
     drawn = board_context(ENGINE.view(state, 0), None)["provinces"]
     tokens = [p["barb"] for p in drawn if p["barb"]]
     assert tokens and all(t["set"] == "skirmisher" for t in tokens)

@@ -8,7 +8,7 @@ from rules.core.playout import play_and_replay
 from rules.hre import ENGINE, handlers
 from rules.hre.modules import m11_tribute as m11
 from rules.hre.state import Ctx, army_limit, capital
-from tests.rules.hre.helpers import act, actions, dice, give, top, turn_of, units
+from tests.rules.hre.helpers import act, actions, dice, draft_all, give, top, turn_of, units
 from tests.rules.hre.modules.solo import events_text
 from tests.rules.hre.test_battle import arena, assign_all, attack, won
 
@@ -29,13 +29,7 @@ def test_HRE_M11_SETUP_01_three_markers_on_every_ruler_card() -> None:
     """HRE-M11-SETUP-01: each player starts with 3 markers on their Ruler card."""
     state = ENGINE.setup(1, TRIBUTE, 3)
     assert state["m11"] == {"free": [3, 3, 3], "at": {}}
-    events: list[Any] = []
-    while state["stack"][-1]["kind"] == "draft":
-        seat = state["stack"][-1]["seat"]
-        prompt = ENGINE.prompt_for(state, seat)
-        assert prompt is not None
-        state, step = ENGINE.apply(state, seat, prompt["options"][0]["action"])
-        events += step
+    state, events = draft_all(state)
     assert "HRE-M11-SETUP-01" in events_text(events)
     assert ENGINE.view(state, None)["tribute"] == {"free": [3, 3, 3], "tributaries": []}
 
@@ -58,12 +52,7 @@ def test_HRE_M11_PLAY_01_a_win_in_a_capital_makes_its_owner_a_tributary(dice: li
 
 def test_HRE_M11_PLAY_01_a_new_conqueror_sends_the_old_marker_home() -> None:
     """HRE-M11-PLAY-01 (AMB-62): one marker a Capital; none left, no tribute."""
-    state = ENGINE.setup(1, TRIBUTE, 3)
-    while state["stack"][-1]["kind"] == "draft":
-        seat = state["stack"][-1]["seat"]
-        prompt = ENGINE.prompt_for(state, seat)
-        assert prompt is not None
-        state, _ = ENGINE.apply(state, seat, prompt["options"][0]["action"])
+    state, _ = draft_all(ENGINE.setup(1, TRIBUTE, 3))
     home1 = capital(state, 1)
     ctx = Ctx(state)
     m11._battle_won(ctx, {"att": 0, "def": 1, "prov": home1})
