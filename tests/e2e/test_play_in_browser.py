@@ -234,5 +234,7 @@ def test_a_page_kept_up_by_pushes_of_changes_matches_a_fresh_load(new_page: Any)
 
 def first_difference(live: dict[str, Any], loaded: dict[str, Any], sel: str) -> str:
     a, b = live[sel] or "", loaded[sel] or ""
-    at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    at = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
     return f"pushed: {a[at - 120 : at + 120]!r}\nloaded: {b[at - 120 : at + 120]!r}"
