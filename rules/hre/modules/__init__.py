@@ -63,6 +63,7 @@ ViewHook = Callable[[State, "int | None", dict[str, Any]], None]  # adds to a se
 ResultHook = Callable[[State, Result], Result]  # rewrites the Result
 StateHook = Callable[[State], None]
 SeedHook = Callable[[State, int], None]  # re-deals what the module hides (determinize)
+BattleHook = Callable[["Ctx", dict[str, Any]], None]  # a player beat another (the battle frame)
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ class Module:
     push_pass: PassHook | None = None
     offer_enter: CardHook | None = None
     offer_leave: CardHook | None = None
+    battle_won: BattleHook | None = None
     auto: AutoHook | None = None
     triggers: TriggerHook | None = None
     before_finish: FinishHook | None = None
@@ -229,6 +231,13 @@ def offer_leave(ctx: Ctx, card: str) -> None:
     for m in in_play(ctx.s):
         if m.offer_leave:
             m.offer_leave(ctx, card)
+
+
+def battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
+    """The attacker of a battle against another player won it (the base rewards are given)."""
+    for m in in_play(ctx.s):
+        if m.battle_won:
+            m.battle_won(ctx, frame)
 
 
 def auto(ctx: Ctx) -> bool:

@@ -10,6 +10,7 @@ from rules.core.playout import play_and_replay
 from rules.hre import ENGINE
 from rules.hre.modules import m04_alchemists as m04
 from rules.hre.state import RESOURCES, Ctx
+from tests.rules.hre.helpers import draft_all
 from tests.rules.hre.modules.solo import events_text
 
 ALCHEMISTS = {"modules": ["M04"], "options": {}}
@@ -50,14 +51,7 @@ def test_HRE_M04_SETUP_01_every_player_has_an_empty_alchemist_card() -> None:
 
 def test_HRE_M04_SETUP_01_the_setup_is_logged() -> None:
     """HRE-M04-SETUP-01: the Alchemist cards are handed out in the log."""
-    state = ENGINE.setup(2, ALCHEMISTS, 2)
-    events: list[Any] = []
-    while state["stack"][-1]["kind"] == "draft":
-        seat = state["stack"][-1]["seat"]
-        prompt = ENGINE.prompt_for(state, seat)
-        assert prompt is not None
-        state, step = ENGINE.apply(state, seat, prompt["options"][0]["action"])
-        events += step
+    state, events = draft_all(ENGINE.setup(2, ALCHEMISTS, 2))
     assert "HRE-M04-SETUP-01" in events_text(events)
 
 

@@ -8,6 +8,7 @@ from rules.core.playout import play_and_replay
 from rules.hre import ENGINE
 from rules.hre.modules import config_errors, m01_lordlings
 from rules.hre.state import Ctx, data
+from tests.rules.hre.helpers import draft_all
 from tests.rules.hre.modules.solo import events_text
 
 SKIRMISHERS = {"modules": ["M07"], "options": {}}
@@ -18,15 +19,7 @@ State = dict[str, Any]
 
 def drafted(seed: int, players: int) -> tuple[State, list[Any]]:
     """A game with Skirmishers after every Ruler is drafted (the board is then dealt)."""
-    state = ENGINE.setup(seed, SKIRMISHERS, players)
-    events: list[Any] = []
-    while state["stack"] and state["stack"][-1]["kind"] == "draft":
-        seat = state["stack"][-1]["seat"]
-        prompt = ENGINE.prompt_for(state, seat)
-        assert prompt is not None
-        state, step_events = ENGINE.apply(state, seat, prompt["options"][0]["action"])
-        events += step_events
-    return state, events
+    return draft_all(ENGINE.setup(seed, SKIRMISHERS, players))
 
 
 def map_tokens(state: State) -> list[str]:
