@@ -468,3 +468,24 @@ def test_a_local_set_up_says_who_to_log_in_as(settings: Any, alice: Any) -> None
     assert "Log in as alice:" in _page(Client(), "home")
     settings.DEBUG = False
     assert "make run" not in _page(Client(), "home")
+
+
+def test_a_finished_game_no_longer_says_whose_turn_it_is(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
+    import random
+
+    from tests.games.helpers import human_move
+
+    game = make_game(alice, "me", bob)
+    client = _logged_in(alice)
+    badge = '<span class="badge">turn</span>'
+    picker, users = random.Random(2), {0: alice, 1: bob}
+    for _ in range(30):  # past the Ruler draft, into the first player's turn
+        if badge in client.get(reverse("game", args=[game.pk])).content.decode():
+            break
+        game.refresh_from_db()
+        human_move(game, users[game.prompted_seats()[0]], picker)
+    assert badge in client.get(reverse("game", args=[game.pk])).content.decode()
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    assert badge not in client.get(reverse("game", args=[game.pk])).content.decode()
