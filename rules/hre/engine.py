@@ -81,7 +81,8 @@ class HreEngine(FrameEngine[Ctx]):
 
     game_id = "hre"
     title = "Dark Ages: Holy Roman Empire"
-    rules_version = 3  # 3: the Culture deck at the book's 102 cards (C075-C102)
+    # 3: the 102-card Culture deck; 4: Capitals off Iron, the Ivrea–Tuscany link, Ruler costs
+    rules_version = 4
     machine = handlers.MACHINE
     context = Ctx
 
@@ -255,7 +256,7 @@ def _redeal_tokens(state: State) -> None:
     true deal is one solution, so one is always found. The result depends on what the seats
     see and the seed only.
     """
-    tokens = data().tokens
+    tokens = data().token_specs
     slots = sorted(pid for pid, here in state["prov"].items() if here["barb"])
     if not slots:
         return
@@ -265,7 +266,9 @@ def _redeal_tokens(state: State) -> None:
         pid: [
             t
             for t in unseen
-            if canonical_json(tokens[t][faces[pid]])
+            # a slot's token stays in its set (Barbarian / Skirmisher, HRE-M07-SOLO-01)
+            if t[0] == state["prov"][pid]["barb"]["token"][0]
+            and canonical_json(tokens[t][faces[pid]])
             == canonical_json(tokens[state["prov"][pid]["barb"]["token"]][faces[pid]])
         ]
         for pid in slots

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.hre import handlers
+from rules.hre import handlers, modules
 from rules.hre.economy import gain
 from rules.hre.handlers import option
 from rules.hre.state import (
@@ -75,6 +75,7 @@ def resolve(ctx: Ctx, frame: Frame) -> None:
         _barbarian_outcome(ctx, frame, won)
     elif won:
         _pvp_win(ctx, frame)
+        modules.battle_won(ctx, frame)
     else:
         _place(ctx, frame["def"], frame["prov"], survivors(frame, 1))
         refresh_owner(ctx.s, frame["prov"])
@@ -111,7 +112,7 @@ def _barbarian_outcome(ctx: Ctx, frame: Frame, won: bool) -> None:
         f"{ctx.name(seat)} beats the Barbarians in "
         f"{ctx.d.provinces[frame['prov']]['name']}, takes the trophy and scores {vp} VP.",
     )
-    reward = ctx.d.tokens[token]["reward"]
+    reward = ctx.d.token_specs[token]["reward"]
     if reward.get("extra_turn"):
         turn = next(f for f in reversed(ctx.s["stack"]) if f["kind"] in ("turn", "turn_end"))
         turn["extra"] += 1

@@ -143,6 +143,10 @@ def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
                 "reach": offer_reach(s["culture"]),
                 "warehouse": s["warehouse"],
                 "trophies": len(s["trophies"]),
+                # Module 4: resources on the seat's Alchemist card (None: no card)
+                "alchemist": view["alchemists"][s["seat"]] if "alchemists" in view else None,
+                # Module 11: markers left on the Ruler card, and whom this seat pays tribute to
+                "tribute": _tribute(view, s["seat"], mark),
                 "techs": _techs(s),
                 "out": s["out"],
                 "active": view["active"] == s["seat"],
@@ -150,6 +154,18 @@ def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _tribute(view: dict[str, Any], seat: int, mark: Mark) -> dict[str, Any] | None:
+    """A seat's Tribute markers (HRE-M11): how many are free, and its suzerain if any."""
+    if "tribute" not in view:
+        return None
+    lords = [lord for who, lord in view["tribute"]["tributaries"] if who == seat]
+    return {
+        "free": view["tribute"]["free"][seat],
+        "pays_to": mark(lords[0]) if lords else None,
+        "pays_to_seat": lords[0] if lords else None,
+    }
 
 
 def _unit(u: dict[str, Any], mark: Mark) -> dict[str, Any]:

@@ -63,6 +63,7 @@ ViewHook = Callable[[State, "int | None", dict[str, Any]], None]  # adds to a se
 ResultHook = Callable[[State, Result], Result]  # rewrites the Result
 StateHook = Callable[[State], None]
 SeedHook = Callable[[State, int], None]  # re-deals what the module hides (determinize)
+BattleHook = Callable[["Ctx", dict[str, Any]], None]  # a player beat another (the battle frame)
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ class Module:
     push_pass: PassHook | None = None
     offer_enter: CardHook | None = None
     offer_leave: CardHook | None = None
+    battle_won: BattleHook | None = None
     auto: AutoHook | None = None
     triggers: TriggerHook | None = None
     before_finish: FinishHook | None = None
@@ -103,9 +105,18 @@ class Module:
     # True when a move showed what the module hides (no undo past it).
     undo_barrier: Callable[[State, State], bool] | None = None
     prompt_kinds: Mapping[str, str] = field(default_factory=dict)
+    # Run once every module file is imported (all decisions registered): e.g. to extend them all.
+    ready: Callable[[], None] | None = None
 
 
 REGISTRY: dict[str, Module] = {}
+
+
+def ready() -> None:
+    """Called once by rules.hre after importing every module file."""
+    for module in REGISTRY.values():
+        if module.ready is not None:
+            module.ready()
 
 
 def register(module: Module) -> Module:
@@ -220,6 +231,13 @@ def offer_leave(ctx: Ctx, card: str) -> None:
     for m in in_play(ctx.s):
         if m.offer_leave:
             m.offer_leave(ctx, card)
+
+
+def battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
+    """The attacker of a battle against another player won it (the base rewards are given)."""
+    for m in in_play(ctx.s):
+        if m.battle_won:
+            m.battle_won(ctx, frame)
 
 
 def auto(ctx: Ctx) -> bool:
