@@ -81,7 +81,8 @@ class HreEngine(FrameEngine[Ctx]):
 
     game_id = "hre"
     title = "Dark Ages: Holy Roman Empire"
-    rules_version = 3  # 3: the Culture deck at the book's 102 cards (C075-C102)
+    # 3: the 102-card Culture deck; 4: Capitals off Iron, the Ivrea–Tuscany link, Ruler costs
+    rules_version = 4
     machine = handlers.MACHINE
     context = Ctx
 
