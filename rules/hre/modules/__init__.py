@@ -178,6 +178,26 @@ def config_errors(
     return errors
 
 
+def combined_scenario() -> dict[str, Any] | None:
+    """The base game with every playable module that joins a multiplayer table, if they combine.
+
+    Modules with their own table (solo) are left out. It grows as modules are built."""
+    chosen = [m for m, mod in REGISTRY.items() if mod.new_state is None]
+    low = max([2] + [CATALOGUE[m].min_players for m in chosen])
+    high = min([4] + [CATALOGUE[m].max_players for m in chosen])
+    if len(chosen) < 2 or low > high or config_errors(chosen):
+        return None
+    names = ", ".join(f"{CATALOGUE[m].name} ({m})" for m in chosen)
+    return {
+        "slug": "all-modules",
+        "title": "Holy Roman Empire — every module together",
+        "description": f"The base game with {names}.",
+        "min_players": low,
+        "max_players": high,
+        "config": {"modules": chosen, "options": {}},
+    }
+
+
 def options_of(modules: list[str]) -> dict[str, tuple[Any, ...]]:
     """The scenario options the listed (playable) modules add."""
     found: dict[str, tuple[Any, ...]] = {}
