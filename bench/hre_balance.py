@@ -77,10 +77,16 @@ def summary(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
         "games": n,
         "fair_share_pct": round(100 / players, 1),
         "rulers": {
-            r: {"games": seated[r], "win_pct": round(100 * wins[r] / seated[r], 1)}
+            r: {
+                "games": seated[r],
+                "wins": round(wins[r], 3),
+                "win_pct": round(100 * wins[r] / seated[r], 1),
+            }
             for r in sorted(seated)
         },
+        "positions_wins": [round(w, 3) for w in position_wins],
         "positions_win_pct": [round(100 * w / n, 1) for w in position_wins],
+        "deck_outs": triggers["HRE-BASE-END-06"],
         "deck_out_pct": round(100 * triggers["HRE-BASE-END-06"] / n, 1),
         "triggers_pct": {t: round(100 * c / n, 1) for t, c in sorted(triggers.items())},
         "mean_actions": round(sum(g["actions"] for g in games) / n),

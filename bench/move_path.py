@@ -8,7 +8,10 @@ GET of /accounts/login/ on server B, interleaved with the moves so both see the 
 Needs PostgreSQL and Redis (CHANCERY_TEST_DATABASE_URL, CHANCERY_TEST_REDIS_URL, as the
 integration tests); it creates a fresh database chancery_bench. Prints one JSON document.
 
-    .venv/bin/python bench/move_path.py [--moves 300] [--warmup 30]
+    .venv/bin/python bench/move_path.py [--moves 300] [--warmup 30] [--clients N]
+
+With --clients N (N > 1), N clients play at once, each its own game, then N clients fetch the
+trivial page for as long: moves/s, POST and push p50/p95, errors, and the trivial requests/s.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import os
 import platform
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -133,6 +137,81 @@ def machine() -> dict[str, Any]:
     }
 
 
+def concurrent(args: Any, user: Any, session: str, port_a: int, port_b: int) -> dict[str, Any]:
+    """N clients at once, each playing its own hotseat game (sockets on A, POSTs on B), then N
+    clients fetching the trivial page from B for as long; moves/s and requests/s over wall time."""
+    from django.db import connection
+
+    tables = [Table(user, session, port_a, port_b) for _ in range(args.clients)]
+    connection.close()  # the threads below open their own
+    per_client = max(1, args.moves // args.clients)
+    answered: list[float] = []
+    pushed: list[float] = []
+    errors: list[str] = []
+    lock = threading.Lock()
+
+    def play(index: int) -> None:
+        table = tables[index]
+        for _ in range(per_client):
+            try:
+                timed = table.move()
+                if timed is None:
+                    table.close()
+                    table = tables[index] = Table(user, session, port_a, port_b)
+                    continue
+            except Exception as error:  # counted and reported: the run goes on
+                with lock:
+                    errors.append(repr(error)[:200])
+                continue
+            with lock:
+                answered.append(timed[0])
+                pushed.append(timed[1])
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=play, args=(i,)) for i in range(args.clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    moving = time.perf_counter() - started
+    for table in tables:
+        table.close()
+
+    trivial: list[float] = []
+    stop = time.perf_counter() + moving
+
+    def fetch() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port_b, timeout=30)
+        while time.perf_counter() < stop:
+            t0 = time.perf_counter()
+            status, _, _ = support.http_request(0, "GET", "/accounts/login/", conn=conn)
+            with lock:
+                trivial.append((time.perf_counter() - t0) * 1000)
+                if status != 200:
+                    errors.append(f"trivial page answered {status}")
+        conn.close()
+
+    threads = [threading.Thread(target=fetch) for _ in range(args.clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return {
+        "setup": f"{args.clients} clients at once, each its own hotseat HRE base game (socket on "
+        "daphne A, POST to daphne B), first option each move; then as many clients of the "
+        "trivial page (GET /accounts/login/ on B) for the same wall time",
+        "clients": args.clients,
+        "moves": len(pushed),
+        "errors": len(errors),
+        "error_samples": errors[:5],
+        "moves_per_second": round(len(pushed) / moving, 1),
+        "move_post_answered": summary(answered),
+        "move_post_to_push": summary(pushed),
+        "trivial_requests_per_second": round(len(trivial) / moving, 1),
+        "trivial_view_get_login": summary(trivial),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=300)
@@ -145,6 +224,12 @@ def main() -> None:
         choices=("on", "off"),
         default="on",
         help="DB_POOL of the servers (the settings' default: on unless DB_CONN_MAX_AGE > 0)",
+    )
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=1,
+        help="N > 1: N clients at once, each its own game, then N clients of the trivial page",
     )
     args = parser.parse_args()
 
@@ -176,6 +261,13 @@ def main() -> None:
         # One user moves as fast as the servers allow: the per-user move limit would stop it.
         CHANCERY_RATE_MOVES="1000000/s",
     )
+    if args.clients > 1:
+        with support.daphne(env) as server_a, support.daphne(env) as server_b:
+            result = concurrent(args, user, session, server_a.port, server_b.port)
+        result.update(bench="move_path", date=datetime.date.today().isoformat())
+        result["machine"] = machine()
+        print(json.dumps(result, indent=2))
+        return
     with support.daphne(env) as server_a, support.daphne(env) as server_b:
         trivial_http = http.client.HTTPConnection("127.0.0.1", server_b.port, timeout=30)
         table = Table(user, session, server_a.port, server_b.port)

@@ -173,6 +173,20 @@ def options_table(engines: list[Engine]) -> str:
     return mark_safe(example + f'<ul class="chancery-options">{"".join(items)}</ul>')  # noqa: S308
 
 
+# What the change page of a shipped scenario shows, read-only ("enabled" aside), and a variant's fields.
+SHIPPED_SHOWN = (
+    "shipped_note",
+    "game",
+    "slug",
+    "title",
+    "description",
+    "players",
+    "config",
+    "options_help",
+)
+EDITABLE = (*ScenarioForm.Meta.fields, "options_help")
+
+
 @admin.register(Scenario)
 class ScenarioAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """Shipped scenarios are read-only (copy one to change it); copies and new ones are checked by the engine."""
@@ -209,42 +223,11 @@ class ScenarioAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         if obj is not None and obj.shipped:
-            return (
-                "shipped_note",
-                "game",
-                "slug",
-                "title",
-                "description",
-                "players",
-                "config",
-                "enabled",
-                "options_help",
-            )
-        return (
-            "game",
-            "slug",
-            "title",
-            "description",
-            "min_players",
-            "max_players",
-            "config",
-            "enabled",
-            "options_help",
-        )
+            return (*SHIPPED_SHOWN[:-1], "enabled", "options_help")
+        return EDITABLE
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        if obj is not None and obj.shipped:
-            return (
-                "shipped_note",
-                "game",
-                "slug",
-                "title",
-                "description",
-                "players",
-                "config",
-                "options_help",
-            )
-        return ("options_help",)
+        return SHIPPED_SHOWN if obj is not None and obj.shipped else ("options_help",)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return not (obj is not None and obj.shipped) and super().has_delete_permission(request, obj)

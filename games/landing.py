@@ -6,9 +6,12 @@ import functools
 import random
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
 
 from games import boards
+from games.management.commands.bootstrap import DEMO_USERS
 from games.models import Game
 from rules.core.registry import get_engine
 
@@ -105,3 +108,13 @@ def public_games() -> dict[str, list[Game]]:
         "live": list(public.filter(status=Game.Status.ACTIVE).order_by("-updated_at")[:8]),
         "recent": list(public.filter(status=Game.Status.FINISHED).order_by("-updated_at")[:8]),
     }
+
+
+def demo_users() -> list[str]:
+    """On a local set-up (DEBUG), the demo users `make run` created, to say who to log in as."""
+    if not settings.DEBUG:
+        return []
+    found = set(
+        get_user_model().objects.filter(username__in=DEMO_USERS).values_list("username", flat=True)
+    )
+    return [name for name in DEMO_USERS if name in found]

@@ -87,10 +87,18 @@ def game_paused(game: Game) -> None:
 
 def _turn_rows(game: Game, indexes: list[int]) -> None:
     seats = {s.index: s for s in game.seats.all()}
+    watching: dict[int, bool] = {}
     for index in indexes:
         seat = seats.get(index)
         # A bot, or a bot holding a player's seat, needs no mail.
-        if seat is not None and seat.user_id and not seat.bot:
+        if seat is None or not seat.user_id or seat.bot:
+            continue
+        # A player with the game open sees the decision there: no row is written (checked in
+        # the move's transaction, once per player); page_closed owes the mail if they leave
+        # without answering.
+        if seat.user_id not in watching:
+            watching[seat.user_id] = is_watching(seat.user_id, game.pk)
+        if not watching[seat.user_id]:
             queue(seat.user_id, game, game.seq, Outbox.Kind.TURN, index)
 
 
@@ -142,7 +150,23 @@ def page_closed(channel_name: str) -> None:
             .order_by("-seq")
             .first()
         )
-        if latest and latest.note == "watching" and not acted_since(game, seat.index, latest.seq):
+        if latest is None or acted_since(game, seat.index, latest.seq):
+            # The decision began while the page was open, so no row was written for it.
+            Outbox.objects.bulk_create(
+                [
+                    Outbox(
+                        user_id=presence.user_id,
+                        game=game,
+                        seq=game.seq,
+                        kind=Outbox.Kind.TURN,
+                        seat=seat.index,
+                        not_before=due,
+                    )
+                ],
+                ignore_conflicts=True,
+            )
+            owed += 1
+        elif latest.note == "watching":  # written before the page opened, skipped while open
             owed += Outbox.objects.filter(pk=latest.pk, status=Outbox.Status.SKIPPED).update(
                 status=Outbox.Status.PENDING, note="", not_before=due
             )

@@ -291,9 +291,8 @@ def home(request: HtmxRequest) -> HttpResponse:
     """The lobby for a player; for a visitor, what the site and its three games are."""
     if request.user.is_authenticated:
         return redirect(reverse("lobby"))
-    return render(
-        request, "games/landing.html", {"games": landing.games(), **landing.public_games()}
-    )
+    ctx = {"games": landing.games(), **landing.public_games(), "demo": landing.demo_users()}
+    return render(request, "games/landing.html", ctx)
 
 
 def rules_index(request: HtmxRequest) -> HttpResponse:

@@ -117,6 +117,11 @@ def begin(ctx: Ctx, caller: int | None) -> None:
     ctx.s["crusade_gt"] = raiders.game_turn_of(ctx.s["year"])
     ctx.log("EMA-23.0.P-Cru1", f"The Crusade is called, led by {ctx.name(lead)}; in order: "
             f"{', '.join(ctx.name(i) for i in order)} (EMA-23.0.P-Cru2).")  # fmt: skip
+    choices = routes(ctx)
+    if len(choices) > 1:
+        ctx.push({"kind": "crusade_route", "seat": lead, "routes": choices})
+    elif choices:
+        ctx.s["crusade"]["route"] = choices[0]
 
 
 def friendly(ctx: Ctx, aid: str) -> bool:
@@ -129,11 +134,21 @@ def friendly(ctx: Ctx, aid: str) -> bool:
     return held == "crusade" or (held is None and here["rel"] == "RC")
 
 
-def route(ctx: Ctx) -> list[str] | None:
-    """The Leader's route: from a friendly Area to Syria by the fewest Areas to conquer, then the
-    fewest steps, overland or across one Sea a step (23.0 P-Cru3, P-Cru4; authored, README)."""
+def route(ctx: Ctx, launch: list[str] | None = None) -> list[str] | None:
+    """The way to Syria the Leader chose, or else the best from a friendly Area (23.0 P-Cru3)."""
+    chosen = (ctx.s.get("crusade") or {}).get("route")
+    if launch is None and chosen:
+        return list(chosen)
+    return _best_path(ctx, launch)
+
+
+def _best_path(ctx: Ctx, launch: list[str] | None) -> list[str] | None:
+    """From the launch Areas (all friendly ones by default) to Syria by the fewest Areas to
+    conquer, then the fewest steps, overland or across one Sea a step (23.0 P-Cru3, P-Cru4)."""
     d = ctx.d
-    start = [a for a in sorted(ctx.s["areas"]) if friendly(ctx, a)]
+    start = (
+        launch if launch is not None else [a for a in sorted(ctx.s["areas"]) if friendly(ctx, a)]
+    )
     best: dict[str, tuple[int, int]] = {a: (0, 0) for a in start}
     prev: dict[str, str | None] = {a: None for a in start}
     frontier = list(start)
@@ -156,10 +171,57 @@ def route(ctx: Ctx) -> list[str] | None:
     return list(reversed(path))
 
 
+ROUTES = 6  # the routes offered to the Crusade Leader
+
+
+def routes(ctx: Ctx) -> list[list[str]]:
+    """The Leader's choices: the best way from each friendly Area, best first, one per way of
+    going (the Areas to conquer and where the Crusade sets out), at most six (23.0 P-Cru3)."""
+    found: dict[tuple[str, ...], list[str]] = {}
+    for aid in sorted(ctx.s["areas"]):
+        if friendly(ctx, aid):
+            path = _best_path(ctx, [aid])
+            if path is not None:
+                key = (path[0], *(a for a in path if not friendly(ctx, a)))
+                if key not in found or len(path) < len(found[key]):
+                    found[key] = path
+
+    def cost(path: list[str]) -> tuple[int, int, list[str]]:
+        return (sum(1 for a in path if not friendly(ctx, a)), len(path), path)
+
+    return sorted(found.values(), key=cost)[:ROUTES]
+
+
+def _route_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    return [
+        option({"route": i}, "From " + " → ".join(ctx.aname(a) for a in path))
+        for i, path in enumerate(frame["routes"])
+    ]
+
+
+def _route_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    path = frame["routes"][action["route"]]
+    ctx.s["crusade"]["route"] = list(path)
+    ctx.log("EMA-23.0.P-Cru3", f"{ctx.name(frame['seat'])} leads the Crusade by "
+            f"{' → '.join(ctx.aname(a) for a in path)}.")  # fmt: skip
+
+
+handlers.decision(
+    "crusade_route",
+    "EMA-23.0.P-Cru3",
+    lambda ctx, f: "You lead the Crusade: choose its route to Syria",
+    _route_options,
+    _route_choose,
+)
+
+
 def objective(ctx: Ctx) -> tuple[str, str] | None:
     """The next Conquest: the first Area on the route not friendly, with the Area before it as
     Base; Jerusalem once Syria has fallen (23.0 P-Cru4, P-Cru5)."""
     path = route(ctx)
+    if path is None or (path and not friendly(ctx, path[0])):
+        path = _best_path(ctx, None)  # the chosen way was cut behind the Crusade: the best left
     if path is None:
         return None
     if friendly(ctx, "syria"):

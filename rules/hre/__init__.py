@@ -9,6 +9,7 @@ from rules.hre import (  # noqa: F401  (each module registers its frame handlers
     flow,
     freeacts,
     manoeuvre,
+    modules,
     outcome,
     passing,
     reactions,
@@ -18,6 +19,14 @@ from rules.hre import (  # noqa: F401  (each module registers its frame handlers
     titles,
 )
 from rules.hre.engine import HreEngine
-from rules.hre.modules import m01_lordlings  # noqa: F401  (each module registers itself)
+from rules.hre.modules import (  # noqa: F401  (each module registers itself)
+    m01_lordlings,
+    m04_alchemists,
+    m07_skirmishers,
+    m10_campaigns,
+    m11_tribute,
+)
+
+modules.ready()  # every decision is registered now: modules may extend them all
 
 ENGINE = register(HreEngine())

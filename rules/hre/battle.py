@@ -79,7 +79,7 @@ def _unit(kind: str, transient: bool, own: int | None) -> dict[str, Any]:
 
 def _barbarians(ctx: Ctx, seat: int, here: dict[str, Any]) -> list[dict[str, Any]]:
     """The token's units plus one escalating extra by trophies held (BARB-02..04)."""
-    token = ctx.d.tokens[here["barb"]["token"]]
+    token = ctx.d.token_specs[here["barb"]["token"]]
     if here["barb"]["face"] == "reward":
         ctx.log("HRE-BASE-BARB-02", "The Barbarian token is flipped to show its units.")
     here["barb"] = None

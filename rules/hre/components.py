@@ -25,7 +25,7 @@ PLAYER_COUNTS = (2, 3, 4)
 CARD_TYPES = ("common_tech", "military_tech", "relic", "cognomen", "grand_building", "raider")
 # Module data files whose "cards" join the Culture cards (each card names its module, so a base
 # deck never holds them); the module checks the rest of its file when it registers.
-MODULE_FILES = ("m01_lordlings",)
+MODULE_FILES = ("m01_lordlings", "m07_skirmishers")
 MODULE_CARD_ID = re.compile(r"CS\d{2}")
 RAIDER_KINDS = ("reinforce", "raid", "surprise")
 RAIDER_EFFECTS = ("add_raider", "add_token", "upgrade_raider", "attack")
@@ -76,7 +76,12 @@ class HreData:
     cards: dict[str, dict[str, Any]]
     board: dict[str, Any]
     barbarian_units: dict[str, dict[str, Any]]
+    # The Barbarian tokens by id (Bnn).
     tokens: dict[str, dict[str, Any]]
+    # Every token by id, whatever its set: the Barbarian tokens and Module 7's Skirmishers (Snn).
+    token_specs: dict[str, dict[str, Any]]
+    # The ids of each token set: "barbarian" (the base game's) and "skirmisher" (Module 7).
+    token_sets: dict[str, tuple[str, ...]]
     adjacent: dict[str, tuple[str, ...]]
     region_provinces: dict[str, tuple[str, ...]]
     # For each Common Technology, the ongoing modifiers shown at levels 1, 2 and 3 (a level
@@ -811,9 +816,9 @@ def _board(raw: Any) -> dict[str, Any]:
 # --------------------------------------------------------------------------- barbarians
 
 
-def _token(tid: str, token: Any) -> None:
+def _token(tid: str, token: Any, file: str = "barbarians.json") -> None:
     """Check one Barbarian token: 1-4 units on one side, a reward on the other."""
-    where = f"barbarians.json: {tid}"
+    where = f"{file}: {tid}"
     _obj(where, token, ("id", "units", "reward"))
     units = _obj(f"{where}.units", token["units"], (), UNITS)
     total = sum(_int(f"{where}.units.{u}", n, 0) for u, n in units.items())
@@ -842,6 +847,19 @@ def _barbarians(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     for tid, token in tokens.items():
         _token(tid, token)
     return top["military"], tokens
+
+
+def _skirmishers(raw: Any) -> dict[str, Any]:
+    """Check m07_skirmishers.json's tokens (HRE-M07-SETUP-01): as many as the Barbarian
+    tokens, each checked like one, ids S01-S25."""
+    where = "m07_skirmishers.json: tokens"
+    top = _obj("m07_skirmishers.json", raw, ("authored", "cards", "tokens"))
+    tokens = _unique_ids(where, _list(where, top["tokens"]), re.compile(r"S\d{2}"))
+    if len(tokens) != BARBARIAN_TOKENS:
+        _fail(where, f"expected {BARBARIAN_TOKENS} tokens, got {len(tokens)}")
+    for tid, token in tokens.items():
+        _token(tid, token, "m07_skirmishers.json")
+    return tokens
 
 
 def _coverage(provs: dict[str, Any], rulers: dict[str, Any], tokens: dict[str, Any]) -> None:
@@ -873,6 +891,8 @@ def validate(raw: dict[str, Any]) -> None:
     _military_levels(cards, board)
     _, tokens = _barbarians(raw["barbarians"])
     _coverage(provs, rulers, tokens)
+    if "m07_skirmishers" in raw:
+        _skirmishers(raw["m07_skirmishers"])
 
 
 def read_raw(directory: Path = DATA_DIR) -> dict[str, Any]:
@@ -908,6 +928,9 @@ def build(raw: dict[str, Any]) -> HreData:
     validate(raw)
     provinces = {p["id"]: p for p in raw["map"]["provinces"]}
     regions = {r["id"]: r for r in raw["map"]["regions"]}
+    skirmishers = (
+        {t["id"]: t for t in raw["m07_skirmishers"]["tokens"]} if "m07_skirmishers" in raw else {}
+    )
     return HreData(
         provinces=provinces,
         regions=regions,
@@ -917,6 +940,11 @@ def build(raw: dict[str, Any]) -> HreData:
         board=raw["board"],
         barbarian_units=raw["barbarians"]["military"],
         tokens={t["id"]: t for t in raw["barbarians"]["tokens"]},
+        token_specs={t["id"]: t for t in raw["barbarians"]["tokens"]} | skirmishers,
+        token_sets={
+            "barbarian": tuple(sorted(t["id"] for t in raw["barbarians"]["tokens"])),
+            "skirmisher": tuple(sorted(skirmishers)),
+        },
         adjacent={pid: tuple(sorted({*p["land"], *p["water"]})) for pid, p in provinces.items()},
         region_provinces={
             rid: tuple(sorted(pid for pid, p in provinces.items() if p["region"] == rid))

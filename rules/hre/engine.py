@@ -81,12 +81,16 @@ class HreEngine(FrameEngine[Ctx]):
 
     game_id = "hre"
     title = "Dark Ages: Holy Roman Empire"
-    rules_version = 3  # 3: the Culture deck at the book's 102 cards (C075-C102)
+    # 3: the 102-card Culture deck; 4: Capitals off Iron, the Ivrea–Tuscany link, Ruler costs
+    rules_version = 4
     machine = handlers.MACHINE
     context = Ctx
 
     def scenarios(self) -> list[dict[str, Any]]:
         found = SCENARIOS + [s for m in modules.REGISTRY.values() for s in m.scenarios]
+        combined = modules.combined_scenario()
+        if combined is not None:
+            found.append(combined)
         return clone(found)  # type: ignore[no-any-return]
 
     def option_specs(self) -> list[OptionSpec]:
@@ -255,7 +259,7 @@ def _redeal_tokens(state: State) -> None:
     true deal is one solution, so one is always found. The result depends on what the seats
     see and the seed only.
     """
-    tokens = data().tokens
+    tokens = data().token_specs
     slots = sorted(pid for pid, here in state["prov"].items() if here["barb"])
     if not slots:
         return
@@ -265,7 +269,9 @@ def _redeal_tokens(state: State) -> None:
         pid: [
             t
             for t in unseen
-            if canonical_json(tokens[t][faces[pid]])
+            # a slot's token stays in its set (Barbarian / Skirmisher, HRE-M07-SOLO-01)
+            if t[0] == state["prov"][pid]["barb"]["token"][0]
+            and canonical_json(tokens[t][faces[pid]])
             == canonical_json(tokens[state["prov"][pid]["barb"]["token"]][faces[pid]])
         ]
         for pid in slots

@@ -7,7 +7,7 @@ from collections import Counter
 from rules.core.engine import State
 from rules.core.errors import InvariantError
 from rules.hre import modules
-from rules.hre.state import RESOURCES, UNITS, Ctx, capital, in_supply, unit_count
+from rules.hre.state import RESOURCES, UNITS, Ctx, capital, game_tokens, in_supply, unit_count
 
 
 def _check(condition: bool, message: str) -> None:
@@ -116,4 +116,4 @@ def _check_tokens(ctx: Ctx) -> None:
         tokens += me["trophies"]
     tokens += [f["token"] for f in s["stack"] if f["kind"] == "battle" and f["token"]]
     tokens += modules.held(s, "tokens")
-    _check(sorted(tokens) == sorted(ctx.d.tokens), "Barbarian tokens not conserved")
+    _check(sorted(tokens) == sorted(game_tokens(s)), "Barbarian tokens not conserved")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.hre import handlers
+from rules.hre import handlers, modules
 from rules.hre.economy import gain
 from rules.hre.handlers import option
 from rules.hre.state import (
@@ -73,8 +73,11 @@ def resolve(ctx: Ctx, frame: Frame) -> None:
     )
     if frame["def"] is None:
         _barbarian_outcome(ctx, frame, won)
+        if won:
+            modules.battle_won(ctx, frame)
     elif won:
         _pvp_win(ctx, frame)
+        modules.battle_won(ctx, frame)
     else:
         _place(ctx, frame["def"], frame["prov"], survivors(frame, 1))
         refresh_owner(ctx.s, frame["prov"])
@@ -83,6 +86,9 @@ def resolve(ctx: Ctx, frame: Frame) -> None:
 
 def _retreat_attacker(ctx: Ctx, frame: Frame, rule: str) -> None:
     back = survivors(frame, 0)
+    lost = rule != "HRE-BASE-PVP-11"  # not the way home after plundering a Capital
+    if lost and modules.attacker_retreats(ctx, frame, back):
+        return
     _place(ctx, frame["att"], frame["origin"], back)
     if sum(back.values()):
         ctx.log(
@@ -111,7 +117,7 @@ def _barbarian_outcome(ctx: Ctx, frame: Frame, won: bool) -> None:
         f"{ctx.name(seat)} beats the Barbarians in "
         f"{ctx.d.provinces[frame['prov']]['name']}, takes the trophy and scores {vp} VP.",
     )
-    reward = ctx.d.tokens[token]["reward"]
+    reward = ctx.d.token_specs[token]["reward"]
     if reward.get("extra_turn"):
         turn = next(f for f in reversed(ctx.s["stack"]) if f["kind"] in ("turn", "turn_end"))
         turn["extra"] += 1

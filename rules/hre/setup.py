@@ -8,7 +8,7 @@ from rules.core import rng
 from rules.core.engine import Option, State
 from rules.hre import flow, handlers
 from rules.hre.handlers import option
-from rules.hre.state import RESOURCES, UNITS, Ctx, Frame, data
+from rules.hre.state import RESOURCES, UNITS, Ctx, Frame, data, token_sets
 
 
 def new_state(seed: int, config: dict[str, Any], players: int) -> State:
@@ -125,7 +125,7 @@ def _finish(ctx: Ctx, frame: Frame) -> None:
     s["rulers_open"] = []
     capitals = {d.rulers[seat["ruler"]]["capital"]: i for i, seat in enumerate(s["seats"])}
     s["cities"] = int(d.board["cities"][str(n)]) - len(capitals)
-    tokens = sorted(d.tokens)
+    tokens = list(d.token_sets[token_sets(s)[0]])
     rng.shuffle(s, tokens)
     for pid in sorted(d.provinces):
         if d.provinces[pid]["players"] > n:

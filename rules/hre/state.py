@@ -19,6 +19,19 @@ def data() -> HreData:
     return load()
 
 
+def token_sets(state: State) -> list[str]:
+    """The token sets of this game, the one on the map first: the Barbarian tokens, unless a
+    module put others in their place (Module 7's Skirmishers, HRE-M07-SETUP-01)."""
+    found: list[str] = state.get("token_sets", ["barbarian"])
+    return found
+
+
+def game_tokens(state: State) -> list[str]:
+    """Every token id this game plays with, in all its sets."""
+    sets = load().token_sets
+    return [t for name in token_sets(state) for t in sets[name]]
+
+
 class Ctx(StepContext[HreData]):
     """One step of the HRE engine: the state being changed, its data and the events produced."""
 

@@ -12,13 +12,13 @@ def _token_face(ctx: Ctx, barb: dict[str, Any] | None) -> dict[str, Any] | None:
     """Only the side facing up; the token's id would name its hidden side, so it is left out."""
     if barb is None:
         return None
-    token = ctx.d.tokens[barb["token"]]
+    token = ctx.d.token_specs[barb["token"]]
     shown = token["units"] if barb["face"] == "units" else token["reward"]
     return {"face": barb["face"], "shows": shown}
 
 
 def _trophy(ctx: Ctx, token: str) -> dict[str, Any]:
-    spec = ctx.d.tokens[token]
+    spec = ctx.d.token_specs[token]
     return {"units": dict(spec["units"]), "reward": spec["reward"]}
 
 

@@ -91,7 +91,9 @@ def test_a_newcomer_lands_signs_up_creates_a_game_and_plays(new_page: Any) -> No
     errors[:] = [e for e in errors if "400" not in e]  # the refusal's own status
 
     # A game against a bot, with a rule variant chosen from a menu.
-    hre = page.locator("#scenario option", has_text="Holy Roman Empire").get_attribute("value")
+    hre = page.locator("#scenario option", has_text="Holy Roman Empire — base").get_attribute(
+        "value"
+    )
     page.select_option("#scenario", hre)
     page.select_option("#players", "2")
     page.select_option("#seat0", "me")

@@ -177,3 +177,64 @@ def test_a_second_player_sees_the_first_players_move_without_reloading(new_page:
         assert str(seq + 1) in log_seqs, log_seqs
     for page in (first, second):
         assert page.evaluate("() => window.__notReloaded === true"), "a page was reloaded"
+
+
+LIVE_REGIONS = ("#prompt .ask", "#board", "#tableau", "#players", "#private", "#log ol")
+NORMALIZE = """sel => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const copy = el.cloneNode(true);
+  copy.querySelectorAll('.changed').forEach(e => {
+    e.classList.remove('changed');  // the flash of a changed number (static/js/chancery.js)
+    if (!e.classList.length) e.removeAttribute('class');
+  });
+  copy.querySelectorAll('[hx-swap-oob]').forEach(e => e.removeAttribute('hx-swap-oob'));
+  copy.removeAttribute('hx-swap-oob');
+  return copy.innerHTML.replace(/>\\s+</g, '><').replace(/\\s+/g, ' ').trim();
+}"""
+
+
+def regions(page: Page) -> dict[str, Any]:
+    return {sel: page.evaluate(NORMALIZE, sel) for sel in LIVE_REGIONS}
+
+
+def test_a_page_kept_up_by_pushes_of_changes_matches_a_fresh_load(new_page: Any) -> None:
+    """The socket sends only what changed (games.pages.live_update: whole partials, sections and
+    seat cards by id, new log lines appended); after every move of a game, each live region of
+    the watcher's page is what a fresh load of the page shows."""
+    first, second = new_page(), new_page()
+    second_name = sign_up(second, "bob")
+    sign_up(first, "alice")
+    url = create_hre_game(first, "invite", invite=second_name)
+    join_seat(second, url)
+    second.goto(url)
+    first.goto(url)
+    fresh = second.context.new_page()
+    fresh.route_web_socket(re.compile(r"/ws/games/"), lambda ws: None)  # a plain load, no pushes
+    for page in (first, second):
+        expect(page.locator("#prompt")).not_to_contain_text("Waiting for players")
+    for _ in range(24):
+        mover = next((p for p in (first, second) if option_buttons(p).count()), None)
+        if mover is None:
+            break
+        seq = seq_of(second)
+        option_buttons(mover).first.click()
+        wait_for_seq_after(second, seq)
+        wait_for_seq_after(first, seq)
+        fresh.goto(url)
+        assert seq_of(fresh) == seq_of(second)
+        live, loaded = regions(second), regions(fresh)
+        for sel in LIVE_REGIONS:
+            assert live[sel] == loaded[sel], (
+                sel,
+                seq_of(second),
+                first_difference(live, loaded, sel),
+            )
+
+
+def first_difference(live: dict[str, Any], loaded: dict[str, Any], sel: str) -> str:
+    a, b = live[sel] or "", loaded[sel] or ""
+    at = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    return f"pushed: {a[at - 120 : at + 120]!r}\nloaded: {b[at - 120 : at + 120]!r}"

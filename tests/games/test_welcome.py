@@ -175,8 +175,13 @@ def test_the_new_game_form_offers_each_engine_s_options_as_fields(
 
 def test_a_game_chosen_by_link_is_preselected(scenarios: None, alice: Any) -> None:
     page = _logged_in(alice).get(reverse("new_game") + "?game=hre").content.decode()
-    hre = Scenario.objects.get(game="hre", slug="base")
-    assert f'<option value="{hre.pk}" data-game="hre" data-low="2" data-high="4" selected>' in page
+    first = Scenario.objects.filter(game="hre", enabled=True).first()  # in the form's order
+    assert first is not None
+    assert re.search(rf'<option value="{first.pk}" data-game="hre" [^>]* selected>', page)
+    assert (
+        page.count(" selected>") >= 1
+        and 'data-game="ema" data-low="1" data-high="1" selected' not in page
+    )
 
 
 def test_a_refused_new_game_keeps_every_value_and_says_why_next_to_the_field(
@@ -443,10 +448,12 @@ def test_the_whole_history_is_paged_and_keeps_hands_hidden(
     url = reverse("history", args=[game.pk])
     first = _logged_in(carol).get(url + "?page=1").content.decode()
     last = _logged_in(carol).get(url).content.decode()
-    assert '<span class="seq">1</span>' in first and f'<span class="seq">{total}</span>' in last
-    assert 'aria-current="page">2<' in last
     # A spectator reads the public lines only; alice also reads her own private ones.
     spectator = pages.log_lines(game, None, limit=0, moves=list(game.moves.order_by("seq")))
+    assert f'<span class="seq">{spectator[0]["seq"]}</span>' in first
+    assert f'<span class="seq">{spectator[-1]["seq"]}</span>' in last
+    assert f'<span class="seq">{spectator[-1]["seq"]}</span>' not in first
+    assert 'aria-current="page">2<' in last
     own = pages.log_lines(game, 0, limit=0, moves=list(game.moves.order_by("seq")))
     public = {line["text"] for line in spectator}
     hidden = [line["text"] for line in own if line["text"] not in public]
@@ -459,3 +466,31 @@ def test_the_whole_history_is_paged_and_keeps_hands_hidden(
     assert _logged_in(carol).get(url + "?page=99").status_code == 404
     private = make_game(alice, "me", "bot:random", public=False)
     assert _logged_in(carol).get(reverse("history", args=[private.pk])).status_code == 404
+
+
+def test_a_local_set_up_says_who_to_log_in_as(settings: Any, alice: Any) -> None:
+    settings.DEBUG = True
+    assert "Log in as alice:" in _page(Client(), "home")
+    settings.DEBUG = False
+    assert "make run" not in _page(Client(), "home")
+
+
+def test_a_finished_game_no_longer_says_whose_turn_it_is(
+    scenarios: None, alice: Any, bob: Any
+) -> None:
+    import random
+
+    from tests.games.helpers import human_move
+
+    game = make_game(alice, "me", bob)
+    client = _logged_in(alice)
+    badge = '<span class="badge">turn</span>'
+    picker, users = random.Random(2), {0: alice, 1: bob}
+    for _ in range(30):  # past the Ruler draft, into the first player's turn
+        if badge in client.get(reverse("game", args=[game.pk])).content.decode():
+            break
+        game.refresh_from_db()
+        human_move(game, users[game.prompted_seats()[0]], picker)
+    assert badge in client.get(reverse("game", args=[game.pk])).content.decode()
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    assert badge not in client.get(reverse("game", args=[game.pk])).content.decode()

@@ -23,6 +23,8 @@ WANTED: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {
 
 
 def _applies(result: dict[str, Any], er: int) -> bool:
+    # The same reading as rules/ema/cards.matches; the site reads the engine through its
+    # metadata only (ARCHITECTURE §1), so the three comparisons are written again here.
     if result["cmp"] == ">=":
         return er >= int(result["n"])
     if result["cmp"] == "<=":

@@ -57,10 +57,13 @@ def _sheet(x: int, y: int) -> tuple[int, int]:
     return round(x * SCALE_X), round(y * SCALE_Y)
 
 
-def _barbarians(barb: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The face-up side of a Barbarian token, as short text; the other side is not in the view."""
+def _barbarians(barb: dict[str, Any] | None, token_set: str) -> dict[str, Any] | None:
+    """The face-up side of a Barbarian token, as short text; the other side is not in the view.
+
+    Module 7's Skirmisher tokens (HRE-M07-SETUP-01) are named and tinted as such."""
     if barb is None:
         return None
+    name = "Skirmishers" if token_set == "skirmisher" else "Barbarians"
     shows = barb["shows"]
     if barb["face"] == "units":
         text = " ".join(f"{UNIT_LETTERS[u]}{n}" for u, n in shows.items() if n)
@@ -69,14 +72,16 @@ def _barbarians(barb: dict[str, Any] | None) -> dict[str, Any] | None:
             "face": "units",
             "text": text,
             "squeeze": False,
-            "title": f"Barbarians (army side): {full}",
+            "set": token_set,
+            "title": f"{name} (army side): {full}",
         }
     reward = "extra turn" if shows.get("extra_turn") else amounts(shows.get("gain", {}))
     return {
         "face": "reward",
         "text": f"+{reward}",
         "squeeze": len(reward) > 12,
-        "title": f"Barbarians (reward side): {reward}",
+        "set": token_set,
+        "title": f"{name} (reward side): {reward}",
     }
 
 
@@ -122,13 +127,14 @@ def province(
     indices: list[int] | None,
     prompt: dict[str, Any] | None,
     battle_at: str | None,
+    token_set: str = "barbarian",
 ) -> dict[str, Any]:
     """One province register, ready to draw."""
     data = components()
     spec = data.provinces[pid]
     region = data.regions[spec["region"]]
     cx, cy = _sheet(spec["x"], spec["y"])
-    barb = _barbarians(here["barb"])
+    barb = _barbarians(here["barb"], token_set)
     return {
         "id": pid,
         "name": spec["name"],
@@ -205,7 +211,7 @@ def board_context(view: View, prompt: Prompt | None) -> dict[str, Any]:
     chosen = picks(prompt)
     battle_at = view["battle"]["prov"] if view.get("battle") else None
     provinces = [
-        province(pid, here, chosen.get(pid), prompt, battle_at)
+        province(pid, here, chosen.get(pid), prompt, battle_at, view.get("token_set", "barbarian"))
         for pid, here in sorted(view["provinces"].items())
     ]
     return {

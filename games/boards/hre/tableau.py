@@ -143,6 +143,11 @@ def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
                 "reach": offer_reach(s["culture"]),
                 "warehouse": s["warehouse"],
                 "trophies": len(s["trophies"]),
+                # Module 4: resources on the seat's Alchemist card (None: no card)
+                "alchemist": view["alchemists"][s["seat"]] if "alchemists" in view else None,
+                # Module 11: markers left on the Ruler card, and whom this seat pays tribute to
+                "tribute": _tribute(view, s["seat"], mark),
+                "campaigns": _campaigns(view, s["seat"]),
                 "techs": _techs(s),
                 "out": s["out"],
                 "active": view["active"] == s["seat"],
@@ -150,6 +155,36 @@ def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _tribute(view: dict[str, Any], seat: int, mark: Mark) -> dict[str, Any] | None:
+    """A seat's Tribute markers (HRE-M11): how many are free, and its suzerain if any."""
+    if "tribute" not in view:
+        return None
+    lords = [lord for who, lord in view["tribute"]["tributaries"] if who == seat]
+    return {
+        "free": view["tribute"]["free"][seat],
+        "pays_to": mark(lords[0]) if lords else None,
+        "pays_to_seat": lords[0] if lords else None,
+    }
+
+
+def _campaigns(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """A seat's Campaign cards (HRE-M10): how many, the one in play; its own targets for itself."""
+    if "campaigns" not in view:
+        return None
+    names = components().provinces
+    found = view["campaigns"]
+    played = found["played"][seat]
+    return {
+        "count": found["hand_counts"][seat],
+        "played": None
+        if played is None
+        else names[played["target"]]["name"] + (" (won: cheap settle)" if played["won"] else ""),
+        "mine": [names[c["target"]]["name"] for c in found["mine"]]
+        if view.get("seat") == seat
+        else [],
+    }
 
 
 def _unit(u: dict[str, Any], mark: Mark) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from rules.hre.state import (
     neighbours,
     on_board,
     refresh_owner,
+    token_sets,
     unit_count,
 )
 
@@ -153,7 +154,8 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
     human_capital = d.rulers[s["seats"][HUMAN]["ruler"]]["capital"]
     homes = {d.rulers[r]["capital"] for r in lordling_rulers}
     s["cities"] = int(d.board["cities"]["2"]) - 1 - len(homes)  # 11 - 1 - 3 = 7 (SETUP-06)
-    tokens = sorted(d.tokens)
+    sets = token_sets(s)
+    tokens = list(d.token_sets[sets[0]])
     rng.shuffle(s, tokens)
     for pid in sorted(d.provinces):
         here = setup.empty_province(pid)
@@ -177,8 +179,16 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
     solo = solo_data()
     lordling_deck = [c["id"] for c in solo["lordling_cards"]]
     rng.shuffle(s, lordling_deck)
-    party_token = tokens.pop()
-    s["box_tokens"] = sorted(tokens)  # the face-down draw pool (AMB-41)
+    # With Skirmishers on the map the Raiding Party still takes Barbarian tokens (HRE-M07-SOLO-01):
+    # the other sets wait in the same pool, and each draw takes from the set it needs.
+    if len(sets) == 1:
+        party_token = tokens.pop()
+        s["box_tokens"] = sorted(tokens)  # the face-down draw pool (AMB-41)
+    else:
+        s["box_tokens"] = sorted(tokens + [t for name in sets[1:] for t in d.token_sets[name]])
+        drawn = _pool_draw(ctx, "barbarian")
+        assert drawn is not None  # every Barbarian token is in the pool
+        party_token = drawn
     s["m01"] = {
         "deck": lordling_deck,
         "discard": [],
@@ -877,12 +887,26 @@ def draw_party_tokens(ctx: Ctx, n: int, rule: str) -> None:
     """Barbarian tokens from the pool onto the Raiding Party; an empty pool skips (AMB-41)."""
     s = ctx.s
     for _ in range(n):
-        if not s["box_tokens"]:
+        token = _pool_draw(ctx, "barbarian")
+        if token is None:
             ctx.log(rule, "The Barbarian token pool is empty: no token is drawn (AMB-41).")
             return
-        token = s["box_tokens"].pop(rng.below(s, len(s["box_tokens"])))
         m01(s)["party"]["tokens"].append(token)
         ctx.log(rule, "A Barbarian token joins the Raiding Party, unit side up.")
+
+
+def _pool_draw(ctx: Ctx, kind: str) -> str | None:
+    """A random token of one set from the face-down pool (AMB-41), or None if it has none.
+
+    With only Barbarian tokens in the game this is a draw from the whole pool, as before."""
+    s = ctx.s
+    wanted = ctx.d.token_sets[kind]
+    pool: list[str] = [t for t in s["box_tokens"] if t in wanted]
+    if not pool:
+        return None
+    token = pool[rng.below(s, len(pool))]
+    s["box_tokens"].remove(token)
+    return token
 
 
 def empty_party(ctx: Ctx) -> None:
@@ -899,7 +923,7 @@ def party_units(state: State) -> dict[str, int]:
     total = dict(party["units"])
     for token in party["tokens"]:
         for u in UNITS:
-            total[u] += int(data().tokens[token]["units"].get(u, 0))
+            total[u] += int(data().token_specs[token]["units"].get(u, 0))
     return total
 
 
@@ -1130,8 +1154,8 @@ def _lose_to_raiders(
     if here["barb"] is not None:  # never two tokens in one province: the old one to the pool
         s["box_tokens"] = sorted([*s["box_tokens"], here["barb"]["token"]])
         here["barb"] = None
-    if s["box_tokens"]:
-        token = s["box_tokens"].pop(rng.below(s, len(s["box_tokens"])))
+    token = _pool_draw(ctx, token_sets(s)[0])  # a map token, of the map's set
+    if token is not None:
         here["barb"] = {"token": token, "face": "units"}
         m01(s).setdefault("leftovers", {})[prov] = {u: raider_left.get(u, 0) for u in UNITS}
         ctx.log("HRE-M01-RAIDATK-03", "Surviving Raiders stay there, with a new Barbarian token.")

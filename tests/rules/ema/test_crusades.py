@@ -181,3 +181,18 @@ def test_passage_through_byzantine_areas_EMA_23_33(monkeypatch):
     crusades._passed(c)  # once only
     assert state["areas"]["greece"]["ss"] == max(-3, ss - 1)
     assert "EMA-23.33" in rules_of(c.events)
+
+
+def test_the_leader_chooses_the_route_EMA_23_0_P_Cru3():
+    """EMA-23.0.P-Cru3: the Crusade Leader picks the route among the ways from friendly Areas
+    (by sea from a Mediterranean Area, or overland); the Crusade then follows it."""
+    state, c = _ready()
+    crusades.begin(c, 2)
+    assert prompt(state)["kind"] == "crusade_route" and prompt(state)["seat"] == 2
+    offered = state["stack"][-1]["routes"]
+    assert len(offered) > 1 and all(p[-1] == "syria" for p in offered)
+    assert all(crusades.friendly(c, p[0]) for p in offered)
+    events = act(state, {"route": 1})
+    assert state["crusade"]["route"] == offered[1] and "EMA-23.0.P-Cru3" in rules_of(events)
+    base, target = crusades.objective(c)
+    assert target in offered[1] and offered[1].index(target) == offered[1].index(base) + 1

@@ -135,3 +135,15 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
     monkeypatch.setattr(battle.rng, "die", fixed)
     yield values
+
+
+def draft_all(state: State) -> tuple[State, list[Event]]:
+    """Each seat takes the first Ruler offered until the draft is over; the events it logged."""
+    events: list[Event] = []
+    while state["stack"] and state["stack"][-1]["kind"] == "draft":
+        seat = state["stack"][-1]["seat"]
+        prompt = ENGINE.prompt_for(state, seat)
+        assert prompt is not None
+        state, step = ENGINE.apply(state, seat, prompt["options"][0]["action"])
+        events += step
+    return state, events

@@ -160,14 +160,14 @@ def test_HRE_BASE_BUILD_06_07_production_cost_local_or_neighbour(
 
 
 def test_HRE_BASE_BUILD_08_no_building_for_an_unseen_resource() -> None:
-    """HRE-BASE-BUILD-08: Ivrea (Iron) only neighbours Lombardy (Leather) at 2 players: Wood and
-    Stone buildings cannot be built there."""
+    """HRE-BASE-BUILD-08: Ivrea (Stone) neighbours only Lombardy (Leather) and Tuscany (Iron) at 2
+    players: no Wood building can be built there."""
     s = two_players()
     turn_of(s, 1)
     give(s, 1, wood=5, stone=5)
     s = noble(s, "build")
     prod = {a["res"] for a in builds(s) if a["build"] == "production" and a["prov"] == "ivrea"}
-    assert prod == {"iron", "leather"}
+    assert prod == {"stone", "leather", "iron"}
 
 
 def test_HRE_BASE_BUILD_09_10_slots_needed_for_buildings_and_church() -> None:

@@ -110,7 +110,7 @@ def test_HRE_M01_SETUP_04_07_08_every_Title_the_whole_map_and_Barbarians() -> No
         assert (here["barb"] is not None) != (p in homes or here["owner"] is not None), p
     assert sum(1 for h in state["prov"].values() if h["barb"]) + len(state["box_tokens"]) + len(
         state["m01"]["party"]["tokens"]
-    ) + sum(len(s["trophies"]) for s in state["seats"]) == len(load().tokens)
+    ) + sum(len(s["trophies"]) for s in state["seats"]) == len(load().token_sets["barbarian"])
 
 
 def test_HRE_M01_SETUP_09_15_16_17_deck_Target_Raiding_Party_and_levels() -> None:
