@@ -8,9 +8,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from importlib import import_module
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+
+from games import boards
 
 
 @dataclass(frozen=True)
@@ -319,15 +322,11 @@ def gloss(game: str, text: str) -> SafeString:
 def gloss_log(game: str, text: str) -> SafeString:
     """A log line glossed like `gloss`, with each card name linking to the card's page and
     showing its hover card, for a game whose board names a cards module."""
-    from importlib import import_module
-
-    from games import boards
-
     board = boards.find(game)
     if board is None or not board.cards:
         return gloss(game, text)
     module = import_module(board.cards)
-    marked, found = module.mark_names(INTERNAL_IDS.sub("", text))
+    marked, found = module.mark_names(MAYBE_PLURAL.sub(_plural, INTERNAL_IDS.sub("", text)))
     linked: str = module.put_links(_words(game, marked), found)
     return mark_safe(linked)  # noqa: S308 (escaped piece by piece)
 

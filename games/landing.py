@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
 
 from games import boards
+from games.management.commands.bootstrap import DEMO_USERS
 from games.models import Game
 from rules.core.registry import get_engine
 
@@ -113,8 +114,6 @@ def demo_users() -> list[str]:
     """On a local set-up (DEBUG), the demo users `make run` created, to say who to log in as."""
     if not settings.DEBUG:
         return []
-    from games.management.commands.bootstrap import DEMO_USERS
-
     found = set(
         get_user_model().objects.filter(username__in=DEMO_USERS).values_list("username", flat=True)
     )

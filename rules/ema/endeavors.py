@@ -23,6 +23,15 @@ RESOLVERS: dict[str, Any] = {}
 BACKS = 4  # Endeavors cancelled at their Base in one Player-Turn: then one is carried through
 
 
+def count_back(ctx: Ctx) -> None:
+    """Count a step back (a cancelled Endeavor, a declined Fortification reduction) in the Grand
+    Scenario, whose 140 Rounds of random play would otherwise wander back too often; elsewhere a
+    step back leaves the position as it was."""
+    if "grand" in ctx.s:
+        asks = ctx.s.setdefault("turn_asks", {})
+        asks["back"] = int(asks.get("back", 0)) + 1
+
+
 def group_of(ctx: Ctx, aid: str) -> str:
     """The language group of an Area, for splitting the Diplomacy target list."""
     return handlers.area_group(ctx, aid)
@@ -129,8 +138,7 @@ def _declare_options(ctx: Ctx, frame: Frame) -> list[Option]:
 def _declare_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if "cancel" in action:
         ctx.pop()
-        asks = ctx.s.setdefault("turn_asks", {})
-        asks["back"] = int(asks.get("back", 0)) + 1
+        count_back(ctx)
     elif "base" in action:
         frame["base"], frame["stage"] = action["base"], "target"
     elif "group" in action:

@@ -164,7 +164,8 @@ class EmaEngine(FrameEngine[Ctx]):
     # 4: the Event deck has the 55 cards of 19.1/19.2 by default
     # 5: at most four Endeavors cancelled (or Fortification reductions declined) a Player-Turn
     # 6: the authored Year Cards re-calibrated (data README)
-    rules_version = 6
+    # 7: the cap of four steps back a turn kept for the Grand Scenario only
+    rules_version = 7
     machine = handlers.MACHINE
     context = Ctx
 

@@ -215,8 +215,7 @@ handlers.decision(
 def _fort_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     ctx.pop()
     if action["area"] is None:
-        asks = ctx.s.setdefault("turn_asks", {})
-        asks["back"] = int(asks.get("back", 0)) + 1  # counted with the cancelled Endeavors
+        endeavors.count_back(ctx)  # counted with the cancelled Endeavors (Grand Scenario)
     else:
         here = ctx.area(action["area"])
         here["fort"] = 2 if here["fort"] == 3 else 0

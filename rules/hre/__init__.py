@@ -23,6 +23,7 @@ from rules.hre.modules import (  # noqa: F401  (each module registers itself)
     m01_lordlings,
     m04_alchemists,
     m07_skirmishers,
+    m10_campaigns,
     m11_tribute,
 )
 

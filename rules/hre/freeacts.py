@@ -7,13 +7,16 @@ from typing import Any
 
 from rules.core.engine import Option
 from rules.core.machine import Extension
-from rules.hre import handlers, scoring
+from rules.hre import handlers, modules, scoring
 from rules.hre.handlers import option
 from rules.hre.state import UNITS, Ctx, Frame, capital, neighbours, refresh_owner, unit_level
 
 
 def settle_cost(ctx: Ctx, seat: int, prov: str) -> int:
     """The Ruler's 1st, 2nd or 3rd settlement cost by closeness to the Capital (SETTLE-03..05)."""
+    fixed = modules.settle_cost(ctx, seat, prov)
+    if fixed is not None:
+        return fixed
     ruler = ctx.d.rulers[ctx.seat(seat)["ruler"]]
     home = capital(ctx.s, seat)
     assert home is not None
@@ -113,6 +116,7 @@ def settle(ctx: Ctx, seat: int, prov: str, paid: dict[str, int]) -> None:
         f"returning {spent}; Army limit now {scoring.army_limit_of(ctx, seat)}.",
     )
     refresh_owner(ctx.s, prov)
+    modules.settled(ctx, seat, prov)
 
 
 def _settle_pay_options(ctx: Ctx, frame: Frame) -> list[Option]:

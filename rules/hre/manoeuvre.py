@@ -131,6 +131,8 @@ def _move_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     )
 
 
+move_choose = _move_choose  # a module's own way of choosing the move (Module 10's Campaigns)
+
 handlers.decision(
     "move",
     "HRE-BASE-MANOEUVRE-03",

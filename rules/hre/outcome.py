@@ -73,6 +73,8 @@ def resolve(ctx: Ctx, frame: Frame) -> None:
     )
     if frame["def"] is None:
         _barbarian_outcome(ctx, frame, won)
+        if won:
+            modules.battle_won(ctx, frame)
     elif won:
         _pvp_win(ctx, frame)
         modules.battle_won(ctx, frame)
@@ -84,6 +86,9 @@ def resolve(ctx: Ctx, frame: Frame) -> None:
 
 def _retreat_attacker(ctx: Ctx, frame: Frame, rule: str) -> None:
     back = survivors(frame, 0)
+    lost = rule != "HRE-BASE-PVP-11"  # not the way home after plundering a Capital
+    if lost and modules.attacker_retreats(ctx, frame, back):
+        return
     _place(ctx, frame["att"], frame["origin"], back)
     if sum(back.values()):
         ctx.log(

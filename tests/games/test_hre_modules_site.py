@@ -40,3 +40,18 @@ def test_HRE_M11_PLAY_01_each_seat_shows_its_markers_and_its_suzerain() -> None:
     shown = seats(ENGINE.view(state, None), lambda i: {"glyph": str(i), "colour": ""})
     assert shown[0]["tribute"] == {"free": 2, "pays_to": None, "pays_to_seat": None}
     assert shown[1]["tribute"]["pays_to_seat"] == 0 and shown[1]["tribute"]["free"] == 3
+
+
+def test_HRE_M10_SETUP_01_campaign_targets_show_to_their_owner_only() -> None:
+    """HRE-M10-SETUP-01 [HIDDEN]: a seat sees its own Campaign targets; others see a count."""
+    from games.boards.hre.tableau import seats
+
+    state, _ = draft_all(ENGINE.setup(2, {"modules": ["M10"], "options": {}}, 2))
+    hands = state["m10"]["hands"]
+    mark = lambda i: {"glyph": str(i), "colour": ""}  # noqa: E731
+    mine = seats(ENGINE.view(state, 0), mark)
+    assert mine[0]["campaigns"]["count"] == 3 and len(mine[0]["campaigns"]["mine"]) == 3
+    assert mine[1]["campaigns"]["mine"] == []
+    spectator = seats(ENGINE.view(state, None), mark)
+    assert all(s["campaigns"]["mine"] == [] for s in spectator)
+    assert all(c not in str(ENGINE.view(state, None)) for c in hands[0] + hands[1])

@@ -26,12 +26,16 @@ HEADINGS = {
     "END": "End of the game",
     "SCORE": "Final scoring",
     "M01": "Solo: the Lordlings and the Raiders (Module 1)",
+    "M04": "Module 4: Alchemists",
+    "M07": "Module 7: Skirmishers",
+    "M10": "Module 10: Distant Campaigns",
+    "M11": "Module 11: Tribute",
 }
 
 
 def area(rule: str) -> str:
     """The area code of a rule id (HRE-BASE-PASS-11 → PASS)."""
-    if rule.startswith("HRE-M01-"):
-        return "M01"  # the solo module's rules stand together, after the base game's
+    if rule.startswith("HRE-M"):
+        return rule.split("-")[1]  # each module's rules stand together, after the base game's
     parts = rule.split("-")
     return parts[-2] if len(parts) >= 3 else ""

@@ -147,6 +147,7 @@ def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
                 "alchemist": view["alchemists"][s["seat"]] if "alchemists" in view else None,
                 # Module 11: markers left on the Ruler card, and whom this seat pays tribute to
                 "tribute": _tribute(view, s["seat"], mark),
+                "campaigns": _campaigns(view, s["seat"]),
                 "techs": _techs(s),
                 "out": s["out"],
                 "active": view["active"] == s["seat"],
@@ -165,6 +166,24 @@ def _tribute(view: dict[str, Any], seat: int, mark: Mark) -> dict[str, Any] | No
         "free": view["tribute"]["free"][seat],
         "pays_to": mark(lords[0]) if lords else None,
         "pays_to_seat": lords[0] if lords else None,
+    }
+
+
+def _campaigns(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """A seat's Campaign cards (HRE-M10): how many, the one in play; its own targets for itself."""
+    if "campaigns" not in view:
+        return None
+    names = components().provinces
+    found = view["campaigns"]
+    played = found["played"][seat]
+    return {
+        "count": found["hand_counts"][seat],
+        "played": None
+        if played is None
+        else names[played["target"]]["name"] + (" (won: cheap settle)" if played["won"] else ""),
+        "mine": [names[c["target"]]["name"] for c in found["mine"]]
+        if view.get("seat") == seat
+        else [],
     }
 
 

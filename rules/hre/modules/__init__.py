@@ -63,7 +63,10 @@ ViewHook = Callable[[State, "int | None", dict[str, Any]], None]  # adds to a se
 ResultHook = Callable[[State, Result], Result]  # rewrites the Result
 StateHook = Callable[[State], None]
 SeedHook = Callable[[State, int], None]  # re-deals what the module hides (determinize)
-BattleHook = Callable[["Ctx", dict[str, Any]], None]  # a player beat another (the battle frame)
+BattleHook = Callable[["Ctx", dict[str, Any]], None]  # the attacker won (the battle frame)
+RetreatHook = Callable[["Ctx", dict[str, Any], dict[str, int]], bool]  # True: it moved them
+CostHook = Callable[["Ctx", int, str], "int | None"]  # a settling cost in place of the Ruler's
+SettleHook = Callable[["Ctx", int, str], None]  # a seat settled a province
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,9 @@ class Module:
     offer_enter: CardHook | None = None
     offer_leave: CardHook | None = None
     battle_won: BattleHook | None = None
+    attacker_retreats: RetreatHook | None = None
+    settle_cost: CostHook | None = None
+    settled: SettleHook | None = None
     auto: AutoHook | None = None
     triggers: TriggerHook | None = None
     before_finish: FinishHook | None = None
@@ -172,6 +178,26 @@ def config_errors(
     return errors
 
 
+def combined_scenario() -> dict[str, Any] | None:
+    """The base game with every playable module that joins a multiplayer table, if they combine.
+
+    Modules with their own table (solo) are left out. It grows as modules are built."""
+    chosen = [m for m, mod in REGISTRY.items() if mod.new_state is None]
+    low = max([2] + [CATALOGUE[m].min_players for m in chosen])
+    high = min([4] + [CATALOGUE[m].max_players for m in chosen])
+    if len(chosen) < 2 or low > high or config_errors(chosen):
+        return None
+    names = ", ".join(f"{CATALOGUE[m].name} ({m})" for m in chosen)
+    return {
+        "slug": "all-modules",
+        "title": "Holy Roman Empire — every module together",
+        "description": f"The base game with {names}.",
+        "min_players": low,
+        "max_players": high,
+        "config": {"modules": chosen, "options": {}},
+    }
+
+
 def options_of(modules: list[str]) -> dict[str, tuple[Any, ...]]:
     """The scenario options the listed (playable) modules add."""
     found: dict[str, tuple[Any, ...]] = {}
@@ -233,8 +259,32 @@ def offer_leave(ctx: Ctx, card: str) -> None:
             m.offer_leave(ctx, card)
 
 
+def attacker_retreats(ctx: Ctx, frame: dict[str, Any], units: dict[str, int]) -> bool:
+    """A beaten attacker's survivors retreat: a module may send them elsewhere (True if so)."""
+    return any(
+        m.attacker_retreats(ctx, frame, units) for m in in_play(ctx.s) if m.attacker_retreats
+    )
+
+
+def settle_cost(ctx: Ctx, seat: int, prov: str) -> int | None:
+    """A settling cost a module sets for this province, or None for the Ruler's own."""
+    for m in in_play(ctx.s):
+        if m.settle_cost:
+            found = m.settle_cost(ctx, seat, prov)
+            if found is not None:
+                return found
+    return None
+
+
+def settled(ctx: Ctx, seat: int, prov: str) -> None:
+    """A seat has just settled a province."""
+    for m in in_play(ctx.s):
+        if m.settled:
+            m.settled(ctx, seat, prov)
+
+
 def battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
-    """The attacker of a battle against another player won it (the base rewards are given)."""
+    """The attacker won the battle, against a player or Barbarians (the base rewards given)."""
     for m in in_play(ctx.s):
         if m.battle_won:
             m.battle_won(ctx, frame)

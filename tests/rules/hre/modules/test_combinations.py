@@ -1,0 +1,48 @@
+"""Modules played together (issue 17): the combined scenario, and combinations the book refuses."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.errors import ScenarioError
+from rules.core.playout import play_and_replay
+from rules.hre import ENGINE
+from rules.hre.modules import combined_scenario, config_errors
+from rules.hre.state import data
+
+
+def test_the_combined_scenario_plays_every_multiplayer_module() -> None:
+    combined = combined_scenario()
+    assert combined is not None
+    assert {"M04", "M07", "M10", "M11"} <= set(combined["config"]["modules"])
+    assert "M01" not in combined["config"]["modules"]
+    assert combined in ENGINE.scenarios()
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4)])
+def test_HRE_M07_SETUP_01_HRE_M04_SETUP_01_HRE_M10_SETUP_01_HRE_M11_SETUP_01_all_together(
+    seed: int, players: int
+) -> None:
+    """HRE-M04-SETUP-01, HRE-M07-SETUP-01, HRE-M10-SETUP-01, HRE-M11-SETUP-01: one game holds
+    every module's pieces, and random games of them all end and replay (invariants checked)."""
+    config = combined_scenario()
+    assert config is not None
+    playout = play_and_replay(ENGINE, seed, config["config"], players)
+    assert playout.over
+    state = playout.state
+    assert {"m04", "m10", "m11"} <= set(state)
+    assert state["token_sets"] == ["skirmisher"]
+    assert all(
+        h["barb"]["token"] in data().token_sets["skirmisher"]
+        for h in state["prov"].values()
+        if h["barb"]
+    )
+
+
+def test_modules_beyond_the_solo_table_are_refused_with_a_reason() -> None:
+    """Tribute and Distant Campaigns have no solo rules (2 players and up)."""
+    errors = config_errors(["M01", "M11"], players=1)
+    assert errors == ["Module M11 (Tribute) is played by 2 to 8 player(s), not 1."]
+    with pytest.raises(ScenarioError, match="No number of players"):
+        ENGINE.player_range({"modules": ["M01", "M10"], "options": {}})
+    assert config_errors(["M01", "M04", "M07"], players=1) == []
