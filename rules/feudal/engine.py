@@ -226,7 +226,13 @@ class FeudalEngine(FrameEngine[Ctx]):
         if new["mode"] == "solitaire":
             return solitaire.determinize(new)
         for i, me in enumerate(new["seats"]):
-            pool = list(me["stock"]) + ([] if i == seat else list(me["hand"]))
+            # A card a pending decision already names (a weapon being armed) stays in its hand:
+            # the frame refers to it, and it was announced when played.
+            pinned = _pinned(new, i, me["hand"]) if i != seat else []
+            hidden = list(me["hand"])
+            for cid in pinned:
+                hidden.remove(cid)
+            pool = list(me["stock"]) + ([] if i == seat else hidden)
             downs = _face_down(new, i) if i != seat else []
             held = _held(new, i) if i != seat else []  # opening discards not yet shown
             pool += [vc["card"] for vc in downs] + held
@@ -236,7 +242,8 @@ class FeudalEngine(FrameEngine[Ctx]):
                 vc["card"] = pool.pop()
             held[:] = [pool.pop() for _ in held]
             if i != seat:
-                me["hand"], pool = pool[: len(me["hand"])], pool[len(me["hand"]) :]
+                dealt = len(hidden)
+                me["hand"], pool = pinned + pool[:dealt], pool[dealt:]
             me["stock"] = pool
         return new
 
@@ -296,6 +303,12 @@ def _face_down(state: State, seat: int) -> list[dict[str, Any]]:
                 vc for vc in frame["vc"].values() if vc and vc["seat"] == seat and not vc["up"]
             ]
     return found
+
+
+def _pinned(state: State, seat: int, hand: list[str]) -> list[str]:
+    """Cards of the seat's hand that a pending frame of that seat names (its "card")."""
+    named = [f["card"] for f in state["stack"] if f.get("seat") == seat and "card" in f]
+    return [cid for cid in named if isinstance(cid, str) and cid in hand]
 
 
 def _held(state: State, seat: int) -> list[str]:
