@@ -577,17 +577,18 @@ def _line_key(line: dict[str, Any]) -> tuple[int, bytes]:
     return line["seq"], hashlib.blake2b(data, digest_size=8).digest()
 
 
-def _new_log_lines(log: list[dict[str, Any]], seat: int | None, sent: Sent) -> int | None:
-    """How many lines at the end of `log` are new to this socket, when the rest is what it shows.
+def _new_log_lines(keys: list[tuple[int, bytes]], seat: int | None, sent: Sent) -> int | None:
+    """How many lines at the end of the log (`keys`, from _line_key) are new to this socket,
+    when the rest is what it shows.
 
     None when the socket's log must be drawn whole: a first push, another seat's log (its private
     text differs), or older lines that changed (an undo).
     """
-    if not sent.log_lines or seat != sent.log_seat or not log:
+    if not sent.log_lines or seat != sent.log_seat or not keys:
         return None
     last = sent.log_lines[-1][0]
-    fresh = sum(1 for line in log if line["seq"] > last)
-    kept = [_line_key(line) for line in log[: len(log) - fresh]]
+    fresh = sum(1 for seq, _ in keys if seq > last)
+    kept = keys[: len(keys) - fresh]
     if not kept or kept != sent.log_lines[-len(kept) :]:
         return None
     return fresh
@@ -639,9 +640,10 @@ def _changed_part(name: str, ctx: dict[str, Any], key: bytes | None, sent: Sent)
 def _log_update(
     log: list[dict[str, Any]], seat: int | None, sent: Sent, ctx: dict[str, Any], key: bytes | None
 ) -> str:
-    fresh = _new_log_lines(log, seat, sent)
+    keys = [_line_key(line) for line in log]  # once: compared, then remembered
+    fresh = _new_log_lines(keys, seat, sent)
     sent.log_seat = seat
-    sent.log_lines = [_line_key(line) for line in log]
+    sent.log_lines = keys
     if fresh is None:
         return _render("log", ctx, key)
     if not fresh:
