@@ -6,12 +6,12 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.canonical import clone
-from rules.core.engine import Event, Option, Result, StandingChoice, State
+from rules.core.engine import Event, Option, Prompt, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
 from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
 from rules.ema import grand, handlers, invariants, setup, standing, victory, views
-from rules.ema.state import Ctx, data
+from rules.ema.state import Ctx, data, done_reading, reading
 
 # Switches for the book's ambiguities (../shared/reference/rules-ema.md §5): the first value is the
 # recommended reading and the default.
@@ -293,6 +293,14 @@ class EmaEngine(FrameEngine[Ctx]):
         rng.shuffle(new, deck)
         new["event_deck"] = deck
         return new
+
+    def prompts(self, state: State) -> list[Prompt]:
+        """Every seat deciding now; the map is scanned once for the whole listing."""
+        token = reading(state)
+        try:
+            return self.machine.prompts(self.context(state))
+        finally:
+            done_reading(token)
 
     def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
         ctx = self.context(state)
