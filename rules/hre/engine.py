@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rules.core import rng
@@ -250,6 +251,12 @@ class HreEngine(FrameEngine[Ctx]):
         }
 
 
+@cache
+def _face(token: str, face: str) -> str:
+    """What one face of a Barbarian token shows, as text (cached: the bots re-deal often)."""
+    return canonical_json(data().token_specs[token][face])
+
+
 def _redeal_tokens(state: State) -> None:
     """Re-deal the unseen Barbarian tokens: every slot gets a token showing what it shows.
 
@@ -259,7 +266,6 @@ def _redeal_tokens(state: State) -> None:
     true deal is one solution, so one is always found. The result depends on what the seats
     see and the seed only.
     """
-    tokens = data().token_specs
     slots = sorted(pid for pid, here in state["prov"].items() if here["barb"])
     if not slots:
         return
@@ -271,8 +277,7 @@ def _redeal_tokens(state: State) -> None:
             for t in unseen
             # a slot's token stays in its set (Barbarian / Skirmisher, HRE-M07-SOLO-01)
             if t[0] == state["prov"][pid]["barb"]["token"][0]
-            and canonical_json(tokens[t][faces[pid]])
-            == canonical_json(tokens[state["prov"][pid]["barb"]["token"]][faces[pid]])
+            and _face(t, faces[pid]) == _face(state["prov"][pid]["barb"]["token"], faces[pid])
         ]
         for pid in slots
     }
