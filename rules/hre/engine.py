@@ -252,9 +252,9 @@ class HreEngine(FrameEngine[Ctx]):
 
 
 @cache
-def _face(token: str, face: str) -> str:
-    """What one face of a Barbarian token shows, as text (cached: the bots re-deal often)."""
-    return canonical_json(data().token_specs[token][face])
+def _shows(token: str, face: str) -> tuple[str, str]:
+    """A token's set and what one of its faces shows, as text (cached: bots re-deal often)."""
+    return token[0], canonical_json(data().token_specs[token][face])
 
 
 def _redeal_tokens(state: State) -> None:
@@ -271,16 +271,9 @@ def _redeal_tokens(state: State) -> None:
         return
     faces = {pid: state["prov"][pid]["barb"]["face"] for pid in slots}
     unseen = sorted(list(state["box_tokens"]) + [state["prov"][p]["barb"]["token"] for p in slots])
-    fits = {
-        pid: [
-            t
-            for t in unseen
-            # a slot's token stays in its set (Barbarian / Skirmisher, HRE-M07-SOLO-01)
-            if t[0] == state["prov"][pid]["barb"]["token"][0]
-            and _face(t, faces[pid]) == _face(state["prov"][pid]["barb"]["token"], faces[pid])
-        ]
-        for pid in slots
-    }
+    # a slot's token stays in its set (Barbarian / Skirmisher, HRE-M07-SOLO-01) and shows its face
+    shown = {pid: _shows(state["prov"][pid]["barb"]["token"], faces[pid]) for pid in slots}
+    fits = {pid: [t for t in unseen if _shows(t, faces[pid]) == shown[pid]] for pid in slots}
     order = sorted(slots, key=lambda pid: (len(fits[pid]), pid))
     for pid in order:
         rng.shuffle(state, fits[pid])
