@@ -23,6 +23,7 @@ from rules.hre.modules import (  # noqa: F401  (each module registers itself)
     m01_lordlings,
     m04_alchemists,
     m07_skirmishers,
+    m09_ages_of_war,
     m10_campaigns,
     m11_tribute,
 )

@@ -28,6 +28,7 @@ HEADINGS = {
     "M01": "Solo: the Lordlings and the Raiders (Module 1)",
     "M04": "Module 4: Alchemists",
     "M07": "Module 7: Skirmishers",
+    "M09": "Module 9: The Ages of War",
     "M10": "Module 10: Distant Campaigns",
     "M11": "Module 11: Tribute",
 }
