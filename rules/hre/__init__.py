@@ -22,6 +22,7 @@ from rules.hre.engine import HreEngine
 from rules.hre.modules import (  # noqa: F401  (each module registers itself)
     m01_lordlings,
     m04_alchemists,
+    m05_alliances,
     m07_skirmishers,
     m09_ages_of_war,
     m10_campaigns,

@@ -27,6 +27,7 @@ HEADINGS = {
     "SCORE": "Final scoring",
     "M01": "Solo: the Lordlings and the Raiders (Module 1)",
     "M04": "Module 4: Alchemists",
+    "M05": "Module 5: Alliances",
     "M07": "Module 7: Skirmishers",
     "M09": "Module 9: The Ages of War",
     "M10": "Module 10: Distant Campaigns",
