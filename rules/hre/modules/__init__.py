@@ -182,6 +182,20 @@ def config_errors(
     return errors
 
 
+def scenario(
+    slug: str, title: str, description: str, modules: list[str], players: tuple[int, int] = (2, 4)
+) -> dict[str, Any]:
+    """A shipped scenario playing these modules, with no options set."""
+    return {
+        "slug": slug,
+        "title": title,
+        "description": description,
+        "min_players": players[0],
+        "max_players": players[1],
+        "config": {"modules": modules, "options": {}},
+    }
+
+
 def combined_scenarios() -> list[dict[str, Any]]:
     """The base game with every playable module that joins a multiplayer table, if they combine;
     and, when some of them need 3 players or more, a second one with those that 2 can play.
@@ -212,14 +226,9 @@ def _combined(chosen: list[str], slug: str, words: str) -> dict[str, Any] | None
     if len(chosen) < 2 or low > high or config_errors(chosen):
         return None
     names = ", ".join(f"{CATALOGUE[m].name} ({m})" for m in chosen)
-    return {
-        "slug": slug,
-        "title": f"Holy Roman Empire — {words}",
-        "description": f"The base game with {names}.",
-        "min_players": low,
-        "max_players": high,
-        "config": {"modules": chosen, "options": {}},
-    }
+    return scenario(
+        slug, f"Holy Roman Empire — {words}", f"The base game with {names}.", chosen, (low, high)
+    )
 
 
 def options_of(modules: list[str]) -> dict[str, tuple[Any, ...]]:
