@@ -24,6 +24,7 @@ from rules.hre.modules import (  # noqa: F401  (each module registers itself)
     m04_alchemists,
     m05_alliances,
     m07_skirmishers,
+    m08_wyrd,
     m09_ages_of_war,
     m10_campaigns,
     m11_tribute,

@@ -29,6 +29,7 @@ HEADINGS = {
     "M04": "Module 4: Alchemists",
     "M05": "Module 5: Alliances",
     "M07": "Module 7: Skirmishers",
+    "M08": "Module 8: The Wyrd",
     "M09": "Module 9: The Ages of War",
     "M10": "Module 10: Distant Campaigns",
     "M11": "Module 11: Tribute",
