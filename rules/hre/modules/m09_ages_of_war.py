@@ -34,15 +34,12 @@ from rules.hre import handlers
 from rules.hre.components import DATA_DIR
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import Module, add_scores, majority, register
+from rules.hre.modules import Module, add_scores, effects, majority, register
 from rules.hre.state import Ctx, Frame, data, describe
 
 DEALT = 2  # Common cards dealt to each player, one of them thrown away (L713)
 LADDERS = {2: [6, 0], 3: [9, 4, 0], 4: [9, 6, 3, 0]}  # War token majority (L728-733)
 KINDS = ("common", "title", "ruler")
-BENEFITS = ("plus", "result", "cancel", "gain")
-PHASES = ("volley", "charge", "melee")
-GAINS = ("gold", "vp", "cp", "wood", "leather", "stone", "iron")
 
 
 @cache
@@ -55,26 +52,16 @@ def cards() -> dict[str, dict[str, Any]]:
     return {c["id"]: c for c in _raw()["cards"]}
 
 
-def _check_gain(where: str, amounts: Any) -> None:
-    if not isinstance(amounts, dict) or not amounts or set(amounts) - set(GAINS):
-        raise ValueError(f"m09_ages_of_war.json: {where} is not a gain")
-    if not all(isinstance(n, int) and n > 0 for n in amounts.values()):
-        raise ValueError(f"m09_ages_of_war.json: {where} gains must be positive")
-
-
 def _check_card(cid: str, card: dict[str, Any]) -> None:
+    where = f"m09_ages_of_war.json: {cid}"
     if card["kind"] not in KINDS or len(card["benefits"]) != 2:
-        raise ValueError(f"m09_ages_of_war.json: {cid} needs a kind and two benefits (L720)")
+        raise ValueError(f"{where} needs a kind and two benefits (L720)")
     for b in card["benefits"]:
-        ok = b["kind"] in BENEFITS and (b["kind"] != "plus" or b["phase"] in PHASES)
-        if not ok or (b["kind"] != "gain" and not (isinstance(b["n"], int) and b["n"] > 0)):
-            raise ValueError(f"m09_ages_of_war.json: {cid} has a bad benefit {b}")
-        if b["kind"] == "gain":
-            _check_gain(f"{cid} benefit", b["gain"])
+        effects.check(where, b)
     if not card["reclaim"]:
-        raise ValueError(f"m09_ages_of_war.json: {cid} has no Reclaim bonus (L723)")
+        raise ValueError(f"{where} has no Reclaim bonus (L723)")
     for alt in card["reclaim"]:
-        _check_gain(f"{cid} reclaim", alt)
+        effects.check(f"{where} reclaim", {"kind": "gain", "gain": alt})
 
 
 def validate() -> None:
@@ -149,17 +136,7 @@ def _deal(ctx: Ctx, frame: Frame) -> None:
 def label(cid: str) -> str:
     """A card's name and what it gives, for prompts and the log."""
     card = cards()[cid]
-    parts = []
-    for b in card["benefits"]:
-        if b["kind"] == "plus":
-            parts.append(f"+{b['n']} on {b['phase']} dice")
-        elif b["kind"] == "result":
-            parts.append(f"+{b['n']} Battle Result")
-        elif b["kind"] == "cancel":
-            parts.append(f"cancel {b['n']} damage")
-        else:
-            parts.append(f"gain {describe(b['gain'])}")
-    return f"{card['name']} ({', '.join(parts)})"
+    return f"{card['name']} ({', '.join(effects.words(b) for b in card['benefits'])})"
 
 
 def _drop_options(ctx: Ctx, frame: Frame) -> list[Option]:
@@ -289,15 +266,7 @@ def _play_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     battle["m09"] = card
     ctx.log("HRE-M09-PLAY-02", f"{ctx.name(seat)} plays the Combat card {label(card)}.")
     for b in cards()[card]["benefits"]:
-        if b["kind"] == "plus":
-            boost = battle.setdefault("boost", [{}, {}])[0]
-            boost[b["phase"]] = boost.get(b["phase"], 0) + b["n"]
-        elif b["kind"] == "result":
-            battle.setdefault("bonus", [0, 0])[0] += b["n"]
-        elif b["kind"] == "cancel":
-            battle["cancel"][0] += b["n"]
-        else:
-            gain(ctx, seat, b["gain"], "HRE-M09-PLAY-02", " from the Combat card")
+        effects.apply(ctx, battle, 0, b, "HRE-M09-PLAY-02", " from the Combat card")
 
 
 handlers.decision(
