@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.core import rng
@@ -37,7 +37,7 @@ from rules.hre.components import DATA_DIR
 from rules.hre.economy import gain
 from rules.hre.handlers import option
 from rules.hre.modules import Module, register
-from rules.hre.state import Ctx, Frame, describe, neighbours
+from rules.hre.state import Ctx, Frame, data, describe
 
 WHEN = ("received", "pass")
 
@@ -113,19 +113,24 @@ def _pair(a: int, b: int) -> str:
     return f"{min(a, b)}-{max(a, b)}"
 
 
-def bordering(state: State) -> set[str]:
+def bordering(state: State) -> frozenset[str]:
     """Every pair of seats controlling neighbouring provinces now."""
-    found = set()
     provs = state["prov"]
-    for pid, here in provs.items():
-        a = here["owner"]
-        if a is None:
-            continue
-        for q in neighbours(state, pid):
-            b = provs[q]["owner"]
+    return _bordering(tuple((pid, provs[pid]["owner"]) for pid in sorted(provs)))
+
+
+@lru_cache(maxsize=4096)
+def _bordering(owners: tuple[tuple[str, int | None], ...]) -> frozenset[str]:
+    """The pairs for one layout of owners (the same layout recurs turn after turn)."""
+    found = set()
+    held = {pid: who for pid, who in owners if who is not None}
+    live = {pid for pid, _ in owners}
+    for pid, a in held.items():
+        for q in data().adjacent[pid]:
+            b = held.get(q) if q in live else None
             if b is not None and b != a:
                 found.add(_pair(a, b))
-    return found
+    return frozenset(found)
 
 
 def _auto(ctx: Ctx) -> bool:
@@ -133,7 +138,11 @@ def _auto(ctx: Ctx) -> bool:
     t = ctx.s.get("m05")
     if t is None or not ctx.s["prov"]:
         return False
-    new = sorted(bordering(ctx.s) - set(t["met"]))
+    met = set(t["met"])
+    n = len(t["hands"])
+    if len(met) == n * (n - 1) // 2:
+        return False  # every pair has met: no first border is left to find
+    new = sorted(bordering(ctx.s) - met)
     if not new:
         return False
     t["met"] = sorted(t["met"] + new)
