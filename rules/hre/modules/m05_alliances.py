@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any
 
 from rules.core import rng
@@ -115,19 +116,35 @@ def _pair(a: int, b: int) -> str:
 
 def bordering(state: State) -> frozenset[str]:
     """Every pair of seats controlling neighbouring provinces now."""
-    provs = state["prov"]
-    return _bordering(tuple((pid, provs[pid]["owner"]) for pid in sorted(provs)))
+    players = int(state["players"])
+    # By id, never by the dict's own order (a database may store the keys in another order).
+    provinces = _pick(players)(state["prov"])
+    return _bordering(players, tuple(map(_OWNER, provinces)))
+
+
+_OWNER = itemgetter("owner")
+
+
+@cache
+def _pick(players: int) -> itemgetter[Any]:
+    return itemgetter(*_in_play(players))
+
+
+@cache
+def _in_play(players: int) -> tuple[str, ...]:
+    """The provinces of the table, in the order the set-up lays them out (by id)."""
+    return tuple(p for p, spec in sorted(data().provinces.items()) if spec["players"] <= players)
 
 
 @lru_cache(maxsize=4096)
-def _bordering(owners: tuple[tuple[str, int | None], ...]) -> frozenset[str]:
+def _bordering(players: int, owners: tuple[int | None, ...]) -> frozenset[str]:
     """The pairs for one layout of owners (the same layout recurs turn after turn)."""
+    pids = _in_play(players)
+    held = {pid: who for pid, who in zip(pids, owners, strict=True) if who is not None}
     found = set()
-    held = {pid: who for pid, who in owners if who is not None}
-    live = {pid for pid, _ in owners}
     for pid, a in held.items():
         for q in data().adjacent[pid]:
-            b = held.get(q) if q in live else None
+            b = held.get(q)
             if b is not None and b != a:
                 found.add(_pair(a, b))
     return frozenset(found)
