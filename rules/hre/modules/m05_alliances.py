@@ -352,15 +352,29 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
 
 
 def _determinize(state: State, seat: int) -> None:
-    """Other seats' Alliance hands are re-dealt from every card the seat has not seen."""
+    """Other seats' Alliance hands are re-dealt from every card the seat has not seen; a card
+    offered in a negotiation under way stays with its owner (both parties have seen it)."""
     t = m05(state)
+    pinned = _offered(state)
     others = [i for i in range(len(t["hands"])) if i != seat]
-    pool = sorted(t["unseen"] + [c for i in others for c in t["hands"][i]])
+    pool = sorted(t["unseen"] + [c for i in others for c in t["hands"][i] if c not in pinned])
     rng.shuffle(state, pool)
     for i in others:
-        size = len(t["hands"][i])
-        t["hands"][i], pool = sorted(pool[:size]), pool[size:]
+        kept = [c for c in t["hands"][i] if c in pinned]
+        size = len(t["hands"][i]) - len(kept)
+        t["hands"][i], pool = sorted(kept + pool[:size]), pool[size:]
     t["unseen"] = sorted(pool)
+
+
+def _offered(state: State) -> set[str]:
+    """Cards named by a negotiation under way."""
+    found = set()
+    for f in state["stack"]:
+        if f["kind"] == "m05_answer":
+            found.add(f["offer"])
+        elif f["kind"] == "m05_confirm":
+            found |= {f["offer"], f["back"]}
+    return found
 
 
 def _invariants(state: State) -> None:
