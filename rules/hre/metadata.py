@@ -7,19 +7,13 @@ its view and this metadata).
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from rules.hre.components import DATA_DIR, RESOURCES, HreData, load
+# RULE_SUMMARIES: our one-line summary of each rule unit, by id (read by the site's rules page,
+# never by the engine). components(): the validated static data: map, rulers, Titles, Culture
+# cards, the board's tracks.
+from rules.hre.components import RESOURCES, RULE_SUMMARIES, HreData, load
+from rules.hre.components import load as components
 
 __all__ = ["RESOURCES", "RULE_SUMMARIES", "HreData", "components", "offer_reach"]
-
-# Our one-line summary of each rule unit, by id (read by the site's rules page, never by the engine).
-RULE_SUMMARIES: Path = DATA_DIR / "rule_summaries.json"
-
-
-def components() -> HreData:
-    """The validated static data: map, rulers, Titles, Culture cards, the board's tracks."""
-    return load()
 
 
 def offer_reach(culture: int) -> int:
