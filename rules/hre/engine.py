@@ -56,9 +56,7 @@ class HreEngine(FrameEngine[Ctx]):
 
     def scenarios(self) -> list[dict[str, Any]]:
         found = SCENARIOS + [s for m in modules.REGISTRY.values() for s in m.scenarios]
-        combined = modules.combined_scenario()
-        if combined is not None:
-            found.append(combined)
+        found += modules.combined_scenarios()
         return clone(found)  # type: ignore[no-any-return]
 
     def option_specs(self) -> list[OptionSpec]:
@@ -150,11 +148,7 @@ class HreEngine(FrameEngine[Ctx]):
         return found
 
     def result(self, state: State) -> Result:
-        found = scoring.result(state)
-        for module in modules.in_play(state):
-            if module.result is not None:
-                found = module.result(state, found)
-        return found
+        return modules.result(state, scoring.result(state))
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Re-deal the deck and rival hands, and the hidden sides of Barbarian tokens."""
