@@ -5,9 +5,9 @@ authored in `rules/hre/data/m03_grand_buildings.json` (§2.10). State `m03`: `su
 miniatures not yet built, HRE-M03-SETUP-02) and `built` (each built card: its province, and who
 holds the card now, None while it lies beside the Title offer).
 
-- Marozia and Henry the Fowler join the Rulers to choose from; one starting card of each is a
-  Grand Building only that Ruler may build (HRE-M03-SETUP-01). The four common ones are shuffled
-  into the top half of the Culture deck (HRE-M03-SETUP-03) and taken like any card, counting
+- Marozia and Henry the Fowler join the Rulers to choose from (7 Rulers in all, AMB-56); one
+  starting card of each is a Grand Building only that Ruler may build (HRE-M03-SETUP-01). The
+  four common ones are shuffled into the top half of the Culture deck (HRE-M03-SETUP-03) and taken like any card, counting
   toward the hand limit while in hand (HRE-M03-PLAY-01).
 - Building one is the turn's choice instead of a Noble or a Pass, even with no Noble left: pay
   its cost and place it in a province you control that has none (HRE-M03-PLAY-02, -03). The
