@@ -209,7 +209,7 @@ def _busy(state: State) -> bool:
 def _auto(ctx: Ctx) -> bool:
     """A march ends with its group; a Commander left alone goes to the closest place (PLAY-06)."""
     t = ctx.s.get("m06")
-    if t is None or _busy(ctx.s):
+    if t is None or (t["riding"] is None and not any(t["hired"])) or _busy(ctx.s):
         return False
     ride = t["riding"]
     if ride is not None:
