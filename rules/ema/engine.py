@@ -245,7 +245,7 @@ class EmaEngine(FrameEngine[Ctx]):
         """Every seat deciding now; the map is scanned once for the whole listing."""
         token = reading(state)
         try:
-            return self.machine.prompts(self.context(state))
+            return self.machine.prompts(self.machine.context(state))
         finally:
             done_reading(token)
 
