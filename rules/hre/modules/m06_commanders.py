@@ -26,9 +26,7 @@ whether its card is ready) and a group it marches with (`riding`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from rules.core import rng
@@ -36,22 +34,19 @@ from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers, manoeuvre
-from rules.hre.components import DATA_DIR
 from rules.hre.handlers import option
-from rules.hre.modules import Module, effects, plays, register
+from rules.hre.modules import Module, effects, files, plays, register, scenario
 from rules.hre.state import Ctx, Frame, capital, neighbours, unit_count
 
 HUMAN = 0  # your seat in a solo game (Module 1)
 
 
-@cache
 def _raw() -> dict[str, Any]:
-    found: dict[str, Any] = json.loads((DATA_DIR / "m06_commanders.json").read_text("utf-8"))
-    return found
+    return files.load("m06_commanders.json")
 
 
 def cards() -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in _raw()["cards"]}
+    return files.cards("m06_commanders.json")
 
 
 def validate() -> None:
@@ -400,24 +395,21 @@ def _invariants(state: State) -> None:
             raise InvariantError(f"seat {seat}'s Commander is off the board")
 
 
-SCENARIO = {
-    "slug": "commanders",
-    "title": "Holy Roman Empire — Module 6: Commanders",
-    "description": "The base game with Commanders hired for 2 Gold on a Recruit: they march "
-    "with your armies and lend each battle a once-a-round edge (2 to 4 players).",
-    "min_players": 2,
-    "max_players": 4,
-    "config": {"modules": ["M06"], "options": {}},
-}
+SCENARIO = scenario(
+    "commanders",
+    "Holy Roman Empire — Module 6: Commanders",
+    "The base game with Commanders hired for 2 Gold on a Recruit: they march with your armies "
+    "and lend each battle a once-a-round edge (2 to 4 players).",
+    ["M06"],
+)
 
-SOLO_SCENARIO = {
-    "slug": "solo-commanders",
-    "title": "Holy Roman Empire — solo against the Lordlings, with a Commander (easier)",
-    "description": "Module 1 with Module 6: a face-down Commander you may hire for 2 Gold.",
-    "min_players": 1,
-    "max_players": 1,
-    "config": {"modules": ["M01", "M06"], "options": {}},
-}
+SOLO_SCENARIO = scenario(
+    "solo-commanders",
+    "Holy Roman Empire — solo against the Lordlings, with a Commander (easier)",
+    "Module 1 with Module 6: a face-down Commander you may hire for 2 Gold.",
+    ["M01", "M06"],
+    (1, 1),
+)
 
 MODULE = register(
     Module(
