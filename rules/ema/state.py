@@ -157,6 +157,23 @@ def _owned(state: State, seat: int) -> list[str]:
     return [a for a in ids if areas[a]["owner"] == seat]
 
 
+def owned_all(state: State) -> dict[int, list[str]]:
+    """Every seat's Areas, in id order, from one pass over the map (seats owning none left out)."""
+    areas = state["areas"]
+    ids = area_ids()
+    if len(areas) != len(ids):
+        ids = tuple(sorted(areas))
+    found: dict[int, list[str]] = {}
+    for a in ids:
+        owner = areas[a]["owner"]
+        if owner is not None:
+            if owner in found:
+                found[owner].append(a)
+            else:
+                found[owner] = [a]
+    return found
+
+
 def in_order(state: State) -> list[tuple[str, dict[str, Any]]]:
     """Every Area with its changing state, in id order (the caller must not change the list)."""
     remembered = memo(state)
