@@ -6,7 +6,7 @@ import heapq
 from functools import lru_cache
 
 from rules.core.engine import State
-from rules.ema.state import data, owned, seafaring
+from rules.ema.state import data, memo, owned, seafaring
 
 MAX_SEAS = 2
 
@@ -79,6 +79,16 @@ def leg_targets(base: str, sf: tuple[str, ...]) -> dict[str, int]:
 
 def court_costs(state: State, seat: int) -> dict[str, int]:
     """Connected own Areas of a seat with the Sea cost from its Court; empty without a Court."""
+    remembered = memo(state)
+    if remembered is not None:
+        found: dict[str, int] | None = remembered.get(("court_costs", seat))
+        if found is None:
+            found = remembered[("court_costs", seat)] = _court_costs_now(state, seat)
+        return found
+    return _court_costs_now(state, seat)
+
+
+def _court_costs_now(state: State, seat: int) -> dict[str, int]:
     court = state["seats"][seat]["court"]
     if court is None:
         return {}

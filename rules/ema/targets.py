@@ -25,12 +25,15 @@ def base_cost(ctx: Ctx, kind: str) -> int:
     return int(ctx.d.tables["costs"]["conquest" if kind == "convert" else kind])
 
 
-def affordable(ctx: Ctx, seat: int, kind: str, base: str | None, target: str, seas: int) -> bool:
-    """Enough gold for the cost, and an ER that extra gold can bring to 0 or more (9.17, 9.18)."""
+def affordable(ctx: Ctx, seat: int, kind: str, side_a: int, target: str, seas: int) -> bool:
+    """Enough gold for the cost, and an ER that extra gold can bring to 0 or more (9.17, 9.18).
+
+    `side_a` is the Base's part of the ER (`er.side_a`), worked out once for all Targets.
+    """
     spare = ctx.seat(seat)["gold"] - base_cost(ctx, kind) - seas
     if spare < 0:
         return False
-    value = er.raw(ctx, seat, kind, base, target)
+    value = side_a - er.side_b(ctx, seat, kind, target)
     return bool((halve(ctx.s, value) if seas == 2 else value) + spare >= 0)
 
 
@@ -52,6 +55,7 @@ def _iter_foreign_targets(ctx: Ctx, seat: int, kind: str, base: str, inner: int)
     """Targets of a Conquest, Pillage or Conversion from a Base, lazily, in id order."""
     if ctx.seat(seat)["gold"] < base_cost(ctx, kind) + inner:
         return  # every Target costs at least this much (9.17): none is affordable
+    side_a = er.side_a(ctx, seat, kind, base)
     for target, leg in _sorted_legs(base, seafaring(ctx.s)):
         here = ctx.area(target)
         if kind == "convert":
@@ -60,7 +64,7 @@ def _iter_foreign_targets(ctx: Ctx, seat: int, kind: str, base: str, inner: int)
         elif here["owner"] == seat or (kind == "pillage" and here["ss"] <= -3):
             continue
         seas = inner + leg
-        if seas <= 2 and affordable(ctx, seat, kind, base, target, seas):
+        if seas <= 2 and affordable(ctx, seat, kind, side_a, target, seas):
             yield target
 
 
@@ -87,7 +91,8 @@ def foreign_bases(ctx: Ctx, seat: int, kind: str) -> list[str]:
 def domestic_targets(ctx: Ctx, seat: int, kind: str) -> list[str]:
     """Connected own Areas for Ruling or Fortification (9.14, 9.15)."""
     costs = court_costs(ctx.s, seat)
-    return [t for t in sorted(costs) if affordable(ctx, seat, kind, None, t, costs[t])]
+    side_a = er.side_a(ctx, seat, kind, None)
+    return [t for t in sorted(costs) if affordable(ctx, seat, kind, side_a, t, costs[t])]
 
 
 def diplomacy_base(ctx: Ctx, seat: int) -> str | None:
@@ -109,8 +114,9 @@ def _iter_diplomacy_targets(ctx: Ctx, seat: int) -> Iterator[str]:
     courts = {m["court"] for m in ctx.s["seats"]}
     areas = ctx.s["areas"]
     ids = area_ids() if len(areas) == len(area_ids()) else tuple(sorted(areas))
+    side_a = er.side_a(ctx, seat, "diplomacy", base)
     for t in ids:
-        if t not in courts and affordable(ctx, seat, "diplomacy", base, t, 0):
+        if t not in courts and affordable(ctx, seat, "diplomacy", side_a, t, 0):
             yield t
 
 
@@ -130,7 +136,8 @@ def any_endeavor(ctx: Ctx, seat: int, kind: str) -> bool:
         return False  # 9.17: not even the cost without Seas can be paid
     if kind in COMBAT:
         return any(_has_target(ctx, seat, kind, b, costs[b]) for b in sorted(costs))
-    return any(affordable(ctx, seat, kind, None, t, costs[t]) for t in sorted(costs))
+    side_a = er.side_a(ctx, seat, kind, None)
+    return any(affordable(ctx, seat, kind, side_a, t, costs[t]) for t in sorted(costs))
 
 
 def domestic_seas(ctx: Ctx, seat: int, target: str) -> int:
