@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rules.core.registry import get_engine  # noqa: E402
 from rules.ema import cards, er, rebellion, targets  # noqa: E402
 from rules.ema.empire import court_costs, foreign_cost, halve  # noqa: E402
-from rules.ema.state import Ctx, data, norm, owned  # noqa: E402
+from rules.ema.state import FORT, OWNER, PARTIAL, SS, TIES, UNREST, Ctx, data, has, norm, owned  # noqa: E402
 from rules.ema.victory import breakdown  # noqa: E402
 
 ENGINE = get_engine("ema")
@@ -71,7 +71,7 @@ def odds(kind: str, value: int) -> dict[str, float]:
 
 def area_vp(ctx: Ctx, aid: str) -> float:
     """What an Area is worth to its owner: 3 + SS, and 3 more for a Claim of the same faith (26.0)."""
-    return 3 + ctx.area(aid)["ss"]
+    return 3 + ctx.area(aid)[SS]
 
 
 LEADER: dict[int, int | None] = {}  # per deciding seat: its best-placed rival, for this decision
@@ -103,36 +103,36 @@ def endeavor_gain(
     gain = 0.0
     if kind in ("conquest", "pillage"):
         b = ctx.area(str(base))
-        harm = 1.0 + (0.3 * area_vp(ctx, str(base)) if b["unrest"] else 0.0)
-        gain -= p.get("-1@base", 0.0) * (harm if b["ss"] > -3 else 0.0)
-        rival = _rival_factor(ctx, seat, t["owner"])
-        gain += p.get("-1@target", 0.0) * (rival if t["ss"] > -3 else 0.0)
+        harm = 1.0 + (0.3 * area_vp(ctx, str(base)) if b[UNREST] else 0.0)
+        gain -= p.get("-1@base", 0.0) * (harm if b[SS] > -3 else 0.0)
+        rival = _rival_factor(ctx, seat, t[OWNER])
+        gain += p.get("-1@target", 0.0) * (rival if t[SS] > -3 else 0.0)
     if kind == "conquest":
         need = max(1, ctx.d.areas[target]["population"])
-        have = sum(q["n"] for q in t["partial"] if q["seat"] == seat)
+        have = sum(q["n"] for q in t[PARTIAL] if q["seat"] == seat)
         prize = (area_vp(ctx, target) + 3) * 0.75 + area_vp(ctx, target) * _rival_factor(
-            ctx, seat, t["owner"]
+            ctx, seat, t[OWNER]
         )
         gain += p.get("C@result", 0.0) * prize * (1.0 if have + 1 >= need else 0.5 / need)
     elif kind == "pillage":
         gain += p.get("G@result", 0.0) * 1.8 * GOLD_VALUE
     elif kind == "ruling":
-        room = t["ss"] < norm(target) + 2
+        room = t[SS] < norm(target) + 2
         gain += p.get("+1@base", 0.0) * room + p.get("+1@target", 0.0) * room
         down = p.get("-1@base", 0.0) + p.get("-1@target", 0.0)
-        gain -= down * (1.0 + (0.3 * area_vp(ctx, target) if t["unrest"] else 0.0))
-        if t["unrest"]:
+        gain -= down * (1.0 + (0.3 * area_vp(ctx, target) if t[UNREST] else 0.0))
+        if t[UNREST]:
             gain += (1.0 - down) * 0.4 * area_vp(ctx, target)
     elif kind == "fortification":
-        gain += p.get("F@result", 0.0) * (0.6 if t["fort"] < 3 else 0.0)
+        gain += p.get("F@result", 0.0) * (0.6 if t[FORT] < 3 else 0.0)
         gain -= p.get("-1@base", 0.0) + p.get("-1@target", 0.0)
     elif kind == "diplomacy":
-        if t["owner"] is None:
+        if t[OWNER] is None:
             prize = area_vp(ctx, target) + 3
         else:
-            prize = 0.5 * (area_vp(ctx, target) + 3) * (1 + _rival_factor(ctx, seat, t["owner"]))
+            prize = 0.5 * (area_vp(ctx, target) + 3) * (1 + _rival_factor(ctx, seat, t[OWNER]))
         gain += p.get("annex", 0.0) * prize
-        gain += p.get("tie", 0.0) * (0.0 if seat in t["ties"] else 0.8)
+        gain += p.get("tie", 0.0) * (0.0 if has(t[TIES], seat) else 0.8)
     return gain
 
 
@@ -191,15 +191,15 @@ def tax_choice(ctx: Ctx, seat: int, options: list[dict[str, Any]]) -> Any:
 
 def _tax_amount(ctx: Ctx, seat: int, aid: str) -> int:
     here = ctx.area(aid)
-    if here["ss"] <= 0:
+    if here[SS] <= 0:
         return 0
     if aid == ctx.seat(seat)["court"]:
-        return int(here["ss"])
+        return int(here[SS])
     best = 0
-    for gold in range(1, here["ss"] + 1):
+    for gold in range(1, here[SS] + 1):
         if rebellion.rebellion_value(ctx, aid, gold) <= 0:
             best = gold
-    if best == 0 and ctx.seat(seat)["gold"] < 6 and not here["unrest"]:
+    if best == 0 and ctx.seat(seat)["gold"] < 6 and not here[UNREST]:
         best = 1 if rebellion.rebellion_value(ctx, aid, 1) <= 1 else 0
     return best
 

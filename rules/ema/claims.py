@@ -2,34 +2,33 @@
 
 from __future__ import annotations
 
-from rules.ema.state import Ctx, owned, rel_relation
+from rules.ema.state import CLAIMS, OWNER, REL, TIES, Ctx, has, owned, rel_relation
 
 
 def allowed(ctx: Ctx, seat: int, aid: str) -> bool:
     """Never a Claim to an Area of another Religion; a Church difference is allowed (18.14)."""
-    return rel_relation(ctx.seat(seat)["rel"], ctx.area(aid)["rel"]) < 2
+    return rel_relation(ctx.seat(seat)["rel"], ctx.area(aid)[REL]) < 2
 
 
 def add(ctx: Ctx, seat: int, aid: str, rule: str) -> bool:
     """Give a Claim if the seat has none there and 18.14 allows it (18.11)."""
     here = ctx.area(aid)
-    if seat in here["claims"] or not allowed(ctx, seat, aid):
+    if has(here[CLAIMS], seat) or not allowed(ctx, seat, aid):
         return False
-    here["claims"].append(seat)
-    here["claims"].sort()
+    here[CLAIMS] |= 1 << seat
     ctx.log(rule, f"{ctx.name(seat)} gains a Claim to {ctx.aname(aid)}.")
     return True
 
 
 def others_claim(ctx: Ctx, seat: int, aid: str) -> bool:
     """Does another Player claim this Area?"""
-    return any(c != seat for c in ctx.area(aid)["claims"])
+    return bool(ctx.area(aid)[CLAIMS] & ~(1 << seat))
 
 
 def auto_claim(ctx: Ctx, seat: int, aid: str) -> None:
     """Possession plus a Tie gives a Claim when no other Player claims the Area (18.0 P2, A-29)."""
     here = ctx.area(aid)
-    if here["owner"] == seat and seat in here["ties"] and not others_claim(ctx, seat, aid):
+    if here[OWNER] == seat and has(here[TIES], seat) and not others_claim(ctx, seat, aid):
         add(ctx, seat, aid, "EMA-18.0.P2")
 
 
@@ -39,8 +38,8 @@ def parley_candidates(ctx: Ctx, seat: int) -> list[str]:
     return [
         a
         for a in owned(ctx.s, seat)
-        if seat in (here := areas[a])["ties"]
-        and seat not in here["claims"]
+        if has((here := areas[a])[TIES], seat)
+        and not has(here[CLAIMS], seat)
         and others_claim(ctx, seat, a)
         and allowed(ctx, seat, a)
         and f"claim:{a}" not in called

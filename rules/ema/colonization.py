@@ -12,7 +12,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import handlers
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, owned
+from rules.ema.state import LANG, OWNER, SS, UNREST, Ctx, Frame, owned
 
 MAX_COLONIES = 2  # 25.15
 VP = 5  # 25.3
@@ -31,7 +31,7 @@ def colonies(ctx: Ctx) -> list[dict[str, Any]]:
 
 def cv(ctx: Ctx, aid: str) -> int:
     """Colonization Value: Population plus SS (25.0 P3)."""
-    return int(ctx.d.areas[aid]["population"] + ctx.area(aid)["ss"])
+    return int(ctx.d.areas[aid]["population"] + ctx.area(aid)[SS])
 
 
 def threshold(population: int) -> int:
@@ -56,14 +56,14 @@ def bases_for(ctx: Ctx, seat: int, area: str, chosen: list[str]) -> list[str]:
     Each is his own, overland-adjacent to the Area, free of other colonizations, and of the
     chosen Bases' Language; that Language must differ from the Area's, or nothing would change.
     """
-    lang = ctx.area(chosen[0])["lang"] if chosen else None
+    lang = ctx.area(chosen[0])[LANG] if chosen else None
     used = _in_use(ctx)
     out = []
     for b in ctx.d.land_adj[area]:
         here = ctx.area(b)
-        if here["owner"] != seat or b in used or b in chosen:
+        if here[OWNER] != seat or b in used or b in chosen:
             continue
-        if here["lang"] == ctx.area(area)["lang"] or (lang is not None and here["lang"] != lang):
+        if here[LANG] == ctx.area(area)[LANG] or (lang is not None and here[LANG] != lang):
             continue
         out.append(b)
     return sorted(out)
@@ -183,7 +183,7 @@ def begin(ctx: Ctx, seat: int, area: str, bases: list[str]) -> None:
             "area": area,
             "bases": sorted(bases),
             "points": 0,
-            "lang": ctx.area(bases[0])["lang"],
+            "lang": ctx.area(bases[0])[LANG],
             "since": ctx.s["year"],
         }
     )
@@ -197,13 +197,13 @@ def begin(ctx: Ctx, seat: int, area: str, bases: list[str]) -> None:
 def award(ctx: Ctx, col: dict[str, Any]) -> tuple[int, str, str]:
     """This Round's points for one colonization, with the rule and reason that set them (25.0 P4, 25.2x)."""
     area, seat = col["area"], col["seat"]
-    if ctx.area(area)["unrest"]:
+    if ctx.area(area)[UNREST]:
         return 0, "EMA-25.23", "the colonized Area is in Unrest"
     counted = [
-        b for b in col["bases"] if ctx.area(b)["owner"] == seat and not ctx.area(b)["unrest"]
+        b for b in col["bases"] if ctx.area(b)[OWNER] == seat and not ctx.area(b)[UNREST]
     ]  # 25.22: a Base in Unrest counts nothing; one no longer his counts nothing either (A-53)
     points = sum(cv(ctx, b) for b in counted) - cv(ctx, area)
-    if ctx.area(area)["owner"] != seat:
+    if ctx.area(area)[OWNER] != seat:
         return -(-points // 2), "EMA-25.21", "the colonized Area is not his: halved, rounding up"
     if len(counted) < len(col["bases"]):
         return points, "EMA-25.22", "a Base in Unrest or lost counts nothing"
@@ -229,7 +229,7 @@ def record(ctx: Ctx) -> None:
 
 def complete(ctx: Ctx, col: dict[str, Any]) -> None:
     """The marker flips: the Area takes the Bases' Language and the colonizer 5 VP (25.0 P5, 25.3)."""
-    ctx.area(col["area"])["lang"] = col["lang"]
+    ctx.area(col["area"])[LANG] = col["lang"]
     me = ctx.seat(col["seat"])
     me["vp_colony"] = int(me.get("vp_colony", 0)) + VP
     ctx.s["colonies"] = [c for c in colonies(ctx) if c is not col]

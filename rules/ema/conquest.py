@@ -5,15 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from rules.ema import endeavors, rebellion, religion
-from rules.ema.state import Ctx, change_ss
+from rules.ema.state import OWNER, PARTIAL, UNREST, Ctx, change_ss
 from rules.ema.territory import transfer
 
 
 def resolve(ctx: Ctx, en: dict[str, Any], card: dict[str, Any], value: int) -> None:
     """Apply a Conquest card: C, Target −1 and Base −1 results (10.2)."""
     seat, base, target = en["seat"], en["base"], en["target"]
-    base_unrest = ctx.area(base)["unrest"]
-    target_unrest = ctx.area(target)["unrest"]
+    base_unrest = ctx.area(base)[UNREST]
+    target_unrest = ctx.area(target)[UNREST]
     for result in endeavors.applying(card, en["kind"], value):
         if result["e"] == "C":
             if en["kind"] == "convert":
@@ -33,29 +33,27 @@ def resolve(ctx: Ctx, en: dict[str, Any], card: dict[str, Any], value: int) -> N
 def c_result(ctx: Ctx, seat: int, base: str, target: str) -> None:
     """One C: clear an enemy C (10.36), or add a partial result and conquer at Population (10.3)."""
     here = ctx.area(target)
-    owner = here["owner"]
+    owner = here[OWNER]
     mine = ctx.area(base)
     clearing = [
-        p
-        for p in mine["partial"]
-        if owner is not None and p["seat"] == owner and p["base"] == target
+        p for p in mine[PARTIAL] if owner is not None and p["seat"] == owner and p["base"] == target
     ]
     if clearing:
         clearing[0]["n"] -= 1
-        mine["partial"] = [p for p in mine["partial"] if p["n"] > 0]
+        mine[PARTIAL] = [p for p in mine[PARTIAL] if p["n"] > 0]
         ctx.log(
             "EMA-10.36",
             f"{ctx.name(seat)} removes one enemy C result of {ctx.aname(target)} "
             f"against {ctx.aname(base)}.",
         )
         return
-    entry = next((p for p in here["partial"] if p["seat"] == seat and p["base"] == base), None)
+    entry = next((p for p in here[PARTIAL] if p["seat"] == seat and p["base"] == base), None)
     if entry is None:
         entry = {"seat": seat, "base": base, "n": 0}
-        here["partial"].append(entry)
+        here[PARTIAL].append(entry)
     entry["n"] += 1
     need = max(1, ctx.d.areas[target]["population"])
-    total = sum(p["n"] for p in here["partial"] if p["seat"] == seat)
+    total = sum(p["n"] for p in here[PARTIAL] if p["seat"] == seat)
     if total < need:
         ctx.log("EMA-10.3", f"C result against {ctx.aname(target)}: {total} of {need} needed.")
         return

@@ -17,7 +17,7 @@ from rules.core import rng
 from rules.core.engine import Option
 from rules.ema import cards, handlers, leaders, magnates, nonplayer, parley, raiders, schism
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, change_ss, in_play
+from rules.ema.state import OWNER, REL, SS, Ctx, Frame, change_ss, in_play
 
 GOALS = ("syria", "jerusalem")
 
@@ -128,10 +128,10 @@ def friendly(ctx: Ctx, aid: str) -> bool:
     """Areas a Crusade may use as Bases and pass freely (23.0 P-Cru3, 23.32, A-61): the
     Crusaders', Independent RC Areas, Crusader States and Byzantine Areas granted passage."""
     here, crusade = ctx.area(aid), ctx.s["crusade"]
-    if here["owner"] is not None:
-        return here["owner"] in crusade["order"] or aid in crusade["passage"]
+    if here[OWNER] is not None:
+        return here[OWNER] in crusade["order"] or aid in crusade["passage"]
     held = ctx.s.get("npc_areas", {}).get(aid)
-    return held == "crusade" or (held is None and here["rel"] == "RC")
+    return held == "crusade" or (held is None and here[REL] == "RC")
 
 
 def route(ctx: Ctx, launch: list[str] | None = None) -> list[str] | None:
@@ -264,7 +264,7 @@ def _crusade(ctx: Ctx, frame: Frame) -> None:
         frame["i"] += 1
         return
     base, target = aim
-    owner = ctx.area(target)["owner"]
+    owner = ctx.area(target)[OWNER]
     byz = schism.byzantine(ctx)
     if (
         owner is not None
@@ -284,7 +284,7 @@ def _actor(ctx: Ctx, seat: int, base: str) -> dict[str, Any]:
     me = ctx.seat(seat)
     return {
         "name": f"{ctx.name(seat)} (Crusader)", "key": "crusade", "stature": me["st"]["c"],
-        "base": base, "base_ss": int(ctx.area(base)["ss"]), "lang": me["lang"], "rel": me["rel"],
+        "base": base, "base_ss": int(ctx.area(base)[SS]), "lang": me["lang"], "rel": me["rel"],
         "mods": True,
     }  # fmt: skip
 
@@ -317,8 +317,8 @@ def _passed(ctx: Ctx) -> None:
     crusade = ctx.s["crusade"]
     for aid in path:
         here = ctx.area(aid)
-        rc_held = here["owner"] is not None and ctx.seat(here["owner"])["rel"] == "RC"
-        if not friendly(ctx, aid) or aid in crusade["passed"] or here["rel"] == "RC" or rc_held:
+        rc_held = here[OWNER] is not None and ctx.seat(here[OWNER])["rel"] == "RC"
+        if not friendly(ctx, aid) or aid in crusade["passed"] or here[REL] == "RC" or rc_held:
             continue
         crusade["passed"].append(aid)
         if change_ss(ctx, aid, -1):

@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, endeavors, handlers
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, is_christian, tied
+from rules.ema.state import OWNER, TIES, Ctx, Frame, has, is_christian, tied
 from rules.ema.territory import transfer
 
 
@@ -15,7 +15,7 @@ def tie_forbidden(ctx: Ctx, seat: int, aid: str) -> bool:
     """Diplomatic Isolation of the Turk (31.7)."""
     if "diplomatic_isolation" not in ctx.s["special"]:
         return False
-    owner = ctx.area(aid)["owner"]
+    owner = ctx.area(aid)[OWNER]
     if owner is None or owner == seat:
         return False
     turk = {ctx.seat(seat)["empire"], ctx.seat(owner)["empire"]}
@@ -25,10 +25,9 @@ def tie_forbidden(ctx: Ctx, seat: int, aid: str) -> bool:
 def tie(ctx: Ctx, seat: int, aid: str) -> None:
     """Place a Tie; further T results are ignored (12.14, 12.15)."""
     here = ctx.area(aid)
-    if seat in here["ties"] or tie_forbidden(ctx, seat, aid):
+    if has(here[TIES], seat) or tie_forbidden(ctx, seat, aid):
         return
-    here["ties"].append(seat)
-    here["ties"].sort()
+    here[TIES] |= 1 << seat
     ctx.log("EMA-12.3", f"{ctx.name(seat)} forms a Diplomatic Tie with {ctx.aname(aid)}.")
     claims.auto_claim(ctx, seat, aid)
 
@@ -36,7 +35,7 @@ def tie(ctx: Ctx, seat: int, aid: str) -> None:
 def annex(ctx: Ctx, seat: int, aid: str) -> None:
     """Diplomatic Conquest: total, no Unrest, forts kept (12.31, 14.42); a Christian victim may contest first."""
     here = ctx.area(aid)
-    victim = here["owner"]
+    victim = here[OWNER]
     if victim == seat:
         return
     ctx.log("EMA-12.31", f"{ctx.name(seat)} annexes {ctx.aname(aid)} by Diplomacy.")
@@ -65,7 +64,7 @@ def _drop_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         return
     ctx.pop()
     if action["area"] is not None:
-        ctx.area(action["area"])["ties"].remove(frame["seat"])
+        ctx.area(action["area"])[TIES] &= ~(1 << frame["seat"])
         ctx.log(
             "EMA-12.43",
             f"{ctx.name(frame['seat'])} removes his Tie to {ctx.aname(action['area'])}.",

@@ -8,7 +8,7 @@ from rules.core.engine import Option
 from rules.ema import cards, er, handlers, leaders, targets, windows
 from rules.ema.empire import court_costs, foreign_cost, halve
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame
+from rules.ema.state import OWNER, Ctx, Frame
 
 NAMES = {
     "conquest": "Conquest",
@@ -172,7 +172,7 @@ def announce(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> N
         base = targets.diplomacy_base(ctx, seat)
     seas = seas_of(ctx, seat, kind, base, target)
     cost = targets.base_cost(ctx, kind) + seas
-    owner = ctx.area(target)["owner"]
+    owner = ctx.area(target)[OWNER]
     ctx.s["endeavor"] = {
         "seat": seat,
         "kind": kind,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.ema.state import Ctx, relations, tech_bonus
+from rules.ema.state import FORT, OWNER, PARTIAL, SS, Ctx, relations, tech_bonus
 
 
 def modifier(ctx: Ctx, seat: int, aid: str, endeavor: str) -> int:
@@ -20,7 +20,7 @@ def modifier(ctx: Ctx, seat: int, aid: str, endeavor: str) -> int:
 
 def enemy_c(ctx: Ctx, seat: int, aid: str) -> int:
     """Enemy C results against the owner's own Area (10.33)."""
-    return sum(p["n"] for p in ctx.area(aid)["partial"] if p["seat"] != seat)
+    return sum(p["n"] for p in ctx.area(aid)[PARTIAL] if p["seat"] != seat)
 
 
 def side_a(ctx: Ctx, seat: int, kind: str, base: str | None) -> int:
@@ -33,15 +33,13 @@ def side_a(ctx: Ctx, seat: int, kind: str, base: str | None) -> int:
     if kind in ("conquest", "convert", "pillage"):
         # Combat + Base SS + weapons, less the enemy C results on the Base (10.33)
         b = str(base)
-        return int(
-            me["st"]["c"] + ctx.area(b)["ss"] + tech_bonus(ctx, seat) - enemy_c(ctx, seat, b)
-        )
+        return int(me["st"]["c"] + ctx.area(b)[SS] + tech_bonus(ctx, seat) - enemy_c(ctx, seat, b))
     if kind == "diplomacy":
         b = str(base)
         here = ctx.area(b)
         # 10.33 penalises the owner of the Base; an exile's host Court is not his
-        enemy = enemy_c(ctx, seat, b) if here["owner"] == seat else 0
-        return int(me["st"]["d"] + here["ss"] - enemy)
+        enemy = enemy_c(ctx, seat, b) if here[OWNER] == seat else 0
+        return int(me["st"]["d"] + here[SS] - enemy)
     return int(me["st"]["a"])  # Ruling and Fortification: Administration
 
 
@@ -50,22 +48,20 @@ def side_b(ctx: Ctx, seat: int, kind: str, target: str) -> int:
     t = ctx.area(target)
     if kind in ("conquest", "convert"):
         # Target SS + forts + modifiers
-        return int(t["ss"] + t["fort"] + modifier(ctx, seat, target, "conquest"))
+        return int(t[SS] + t[FORT] + modifier(ctx, seat, target, "conquest"))
     if kind == "pillage":
         # the Target's Population counts for the Pillager
         pop = ctx.d.areas[target]["population"]
-        return int(t["ss"] + t["fort"] + modifier(ctx, seat, target, "pillage") - pop)
+        return int(t[SS] + t[FORT] + modifier(ctx, seat, target, "pillage") - pop)
     if kind == "diplomacy":
         return int(
-            t["ss"] + target_diplomacy(ctx, seat, target) + modifier(ctx, seat, target, "diplomacy")
+            t[SS] + target_diplomacy(ctx, seat, target) + modifier(ctx, seat, target, "diplomacy")
         )
     if kind == "ruling":
         # |SS| always counts against Ruling (7.17 read as Ruling, A-07)
-        return int(
-            abs(t["ss"]) + modifier(ctx, seat, target, "ruling") + enemy_c(ctx, seat, target)
-        )
+        return int(abs(t[SS]) + modifier(ctx, seat, target, "ruling") + enemy_c(ctx, seat, target))
     # Fortification: SS added (the literal 7.17 by option, A-07) and Population
-    ss = t["ss"]
+    ss = t[SS]
     sign = ss if ctx.s["options"]["fortification_ss"] == "add" else -abs(ss)
     pop = ctx.d.areas[target]["population"]
     mod = modifier(ctx, seat, target, "fortification")
@@ -74,7 +70,7 @@ def side_b(ctx: Ctx, seat: int, kind: str, target: str) -> int:
 
 def target_diplomacy(ctx: Ctx, seat: int, target: str) -> int:
     """What the Target's side opposes: its owner's Diplomacy, 3 if Independent, 5 for Venice (12.17, A-18)."""
-    owner = ctx.area(target)["owner"]
+    owner = ctx.area(target)[OWNER]
     if owner is None:
         return 5 if target == "venice" else 3
     if owner == seat:
@@ -135,25 +131,25 @@ def terms(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> list
     stature = (STATURE_LABELS[STATURE_OF[kind]], int(me["st"][STATURE_OF[kind]]))
     mod = ("Language and Religion", -modifier(ctx, seat, target, row))
     if kind in ("conquest", "convert", "pillage"):
-        found = [stature, ("Base SS", int(ctx.area(str(base))["ss"]))]
+        found = [stature, ("Base SS", int(ctx.area(str(base))[SS]))]
         if kind == "pillage":
             found.append(("Target Population", int(ctx.d.areas[target]["population"])))
         found += [
             ("Weapons and Tactics", tech_bonus(ctx, seat)),
-            ("Target SS", -int(t["ss"])),
-            ("Fortification", -int(t["fort"])),
+            ("Target SS", -int(t[SS])),
+            ("Fortification", -int(t[FORT])),
             mod,
             ("Enemy C results on the Base", -enemy_c(ctx, seat, str(base))),
         ]
     elif kind == "ruling":
         found = [
             stature,
-            ("Target SS (always against)", -abs(int(t["ss"]))),
+            ("Target SS (always against)", -abs(int(t[SS]))),
             mod,
             ("Enemy C results", -enemy_c(ctx, seat, target)),
         ]
     elif kind == "fortification":
-        ss = int(t["ss"]) if ctx.s["options"]["fortification_ss"] == "add" else -abs(int(t["ss"]))
+        ss = int(t[SS]) if ctx.s["options"]["fortification_ss"] == "add" else -abs(int(t[SS]))
         found = [
             stature,
             ("Area SS", ss),
@@ -164,11 +160,11 @@ def terms(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> list
     else:
         found = [
             stature,
-            ("Court SS", int(ctx.area(str(base))["ss"])),
-            ("Target SS", -int(t["ss"])),
+            ("Court SS", int(ctx.area(str(base))[SS])),
+            ("Target SS", -int(t[SS])),
             ("Opposing Diplomacy", -target_diplomacy(ctx, seat, target)),
             mod,
         ]
-        if ctx.area(str(base))["owner"] == seat:
+        if ctx.area(str(base))[OWNER] == seat:
             found.append(("Enemy C results on the Court", -enemy_c(ctx, seat, str(base))))
     return [(label, value) for label, value in found if value or label == stature[0]]

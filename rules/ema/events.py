@@ -6,7 +6,20 @@ from typing import Any
 
 from rules.core import rng
 from rules.ema import agreements, leaders, rebellion, religion, windows
-from rules.ema.state import CHRISTIAN, Ctx, change_ss, owned
+from rules.ema.state import (
+    CHRISTIAN,
+    CLAIMS,
+    LANG,
+    OWNER,
+    REL,
+    SS,
+    TIES,
+    UNREST,
+    Ctx,
+    change_ss,
+    has,
+    owned,
+)
 from rules.ema.territory import court_candidates, transfer
 
 PLAGUE_SEAS = (
@@ -84,7 +97,7 @@ def epidemic(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
 
 def susceptible(ctx: Ctx, aid: str) -> bool:
     """Plague Susceptibility = SS + Population ≥ 1 (19.1 BD-2)."""
-    return bool(ctx.area(aid)["ss"] + ctx.d.areas[aid]["population"] >= 1)
+    return bool(ctx.area(aid)[SS] + ctx.d.areas[aid]["population"] >= 1)
 
 
 def _plague_next(ctx: Ctx, aid: str) -> list[str]:
@@ -121,12 +134,12 @@ def heresy(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
     pool = [
         a
         for a in owned(ctx.s, seat)
-        if ctx.area(a)["unrest"] and ctx.area(a)["rel"] in CHRISTIAN and a != me["court"]
+        if ctx.area(a)[UNREST] and ctx.area(a)[REL] in CHRISTIAN and a != me["court"]
     ]
     if me["rel"] not in CHRISTIAN or not pool:
         ctx.log("EMA-19.1.Heresy-0", "Outbreak of Heresy: no effect.")
         return
-    score = {a: ctx.area(a)["ss"] + ctx.d.areas[a]["population"] for a in pool}
+    score = {a: ctx.area(a)[SS] + ctx.d.areas[a]["population"] for a in pool}
     best = [a for a in pool if score[a] == max(score.values())]
     aid = best[0] if len(best) == 1 else rng.choice(ctx.s, best)  # A-32: a die roll breaks ties
     make_heretic(ctx, aid)
@@ -135,9 +148,9 @@ def heresy(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
 
 def make_heretic(ctx: Ctx, aid: str) -> None:
     """An Area turns heretical: Independent, Religion Christian Heretic (19.1 Heresy-2)."""
-    ctx.area(aid)["rel"] = "heretic"
+    ctx.area(aid)[REL] = "heretic"
     ctx.log("EMA-19.1.Heresy-2", f"{ctx.aname(aid)} turns heretical and becomes Independent.")
-    if ctx.area(aid)["owner"] is not None:
+    if ctx.area(aid)[OWNER] is not None:
         transfer(ctx, aid, None, "heresy")
 
 
@@ -145,17 +158,13 @@ def spread_heresy(ctx: Ctx) -> None:
     """At the end of the drawer's turn, unless he reconquered it, the heresy spreads once (Heresy-3)."""
     pending = ctx.s["heresy"]
     ctx.s["heresy"] = None
-    if pending is None or ctx.area(pending["area"])["owner"] == pending["seat"]:
+    if pending is None or ctx.area(pending["area"])[OWNER] == pending["seat"]:
         return
     source = pending["area"]
     courts = {m["court"] for m in ctx.s["seats"]}
     for aid in ctx.d.land_adj[source]:
         here = ctx.area(aid)
-        if (
-            here["rel"] in CHRISTIAN
-            and here["lang"] == ctx.area(source)["lang"]
-            and aid not in courts
-        ):
+        if here[REL] in CHRISTIAN and here[LANG] == ctx.area(source)[LANG] and aid not in courts:
             ctx.log("EMA-19.1.Heresy-3", f"The heresy spreads to {ctx.aname(aid)}.")
             make_heretic(ctx, aid)
 
@@ -168,10 +177,10 @@ def heirless(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
     me = ctx.seat(seat)
     leaders.stature_check(ctx, seat, "EMA-19.1.Heirless")
     for here in ctx.s["areas"].values():
-        if seat in here["ties"]:
-            here["ties"].remove(seat)
-        if seat in here["claims"] and here["owner"] != seat:
-            here["claims"].remove(seat)
+        if has(here[TIES], seat):
+            here[TIES] &= ~(1 << seat)
+        if has(here[CLAIMS], seat) and here[OWNER] != seat:
+            here[CLAIMS] &= ~(1 << seat)
     lost = [c for c in me["inplay"] if ctx.d.events[c]["kind"] == "demesne"]
     me["inplay"] = [c for c in me["inplay"] if c not in lost]
     ctx.s["event_discard"] += lost
@@ -182,16 +191,16 @@ def heirless(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
         ctx, "heirless", seat
     )  # 19.2, §6.1: after the whole draw is resolved (opened first)
     for aid in owned(ctx.s, seat):
-        if card["variant"] == "all" or ctx.area(aid)["lang"] != me["lang"]:
-            ctx.area(aid)["unrest"] = True
+        if card["variant"] == "all" or ctx.area(aid)[LANG] != me["lang"]:
+            ctx.area(aid)[UNREST] = True
     for aid in owned(ctx.s, seat):
         here = ctx.area(aid)
         if (
-            here["unrest"]
-            and here["owner"] == seat
+            here[UNREST]
+            and here[OWNER] == seat
             and rebellion.check(ctx, aid, 0, "EMA-17.0.Trig-Heirless") == "-"
         ):
-            here["unrest"] = False  # 19.1 (e): here a "-" removes the Unrest
+            here[UNREST] = False  # 19.1 (e): here a "-" removes the Unrest
     if me["court"] is not None and len(court_candidates(ctx, seat, language_only=True)) > 1:
         ctx.push({"kind": "court_move", "seat": seat, "why": "heirless"})
 

@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, handlers
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, in_order, in_play, owned
+from rules.ema.state import CLAIMS, FORT, OWNER, Ctx, Frame, has, in_order, in_play, owned
 from rules.ema.territory import transfer
 
 GOLD_STEPS = (1, 2, 3, 5, 10)
@@ -25,17 +25,19 @@ def items(ctx: Ctx, giver: int, taker: int, kind: str) -> list[Option]:
             option({"area": a, "forts": keep}, ctx.aname(a) + _forts_label(ctx, a, keep))
             for a in owned(ctx.s, giver)
             if a != me["court"]
-            for keep in ((True, False) if ctx.area(a)["fort"] else (True,))
+            for keep in ((True, False) if ctx.area(a)[FORT] else (True,))
         ]
     return [
         option({"claim": a}, f"Claim to {ctx.aname(a)}")
         for a, here in in_order(ctx.s)
-        if giver in here["claims"] and taker not in here["claims"] and claims.allowed(ctx, taker, a)
+        if has(here[CLAIMS], giver)
+        and not has(here[CLAIMS], taker)
+        and claims.allowed(ctx, taker, a)
     ]
 
 
 def _forts_label(ctx: Ctx, aid: str, keep: bool) -> str:
-    if not ctx.area(aid)["fort"]:
+    if not ctx.area(aid)[FORT]:
         return ""
     return " with its forts" if keep else ", its forts razed first"
 
@@ -120,16 +122,16 @@ def _hand_over(ctx: Ctx, giver: int, taker: int, item: dict[str, Any] | None) ->
         ctx.seat(giver)["gold"] -= item["gold"]
         ctx.seat(taker)["gold"] += item["gold"]
     elif "area" in item:
-        if ctx.area(item["area"])["owner"] != giver or ctx.seat(giver)["court"] == item["area"]:
+        if ctx.area(item["area"])[OWNER] != giver or ctx.seat(giver)["court"] == item["area"]:
             return False
         if not item.get("forts", True):
-            ctx.area(item["area"])["fort"] = 0
+            ctx.area(item["area"])[FORT] = 0
         transfer(ctx, item["area"], taker, "trade")  # 20.1: Unrest stays, Ties never move
     else:
         here = ctx.area(item["claim"])
-        if giver not in here["claims"]:
+        if not has(here[CLAIMS], giver):
             return False
-        here["claims"].remove(giver)
+        here[CLAIMS] &= ~(1 << giver)
         claims.add(ctx, taker, item["claim"], "EMA-20.1")
     return True
 

@@ -9,7 +9,7 @@ from rules.ema import handlers, rebellion
 from rules.ema.empire import court_costs
 from rules.ema.handlers import option
 from rules.ema.pillage import plunder_gold
-from rules.ema.state import Ctx, Frame, change_ss, holding_count
+from rules.ema.state import SS, UNREST, Ctx, Frame, change_ss, holding_count
 
 
 def start(ctx: Ctx, seat: int) -> None:
@@ -29,18 +29,18 @@ def _areas(ctx: Ctx, frame: Frame) -> list[str]:
     return [
         a
         for a in sorted(court_costs(ctx.s, frame["seat"]))
-        if a not in frame["done"] and ctx.area(a)["ss"] > -3
+        if a not in frame["done"] and ctx.area(a)[SS] > -3
     ]
 
 
 def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     if frame["stage"] == "area":
         return [option({"finish": True}, "Taxation is finished")] + [
-            option({"area": a}, f"Tax or plunder {ctx.aname(a)} (SS {ctx.area(a)['ss']})")
+            option({"area": a}, f"Tax or plunder {ctx.aname(a)} (SS {ctx.area(a)[SS]})")
             for a in _areas(ctx, frame)
         ]
     aid = frame["area"]
-    ss = ctx.area(aid)["ss"]
+    ss = ctx.area(aid)[SS]
     if (
         aid == ctx.seat(frame["seat"])["court"]
     ):  # 16.17: the Court pays its SS, no roll; or it is plundered
@@ -93,8 +93,8 @@ def plunder(ctx: Ctx, seat: int, aid: str) -> None:
     court = aid == ctx.seat(seat)["court"]
     if court and ctx.s["options"]["court_plunder"] == "no_check":
         pass  # 7.5: the Court is never subject to Unrest or Rebellion during taxation
-    elif not here["unrest"]:
-        here["unrest"] = True
+    elif not here[UNREST]:
+        here[UNREST] = True
         ctx.log("EMA-16.0.Plunder-P2", f"{ctx.aname(aid)} is plundered and falls into Unrest.")
     elif rebellion.check(ctx, aid, 3, "EMA-17.0.Trig-Plunder") == "R":
         return

@@ -15,7 +15,23 @@ from typing import Any
 from rules.core import rng
 from rules.core.engine import State
 from rules.ema import handlers, leaders, setup
-from rules.ema.state import CHRISTIAN, Ctx, owned
+from rules.ema.state import (
+    CHRISTIAN,
+    CLAIMS,
+    CONV,
+    LANG,
+    OWNER,
+    PARTIAL,
+    REL,
+    SS,
+    TIES,
+    UNREST,
+    Ctx,
+    has,
+    mask_of,
+    owned,
+    seats_in,
+)
 from rules.ema.territory import refresh_connections
 
 SLUG = "32-grand"
@@ -64,23 +80,23 @@ def waiting(state: State, seat: int) -> bool:
 
 def _christian_groups(ctx: Ctx, areas: list[str], min_size: int) -> list[list[str]]:
     """Overland-connected groups of RC or EO Areas of one Language among `areas` (32.0 Step 1)."""
-    pool = {a for a in areas if ctx.area(a)["rel"] in CHRISTIAN}
+    pool = {a for a in areas if ctx.area(a)[REL] in CHRISTIAN}
     seen: set[str] = set()
     groups = []
     for start in sorted(pool):
         if start in seen:
             continue
-        lang = ctx.area(start)["lang"]
+        lang = ctx.area(start)[LANG]
         group, todo = {start}, [start]
         while todo:
             for b in ctx.d.land_adj[todo.pop()]:
-                if b in pool and b not in group and ctx.area(b)["lang"] == lang:
+                if b in pool and b not in group and ctx.area(b)[LANG] == lang:
                     group.add(b)
                     todo.append(b)
         seen |= group
         if len(group) >= min_size:
             groups.append(sorted(group))
-    return sorted(groups, key=lambda g: (-len(g), -sum(ctx.area(a)["ss"] for a in g), g[0]))
+    return sorted(groups, key=lambda g: (-len(g), -sum(ctx.area(a)[SS] for a in g), g[0]))
 
 
 def cores(ctx: Ctx, areas: list[str]) -> list[list[str]]:
@@ -93,7 +109,7 @@ def cores(ctx: Ctx, areas: list[str]) -> list[list[str]]:
     langs: set[str] = set()
     for size in (3, 2):
         for group in _christian_groups(ctx, areas, size):
-            lang = ctx.area(group[0])["lang"]
+            lang = ctx.area(group[0])[LANG]
             if (
                 len(picked) < 3
                 and lang not in langs
@@ -139,7 +155,7 @@ def partition(ctx: Ctx, areas: list[str]) -> list[dict[str, Any]]:
         members[best[1]].append(aid)
     kingdoms: list[dict[str, Any]] = []
     for group, core in zip(members, found, strict=True):
-        court = max(core, key=lambda a: (ctx.area(a)["ss"], ctx.d.areas[a]["population"], a))
+        court = max(core, key=lambda a: (ctx.area(a)[SS], ctx.d.areas[a]["population"], a))
         kingdoms.append({"areas": sorted(group), "court": court})
     return kingdoms
 
@@ -159,8 +175,8 @@ def _seat(ctx: Ctx, number: int, court: str | None, base: dict[str, Any]) -> dic
         st=_statures(ctx) if court else {"c": 3, "a": 3, "d": 3},
         court=court,
         orig_court=court,
-        lang=ctx.area(court)["lang"] if court else "",
-        rel=ctx.area(court)["rel"] if court else "",
+        lang=ctx.area(court)[LANG] if court else "",
+        rel=ctx.area(court)[REL] if court else "",
         gold=KINGDOM_GOLD if court else 0,
         hand=[], inplay=[], years=[], revealed=[], card_uses=[], waive=[],
         defenses=0, excom=False, exile=False, asylum=None, vp_conv=0, checks=0,
@@ -232,25 +248,23 @@ def _remap(ctx: Ctx, area_to: dict[str, int | None], byz: int | None) -> None:
         return byz if old == 1 else None
 
     for aid, here in ctx.s["areas"].items():
-        if here["owner"] == 0:
-            here["owner"] = area_to.get(aid)
-        elif here["owner"] == 1:
-            here["owner"] = byz
-        claims = [moved(c) for c in here["claims"] if c != 0]
-        if 0 in here["claims"] and here["owner"] is not None and here["owner"] != byz:
-            claims.append(here["owner"])  # the Frankish Claim passes with the Area
-        here["claims"] = sorted({c for c in claims if c is not None})
-        here["ties"] = sorted(
-            {t for t in (moved(t) for t in here["ties"] if t != 0) if t is not None}
+        if here[OWNER] == 0:
+            here[OWNER] = area_to.get(aid)
+        elif here[OWNER] == 1:
+            here[OWNER] = byz
+        claims = [moved(c) for c in seats_in(here[CLAIMS]) if c != 0]
+        if has(here[CLAIMS], 0) and here[OWNER] is not None and here[OWNER] != byz:
+            claims.append(here[OWNER])  # the Frankish Claim passes with the Area
+        here[CLAIMS] = mask_of(c for c in claims if c is not None)
+        here[TIES] = mask_of(
+            t for t in (moved(t) for t in seats_in(here[TIES]) if t != 0) if t is not None
         )
-        here["partial"] = [
-            dict(p, seat=moved(p["seat"])) for p in here["partial"] if moved(p["seat"]) is not None
+        here[PARTIAL] = [
+            dict(p, seat=moved(p["seat"])) for p in here[PARTIAL] if moved(p["seat"]) is not None
         ]
-        here["partial"] = [p for p in here["partial"] if p["seat"] != here["owner"]]
-        if here["conv"] is not None:
-            here["conv"] = (
-                None if moved(here["conv"]["seat"]) is None else dict(here["conv"], seat=byz)
-            )
+        here[PARTIAL] = [p for p in here[PARTIAL] if p["seat"] != here[OWNER]]
+        if here[CONV] is not None:
+            here[CONV] = None if moved(here[CONV]["seat"]) is None else dict(here[CONV], seat=byz)
     ctx.s["agreements"] = []  # every agreement had the Frankish Player as a party, or no one left
     ctx.s["heresy"] = None
     ctx.s["order"] = []
@@ -264,7 +278,7 @@ def late_kingdoms(ctx: Ctx) -> None:
         return
     free = [
         a for a, here in ctx.s["areas"].items()
-        if here["owner"] is None and a not in ctx.s.get("npc_areas", {})
+        if here[OWNER] is None and a not in ctx.s.get("npc_areas", {})
     ]  # fmt: skip
     groups = _christian_groups(ctx, free, 2)
     numbers = {int(k): v for k, v in grand["numbers"].items()}
@@ -272,12 +286,12 @@ def late_kingdoms(ctx: Ctx) -> None:
         if not groups:
             return
         group = groups.pop(0)
-        court = max(group, key=lambda a: (ctx.area(a)["ss"], ctx.d.areas[a]["population"], a))
+        court = max(group, key=lambda a: (ctx.area(a)[SS], ctx.d.areas[a]["population"], a))
         me = _seat(ctx, numbers[seat], court, ctx.seat(seat))
         ctx.s["seats"][seat] = me
         for aid in group:
             here = ctx.area(aid)
-            here.update(owner=seat, unrest=False)
+            here[OWNER], here[UNREST] = seat, False
         grand["waiting"] = [p for p in grand["waiting"] if p != seat]
         st = me["st"]
         ctx.log("EMA-32.0.P6", f"Player {seat + 1} founds the {me['empire_name']}: "

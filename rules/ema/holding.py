@@ -7,7 +7,18 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, handlers
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, in_order, is_christian, owned
+from rules.ema.state import (
+    CLAIMS,
+    OWNER,
+    TIES,
+    Ctx,
+    Frame,
+    has,
+    in_order,
+    is_christian,
+    owned,
+    seats_in,
+)
 from rules.ema.territory import transfer
 
 PERSISTENT = ("demesne", "weapons", "tactics", "fervor")
@@ -35,12 +46,12 @@ def targets(ctx: Ctx, seat: int, card: str, group: list[str] | None = None) -> l
         return [
             a
             for a in owned(ctx.s, seat)
-            if seat not in areas[a]["claims"]
+            if not has(areas[a][CLAIMS], seat)
             and claims.allowed(ctx, seat, a)
-            and (not claims.others_claim(ctx, seat, a) or seat in areas[a]["ties"])
+            and (not claims.others_claim(ctx, seat, a) or has(areas[a][TIES], seat))
         ]
     if kind == "coup":
-        return [a for a in owned(ctx.s, seat) if any(t != seat for t in areas[a]["ties"])]
+        return [a for a in owned(ctx.s, seat) if areas[a][TIES] & ~(1 << seat)]
     if kind != "dynastic":
         return []
     # 19.2 sets no Court exception for Dynastic Inheritance: a Court inherited is a Court lost (7.52)
@@ -48,8 +59,8 @@ def targets(ctx: Ctx, seat: int, card: str, group: list[str] | None = None) -> l
         a
         for a, h in in_order(ctx.s)
         if (
-            (seat in h["ties"] and seat not in h["claims"] and claims.allowed(ctx, seat, a))
-            or (seat in h["claims"] and h["owner"] != seat)
+            (has(h[TIES], seat) and not has(h[CLAIMS], seat) and claims.allowed(ctx, seat, a))
+            or (has(h[CLAIMS], seat) and h[OWNER] != seat)
         )
     ]
     if group is None:
@@ -104,7 +115,7 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
 
 
 def _foreign_ties(ctx: Ctx, frame: Frame) -> list[int]:
-    return [t for t in ctx.area(frame["area"])["ties"] if t != frame["seat"]]
+    return [t for t in seats_in(ctx.area(frame["area"])[TIES]) if t != frame["seat"]]
 
 
 def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -127,7 +138,7 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if kind == "recognition" and areas:
         claims.add(ctx, frame["seat"], areas[0], "EMA-19.2.Recognition")
     elif kind == "coup" and "tie" in action:
-        ctx.area(frame["area"])["ties"].remove(action["tie"])
+        ctx.area(frame["area"])[TIES] &= ~(1 << action["tie"])
         ctx.log(
             "EMA-19.2.Coup",
             f"A Diplomatic Coup removes the Tie of {ctx.name(action['tie'])} on "
@@ -151,10 +162,10 @@ def inherit(ctx: Ctx, seat: int, areas: list[str]) -> None:
     taken: dict[int, list[str]] = {}
     for aid in areas:
         here = ctx.area(aid)
-        if seat not in here["claims"]:
+        if not has(here[CLAIMS], seat):
             claims.add(ctx, seat, aid, "EMA-18.0.P4")
             continue
-        victim = here["owner"]
+        victim = here[OWNER]
         ctx.log("EMA-19.2.Dynastic", f"{ctx.name(seat)} inherits {ctx.aname(aid)}.")
         if victim is not None and may_contest(ctx, victim):
             taken.setdefault(victim, []).append(aid)  # 20.43: he keeps it while he may contest

@@ -6,7 +6,7 @@ from collections import Counter
 
 from rules.core.engine import State
 from rules.core.errors import InvariantError
-from rules.ema.state import data
+from rules.ema.state import AREA_FIELDS, CLAIMS, FORT, OWNER, PARTIAL, SS, TIES, data
 
 # The Event kinds (19.1): resolved when drawn, never held; every other card is a Holding card.
 EVENT_KINDS = frozenset({"plenty", "famine", "epidemic", "heresy", "heirless"})
@@ -25,15 +25,14 @@ def _check(condition: bool, message: str) -> None:
 def check(state: State) -> None:
     """Raise InvariantError on the first broken invariant."""
     d = data()
+    seats = 1 << len(state["seats"])  # Ties and Claims: bits of seats only
     for aid, here in state["areas"].items():
-        _check(-3 <= here["ss"] <= d.areas[aid]["norm"] + 2, f"{aid} SS {here['ss']} out of range")
-        _check(here["fort"] in (0, 2, 3), f"{aid} fort {here['fort']}")
-        _check(len(set(here["ties"])) == len(here["ties"]), f"{aid} has two Ties of one Player")
+        _check(-3 <= here[SS] <= d.areas[aid]["norm"] + 2, f"{aid} SS {here[SS]} out of range")
+        _check(here[FORT] in (0, 2, 3), f"{aid} fort {here[FORT]}")
+        _check(len(here) == len(AREA_FIELDS), f"{aid} is not an Area row")
+        _check(0 <= here[TIES] < seats and 0 <= here[CLAIMS] < seats, f"{aid} Ties or Claims")
         _check(
-            len(set(here["claims"])) == len(here["claims"]), f"{aid} has two Claims of one Player"
-        )
-        _check(
-            all(p["n"] > 0 and p["seat"] != here["owner"] for p in here["partial"]),
+            all(p["n"] > 0 and p["seat"] != here[OWNER] for p in here[PARTIAL]),
             f"{aid} bad partials",
         )
     for i, me in enumerate(state["seats"]):
@@ -42,7 +41,7 @@ def check(state: State) -> None:
             all(v in (1, 2, 3, 5, 9) for v in me["st"].values()), f"seat {i} stature out of range"
         )
         _check(
-            me["court"] is None or state["areas"][me["court"]]["owner"] == i,
+            me["court"] is None or state["areas"][me["court"]][OWNER] == i,
             f"seat {i} lost its Court",
         )
         _check(len(me["years"]) + len(me["revealed"]) <= 5, f"seat {i} has too many Year Cards")
@@ -98,7 +97,7 @@ def _check_nonplayers(state: State) -> None:
         _check(held.get(mag["court"]) == mag["key"], f"{mag['key']} is not in his Court")
         _check(mag["stature"] in (5, 9), f"{mag['key']} has Stature {mag['stature']}")
     for aid in held:
-        _check(state["areas"][aid]["owner"] is None, f"{aid} is a Player's and a Magnate's")
+        _check(state["areas"][aid][OWNER] is None, f"{aid} is a Player's and a Magnate's")
 
 
 def _check_grand(state: State) -> None:
@@ -112,7 +111,7 @@ def _check_grand(state: State) -> None:
         if me.get("waiting"):
             _check(me["court"] is None, f"waiting seat {i} has a Court")
             _check(
-                all(h["owner"] != i for h in state["areas"].values()),
+                all(h[OWNER] != i for h in state["areas"].values()),
                 f"waiting seat {i} holds Areas",
             )
     _check(len(state["seats"]) == state["players"], "a seat for every Player")

@@ -13,7 +13,18 @@ from typing import Any
 from rules.core import rng
 from rules.ema import handlers, nonplayer, raiders
 from rules.ema.optional_data import tables
-from rules.ema.state import Ctx, Frame, lang_relation, norm, rel_relation
+from rules.ema.state import (
+    LANG,
+    OWNER,
+    REL,
+    SS,
+    UNREST,
+    Ctx,
+    Frame,
+    lang_relation,
+    norm,
+    rel_relation,
+)
 
 MAX_MAGNATES = 3  # 24.0 Procedure
 ATTACKS = {"normal": 4, "syrian": 4, "mongol": 10}  # 24.53, 24.8
@@ -70,7 +81,7 @@ def may_appear(ctx: Ctx, aid: str, kind: str) -> bool:
         return True
     if aid in ctx.s.get("npc_areas", {}):
         return True  # a Viking Area is Independent
-    return here["owner"] is None or bool(here["unrest"])
+    return here[OWNER] is None or bool(here[UNREST])
 
 
 def appear(ctx: Ctx, aid: str, stature: int, kind: str) -> dict[str, Any]:
@@ -78,11 +89,11 @@ def appear(ctx: Ctx, aid: str, stature: int, kind: str) -> dict[str, Any]:
     from rules.ema.territory import transfer  # the Area leaves its Player
 
     here = ctx.area(aid)
-    if here["owner"] is not None:
+    if here[OWNER] is not None:
         transfer(ctx, aid, None, "rebellion")
-    here["unrest"] = False
-    if here["ss"] < norm(aid):
-        here["ss"] = norm(aid)
+    here[UNREST] = False
+    if here[SS] < norm(aid):
+        here[SS] = norm(aid)
     count = int(ctx.s.get("magnates_made", 0)) + 1
     ctx.s["magnates_made"] = count
     mag = {
@@ -90,8 +101,8 @@ def appear(ctx: Ctx, aid: str, stature: int, kind: str) -> dict[str, Any]:
         "court": aid,
         "stature": stature,
         "kind": kind,
-        "lang": here["lang"],
-        "rel": here["rel"],
+        "lang": here[LANG],
+        "rel": here[REL],
         "defense_card": None,
         "since": ctx.s["year"],
     }
@@ -117,7 +128,7 @@ def actor(ctx: Ctx, mag: dict[str, Any], base: str) -> dict[str, Any]:
     """The Magnate as he attacks from a Base (24.5, 24.7, 24.8)."""
     return {
         "name": f"the Magnate of {ctx.aname(mag['court'])}", "key": mag["key"],
-        "stature": mag["stature"], "base": base, "base_ss": int(ctx.area(base)["ss"]),
+        "stature": mag["stature"], "base": base, "base_ss": int(ctx.area(base)[SS]),
         "lang": mag["lang"], "rel": mag["rel"], "mods": mag["kind"] == "normal",
     }  # fmt: skip
 
@@ -146,12 +157,12 @@ def choose(ctx: Ctx, mag: dict[str, Any]) -> tuple[str, str, dict[str, Any]] | N
 
     def closeness(aid: str) -> int:
         here = ctx.area(aid)
-        return lang_relation(mag["lang"], here["lang"]) + rel_relation(mag["rel"], here["rel"])
+        return lang_relation(mag["lang"], here[LANG]) + rel_relation(mag["rel"], here[REL])
 
     rolls = {a: rng.die(ctx.s) for a in found} if len(found) > 1 else {found[0]: 0}
-    target = min(found, key=lambda a: (-ctx.area(a)["ss"], closeness(a), -rolls[a], a))
+    target = min(found, key=lambda a: (-ctx.area(a)[SS], closeness(a), -rolls[a], a))
     bases = [a for a in reach if target in ctx.d.land_adj[a]]
-    base = max(bases, key=lambda a: (ctx.area(a)["ss"], a))  # A-49: his best-SS Base next to it
+    base = max(bases, key=lambda a: (ctx.area(a)[SS], a))  # A-49: his best-SS Base next to it
     who = actor(ctx, mag, base)
     if nonplayer.rating(ctx, who, "conquest", target) >= 0:
         return "conquest", target, who

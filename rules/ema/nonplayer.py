@@ -14,7 +14,21 @@ from rules.core import rng
 from rules.ema import cards, endeavors, handlers, leaders
 from rules.ema.defense import choices as defense_choices
 from rules.ema.empire import court_costs
-from rules.ema.state import Ctx, Frame, change_ss, lang_relation, rel_relation, tech_bonus
+from rules.ema.state import (
+    FORT,
+    LANG,
+    OWNER,
+    PARTIAL,
+    REL,
+    SS,
+    UNREST,
+    Ctx,
+    Frame,
+    change_ss,
+    lang_relation,
+    rel_relation,
+    tech_bonus,
+)
 from rules.ema.territory import transfer
 
 
@@ -49,8 +63,8 @@ def modifier(ctx: Ctx, actor: dict[str, Any], target: str, kind: str) -> int:
     if not actor["mods"]:
         return 0
     here = ctx.area(target)
-    lang = lang_relation(actor["lang"], here["lang"])
-    rel = rel_relation(actor["rel"], here["rel"])
+    lang = lang_relation(actor["lang"], here[LANG])
+    rel = rel_relation(actor["rel"], here[REL])
     table = ctx.d.tables["modifiers"][kind]
     return int(table["lang"][lang] + table["rel"][rel])
 
@@ -61,12 +75,12 @@ def rating(ctx: Ctx, actor: dict[str, Any], kind: str, target: str) -> int:
     a_side = actor["stature"] + actor["base_ss"]
     if kind == "pillage":
         a_side += ctx.d.areas[target]["population"]
-    return int(a_side - (here["ss"] + here["fort"] + modifier(ctx, actor, target, kind)))
+    return int(a_side - (here[SS] + here[FORT] + modifier(ctx, actor, target, kind)))
 
 
 def offer_defense(ctx: Ctx, frame: Frame, actor: dict[str, Any], kind: str, target: str) -> bool:
     """Note the attack in `frame["pending"]` and ask the owner about a Defense; True if asked."""
-    owner = ctx.area(target)["owner"]
+    owner = ctx.area(target)[OWNER]
     frame["pending"] = {"kind": kind, "target": target, "defender": None, "asked": False}
     # A Player may Defend his Area as against another Player (13.1x, 24.0 Procedure).
     if owner is None or not endeavors.may_defend(ctx, owner, target):
@@ -159,14 +173,14 @@ def _c_result(ctx: Ctx, actor: dict[str, Any], target: str, rule: str) -> None:
         return
     for k in [k for k in partial if k.endswith(f":{target}")]:
         del partial[k]
-    owner = ctx.area(target)["owner"]
+    owner = ctx.area(target)[OWNER]
     if owner is not None:
         transfer(ctx, target, None, "conquest")
     else:
         here = ctx.area(target)
-        here["fort"] = 2 if here["fort"] == 3 else 0  # 14.41
-        here["partial"] = []
-    ctx.area(target)["unrest"] = False  # A-49: no Unrest where no Player taxes
+        here[FORT] = 2 if here[FORT] == 3 else 0  # 14.41
+        here[PARTIAL] = []
+    ctx.area(target)[UNREST] = False  # A-49: no Unrest where no Player taxes
     ctx.s.setdefault("npc_areas", {})[target] = actor["key"]
     ctx.log(rule, f"{actor['name']} conquers {ctx.aname(target)} from {ctx.name(owner)}.")
 
@@ -175,5 +189,5 @@ def forget_taken(ctx: Ctx) -> None:
     """An Area a Player has taken is no longer a Raider's or Magnate's (23.32, 24.5x)."""
     held = ctx.s.get("npc_areas")
     if held:
-        for aid in [a for a in held if ctx.area(a)["owner"] is not None]:
+        for aid in [a for a in held if ctx.area(a)[OWNER] is not None]:
             del held[aid]

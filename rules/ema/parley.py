@@ -8,7 +8,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, handlers, religion
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, is_christian
+from rules.ema.state import OWNER, REL, Ctx, Frame, is_christian
 from rules.ema.territory import transfer
 
 TITLES = {
@@ -109,7 +109,7 @@ def weight(ctx: Ctx, frame: Frame, seat: int, influence: int) -> int:
         ctx.seat(seat)["empire"] == "BYZ"
         and ctx.s.get("schism") != "union"  # 23.11 U: the Byzantine loses his +5
         and areas
-        and all(ctx.area(a)["rel"] == "EO" for a in areas)
+        and all(ctx.area(a)[REL] == "EO" for a in areas)
     ):
         votes += 5
     return int(votes)
@@ -216,7 +216,7 @@ HOW = {"diplomacy": "diplomacy", "contest": "diplomacy", "dynastic": "inheritanc
 def concede(ctx: Ctx, loser: int, winner: int, areas: list[str], why: str) -> None:
     """The owner lets the Areas go to the taker: by Diplomatic Conquest or Inheritance (12.31, 19.2)."""
     for aid in areas:
-        if ctx.area(aid)["owner"] == loser:
+        if ctx.area(aid)[OWNER] == loser:
             ctx.log(
                 RULES.get(why, "EMA-12.31"),
                 f"{ctx.aname(aid)} passes from {ctx.name(loser)} to {ctx.name(winner)}.",

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core import rng
 from rules.ema import endeavors, rebellion
-from rules.ema.state import Ctx, change_ss
+from rules.ema.state import UNREST, Ctx, change_ss
 
 
 def plunder_gold(ctx: Ctx) -> tuple[int, int]:
@@ -18,7 +18,7 @@ def plunder_gold(ctx: Ctx) -> tuple[int, int]:
 def resolve(ctx: Ctx, en: dict[str, Any], card: dict[str, Any], value: int) -> None:
     """Apply a Pillage card (11.2)."""
     seat, base, target = en["seat"], en["base"], en["target"]
-    base_unrest = ctx.area(base)["unrest"]
+    base_unrest = ctx.area(base)[UNREST]
     for result in endeavors.applying(card, "pillage", value):
         if result["e"] == "G":
             die, gold = plunder_gold(ctx)

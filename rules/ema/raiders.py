@@ -13,7 +13,7 @@ from typing import Any
 from rules.core import rng
 from rules.ema import handlers, nonplayer
 from rules.ema.optional_data import tables
-from rules.ema.state import CHRISTIAN, Ctx, Frame
+from rules.ema.state import CHRISTIAN, LANG, OWNER, REL, SS, Ctx, Frame
 
 ORDER = ("vikings", "magyars", "saracens")
 NAMES = {"vikings": "the Vikings", "magyars": "the Magyars", "saracens": "the Saracen Pirates"}
@@ -51,13 +51,11 @@ def _stopped(ctx: Ctx, name: str) -> bool:
         return True
     if name == "vikings":
         gone = any(
-            ctx.area(a)["rel"] in CHRISTIAN and ctx.area(a)["lang"] == "old_norse"
+            ctx.area(a)[REL] in CHRISTIAN and ctx.area(a)[LANG] == "old_norse"
             for a in ctx.s.get("norse_pagan", [])
         )
     elif name == "magyars":
-        gone = (
-            "hungary" in ctx.s.get("magyar_pagan", []) and ctx.area("hungary")["rel"] in CHRISTIAN
-        )
+        gone = "hungary" in ctx.s.get("magyar_pagan", []) and ctx.area("hungary")[REL] in CHRISTIAN
     else:
         gone = False
     if gone:
@@ -69,18 +67,18 @@ def remember_pagans(ctx: Ctx) -> None:
     """At the first Raider Phase, note which Norse Areas and whether Hungary are Pagan (24.14, 24.23)."""
     if "norse_pagan" not in ctx.s:
         ctx.s["norse_pagan"] = sorted(
-            a for a, here in ctx.s["areas"].items() if here["rel"] == "pagan_norse"
+            a for a, here in ctx.s["areas"].items() if here[REL] == "pagan_norse"
         )
-        ctx.s["magyar_pagan"] = ["hungary"] if ctx.area("hungary")["rel"] not in CHRISTIAN else []
+        ctx.s["magyar_pagan"] = ["hungary"] if ctx.area("hungary")[REL] not in CHRISTIAN else []
 
 
 def base_of(ctx: Ctx, name: str) -> str | None:
     """The Raider's Base for its next Pillage, or None when it cannot raid (24.11, 24.14, 24.21, 24.23)."""
     if name == "vikings":
-        free = [a for a in VIKING_HOMES if ctx.area(a)["owner"] is None]
-        return max(free, key=lambda a: (ctx.area(a)["ss"], a == "norway")) if free else None
+        free = [a for a in VIKING_HOMES if ctx.area(a)[OWNER] is None]
+        return max(free, key=lambda a: (ctx.area(a)[SS], a == "norway")) if free else None
     if name == "magyars":
-        return "hungary" if ctx.area("hungary")["owner"] is None else None
+        return "hungary" if ctx.area("hungary")[OWNER] is None else None
     return None
 
 
@@ -95,7 +93,7 @@ def actor(ctx: Ctx, name: str, stature: int) -> dict[str, Any]:
     here = ctx.area(base)
     return {
         "name": NAMES[name], "key": name, "stature": stature, "base": base,
-        "base_ss": int(here["ss"]), "lang": here["lang"], "rel": here["rel"], "mods": True,
+        "base_ss": int(here[SS]), "lang": here[LANG], "rel": here[REL], "mods": True,
     }  # fmt: skip
 
 
@@ -119,7 +117,7 @@ def targets(ctx: Ctx, name: str) -> list[str]:
 
 def value(ctx: Ctx, aid: str) -> int:
     """A Target's worth to a Raider: SS + Population (24.0 Procedure)."""
-    return int(ctx.area(aid)["ss"] + ctx.d.areas[aid]["population"])
+    return int(ctx.area(aid)[SS] + ctx.d.areas[aid]["population"])
 
 
 def choose_target(ctx: Ctx, who: dict[str, Any], name: str) -> tuple[str, str] | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.ema.state import Ctx, relations
+from rules.ema.state import FORT, LANG, OWNER, REL, TIES, UNREST, Ctx, has, relations, seats_in
 from rules.ema.territory import transfer
 
 RESULT_NAMES = {"-": "no effect", "U": "Unrest", "R": "Rebellion"}
@@ -11,12 +11,12 @@ RESULT_NAMES = {"-": "no effect", "U": "Unrest", "R": "Rebellion"}
 def rebellion_value(ctx: Ctx, aid: str, gold: int) -> int:
     """RV by the recommended formula of the reference (17.2x, A-23, A-27)."""
     here = ctx.area(aid)
-    seat = here["owner"]
+    seat = here[OWNER]
     lang, rel = relations(ctx, seat, aid)
-    rv = 5 * here["unrest"] + lang + rel + gold - here["fort"]
+    rv = 5 * here[UNREST] + lang + rel + gold - here[FORT]
     if _independent_kin(ctx, aid):
         rv += 1
-    if seat in here["ties"]:
+    if has(here[TIES], seat):
         rv -= 2
     if opposing_ties(ctx, aid):
         rv += 2  # 12.42: opponents' Ties, +2 in all unless every one of them waives
@@ -26,8 +26,10 @@ def rebellion_value(ctx: Ctx, aid: str, gold: int) -> int:
 def opposing_ties(ctx: Ctx, aid: str) -> bool:
     """Do opponents' Ties count against the owner: some opponent has a Tie and has not waived (12.42)?"""
     here = ctx.area(aid)
-    owner = here["owner"]
-    return any(t != owner and owner not in ctx.seat(t).get("waive", []) for t in here["ties"])
+    owner = here[OWNER]
+    return any(
+        t != owner and owner not in ctx.seat(t).get("waive", []) for t in seats_in(here[TIES])
+    )
 
 
 def _independent_kin(ctx: Ctx, aid: str) -> bool:
@@ -35,7 +37,7 @@ def _independent_kin(ctx: Ctx, aid: str) -> bool:
     here = ctx.area(aid)
     for other in ctx.d.land_adj[aid]:
         there = ctx.area(other)
-        if there["owner"] is None and there["lang"] == here["lang"] and there["rel"] == here["rel"]:
+        if there[OWNER] is None and there[LANG] == here[LANG] and there[REL] == here[REL]:
             return True
     return False
 
@@ -64,7 +66,7 @@ def check(ctx: Ctx, aid: str, gold: int = 0, rule: str = "EMA-17.3") -> str:
     shown = f"roll {roll}" if roll else "no roll"
     ctx.log(rule, f"Rebellion Check in {ctx.aname(aid)}: RV {rv}, {shown}: {RESULT_NAMES[result]}.")
     if result == "U":
-        here["unrest"] = True
+        here[UNREST] = True
     elif result == "R":
         rebel(ctx, aid)
     return result
@@ -72,7 +74,7 @@ def check(ctx: Ctx, aid: str, gold: int = 0, rule: str = "EMA-17.3") -> str:
 
 def rebel(ctx: Ctx, aid: str) -> None:
     """The Area rebels: Independent, SS kept, Unrest removed, forts reduced (17.15)."""
-    owner = ctx.area(aid)["owner"]
+    owner = ctx.area(aid)[OWNER]
     ctx.log(
         "EMA-17.15", f"{ctx.aname(aid)} rebels against {ctx.name(owner)} and becomes Independent."
     )
@@ -81,5 +83,5 @@ def rebel(ctx: Ctx, aid: str) -> None:
 
 def failed_endeavor(ctx: Ctx, aid: str, was_unrest: bool) -> None:
     """An Area already in Unrest whose SS an own Endeavor lowered must be checked (9.19, 17.0)."""
-    if was_unrest and ctx.area(aid)["owner"] is not None:
+    if was_unrest and ctx.area(aid)[OWNER] is not None:
         check(ctx, aid, 0, "EMA-9.19")

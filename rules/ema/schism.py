@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.ema import handlers
 from rules.ema.optional_data import tables
-from rules.ema.state import Ctx
+from rules.ema.state import OWNER, TIES, Ctx, has, seats_in
 
 ROWS = {
     1: "the Byzantine possesses Rome and alone has a Tie to it",
@@ -46,12 +46,12 @@ def condition(ctx: Ctx) -> int:
     unheld) reads row 3, the Byzantine's influence being the one the table measures.
     """
     rome = ctx.area(ROME)
-    byz, owner, ties = byzantine(ctx), rome["owner"], rome["ties"]
+    byz, owner, ties = byzantine(ctx), rome[OWNER], rome[TIES]
     if owner is not None and owner == byz:
-        return 1 if ties == [byz] else 2
+        return 1 if seats_in(ties) == (byz,) else 2
     if owner is not None:
         return 6
-    if byz is not None and byz in ties:
+    if byz is not None and has(ties, byz):
         return 3
     return 5 if ties else 4
 

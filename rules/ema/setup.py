@@ -8,7 +8,7 @@ from rules.core import rng
 from rules.core.engine import State
 from rules.ema import handlers
 from rules.ema.claims import allowed
-from rules.ema.state import Ctx, data
+from rules.ema.state import CLAIMS, LANG, OWNER, REL, UNREST, Ctx, data, has
 
 PAGAN_BY_LANGUAGE = {
     "old_norse": "pagan_norse",
@@ -45,18 +45,20 @@ def _areas(scen: dict[str, Any]) -> dict[str, Any]:
         for kind, listed in scen["religion"].items():
             if aid in listed:
                 rel = _pagan_of(lang, area["language"]) if kind == "pagan" else kind
-        out[aid] = {
-            "owner": None,
-            "ss": scen["initial_ss"].get(aid, area["norm"]),
-            "unrest": False,
-            "fort": scen["forts"].get(aid, 0),
-            "ties": [],
-            "claims": [],
-            "partial": [],
-            "lang": lang,
-            "rel": rel,
-            "conv": None,
-        }
+        # A row: owner, SS, Unrest, forts, Ties, Claims, partial results, Language, Religion,
+        # conversion (rules.ema.state.OWNER …).
+        out[aid] = [
+            None,
+            scen["initial_ss"].get(aid, area["norm"]),
+            False,
+            scen["forts"].get(aid, 0),
+            0,
+            0,
+            [],
+            lang,
+            rel,
+            None,
+        ]
     return out
 
 
@@ -70,8 +72,8 @@ def _seat(scen: dict[str, Any], emp: dict[str, Any], areas: dict[str, Any]) -> d
         "st": dict(emp["stature"]),
         "court": court,
         "orig_court": court,
-        "lang": over.get("language", areas[court]["lang"]),
-        "rel": over.get("religion", areas[court]["rel"]),
+        "lang": over.get("language", areas[court][LANG]),
+        "rel": over.get("religion", areas[court][REL]),
         "gold": data().tables["start_gold"],
         "hand": [],
         "inplay": [],
@@ -96,17 +98,17 @@ def _place(state: State, scen: dict[str, Any], seat: int, emp: dict[str, Any]) -
     """Possessions, Unrest and Claims of one Empire (4.0 P2, P5; 18.14 at set-up, A-34)."""
     ctx = Ctx(state)
     for aid in emp["areas"]:
-        state["areas"][aid]["owner"] = seat
-        state["areas"][aid]["unrest"] = aid in emp["unrest"]
+        state["areas"][aid][OWNER] = seat
+        state["areas"][aid][UNREST] = aid in emp["unrest"]
     wanted = (emp["areas"] if emp["claims_own"] else []) + emp["claims_extra"]
     skip = scen["claims_except"].get(emp["key"], [])
     for aid in wanted:
         if (
             aid not in skip
             and allowed(ctx, seat, aid)
-            and seat not in state["areas"][aid]["claims"]
+            and not has(state["areas"][aid][CLAIMS], seat)
         ):
-            state["areas"][aid]["claims"].append(seat)
+            state["areas"][aid][CLAIMS] |= 1 << seat
 
 
 def new_state(

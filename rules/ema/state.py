@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from contextvars import ContextVar, Token
 from functools import cache
 from typing import Any
@@ -13,6 +14,50 @@ from rules.core.frames import StepContext
 from rules.ema.components import EmaData, load
 
 CHRISTIAN = ("RC", "EO")
+
+# The changing state of a Land Area is a row, a list (rules_version 2; a dict before): kept
+# compact so that copying a state is cheap. Its fields, at these places: the owner (a seat or
+# None), SS, Unrest, fortification (0, 2 or 3), the seats with a Diplomatic Tie and with a Claim
+# there as bitmasks (bit i: seat i), the partial Conquest results, Language, Religion and a
+# conversion under way (or None). Views show it as a dict with these names (`area_dict`).
+OWNER, SS, UNREST, FORT, TIES, CLAIMS, PARTIAL, LANG, REL, CONV = range(10)
+AREA_FIELDS = ("owner", "ss", "unrest", "fort", "ties", "claims", "partial", "lang", "rel", "conv")
+Area = list[Any]
+
+
+def has(mask: int, seat: int) -> bool:
+    """Whether a seat's bit is set in a bitmask of seats (Ties, Claims)."""
+    return bool(mask >> seat & 1)
+
+
+@cache
+def seats_in(mask: int) -> tuple[int, ...]:
+    """The seats of a bitmask, in seat order."""
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+
+
+def mask_of(seats: Iterable[int]) -> int:
+    """The bitmask of some seats."""
+    mask = 0
+    for seat in seats:
+        mask |= 1 << seat
+    return mask
+
+
+def area_dict(row: Area) -> dict[str, Any]:
+    """An Area's row as the dict the views show (Ties and Claims as sorted lists of seats)."""
+    shown = dict(zip(AREA_FIELDS, row, strict=True))
+    shown["ties"], shown["claims"] = list(seats_in(row[TIES])), list(seats_in(row[CLAIMS]))
+    shown["partial"] = [dict(p) for p in row[PARTIAL]]
+    shown["conv"] = None if row[CONV] is None else dict(row[CONV])
+    return shown
+
+
+def area_row(fields: dict[str, Any]) -> Area:
+    """An Area's row from the dict layout (that of views, and of states of rules_version 1)."""
+    row = [fields[name] for name in AREA_FIELDS]
+    row[TIES], row[CLAIMS] = mask_of(fields["ties"]), mask_of(fields["claims"])
+    return row
 
 
 def data() -> EmaData:
@@ -27,9 +72,9 @@ class Ctx(StepContext[EmaData]):
 
     static_data = staticmethod(load)  # the cached loader itself: no Python call per step
 
-    def area(self, aid: str) -> dict[str, Any]:
-        """The changing state of a Land Area."""
-        here: dict[str, Any] = self.s["areas"][aid]
+    def area(self, aid: str) -> Area:
+        """The changing state of a Land Area (a row: OWNER, SS, … above)."""
+        here: Area = self.s["areas"][aid]
         return here
 
     def name(self, seat: int | None) -> str:
@@ -55,9 +100,9 @@ def norm(aid: str) -> int:
 def change_ss(ctx: Ctx, aid: str, delta: int) -> int:
     """Change SS within −3..Norm+2 (7.11, 7.12); return the change actually made."""
     here = ctx.area(aid)
-    new = max(-3, min(norm(aid) + 2, here["ss"] + delta))
-    made = new - here["ss"]
-    here["ss"] = new
+    new = max(-3, min(norm(aid) + 2, here[SS] + delta))
+    made = new - here[SS]
+    here[SS] = new
     return int(made)
 
 
@@ -97,10 +142,10 @@ def is_christian(ctx: Ctx, seat: int) -> bool:
 def relations(ctx: Ctx, seat: int, aid: str) -> tuple[int, int]:
     """Language and Religion relationships between a seat's Leader and an Area."""
     me, here = ctx.seat(seat), ctx.area(aid)
-    rel = rel_relation(me["rel"], here["rel"], me["excom"])
+    rel = rel_relation(me["rel"], here[REL], me["excom"])
     if rel == 1 and ctx.s.get("schism") == "union":
         rel = 0  # 23.11 U: the two Churches count as one (the optional Schism rule)
-    return lang_relation(me["lang"], here["lang"]), rel
+    return lang_relation(me["lang"], here[LANG]), rel
 
 
 def in_play(state: State) -> list[int]:
@@ -154,7 +199,7 @@ def _owned(state: State, seat: int) -> list[str]:
     ids = area_ids()
     if len(areas) != len(ids):
         ids = tuple(sorted(areas))
-    return [a for a in ids if areas[a]["owner"] == seat]
+    return [a for a in ids if areas[a][OWNER] == seat]
 
 
 def owned_all(state: State) -> dict[int, list[str]]:
@@ -165,7 +210,7 @@ def owned_all(state: State) -> dict[int, list[str]]:
         ids = tuple(sorted(areas))
     found: dict[int, list[str]] = {}
     for a in ids:
-        owner = areas[a]["owner"]
+        owner = areas[a][OWNER]
         if owner is not None:
             if owner in found:
                 found[owner].append(a)
@@ -174,10 +219,10 @@ def owned_all(state: State) -> dict[int, list[str]]:
     return found
 
 
-def in_order(state: State) -> list[tuple[str, dict[str, Any]]]:
+def in_order(state: State) -> list[tuple[str, Area]]:
     """Every Area with its changing state, in id order (the caller must not change the list)."""
     remembered = memo(state)
-    found: list[tuple[str, dict[str, Any]]] | None = (
+    found: list[tuple[str, Area]] | None = (
         None if remembered is None else remembered.get("in_order")
     )
     if found is None:
@@ -200,7 +245,7 @@ def tied(state: State, seat: int) -> list[str]:
         ids = area_ids()
         if len(areas) != len(ids):
             ids = tuple(sorted(areas))
-        found = [a for a in ids if seat in areas[a]["ties"]]
+        found = [a for a in ids if has(areas[a][TIES], seat)]
         if remembered is not None:
             remembered[("tied", seat)] = found
     return found

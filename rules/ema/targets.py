@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from rules.ema import er
 from rules.ema.empire import court_costs, halve, leg_targets
-from rules.ema.state import Ctx, area_ids, memo, owned, seafaring
+from rules.ema.state import OWNER, REL, SS, Ctx, area_ids, memo, owned, seafaring
 
 COMBAT = ("conquest", "pillage", "convert")
 STATURE_OF = {
@@ -73,7 +73,7 @@ def convertible(ctx: Ctx, seat: int, aid: str) -> bool:
     """An own Area of another Religion that the Leader's Religion can convert (22.2, 22.3)."""
     me = ctx.seat(seat)
     chart = ctx.d.tables["conversion"]
-    rel = ctx.area(aid)["rel"]
+    rel = ctx.area(aid)[REL]
     return rel != me["rel"] and chart[me["rel"]][0] > 0 and not me["excom"]
 
 
@@ -92,7 +92,7 @@ def _any_convertible(ctx: Ctx, seat: int) -> bool:
     found: bool | None = None if remembered is None else remembered.get(("convertible", seat))
     if found is None:
         areas, rel = ctx.s["areas"], me["rel"]
-        found = any(areas[a]["rel"] != rel for a in owned(ctx.s, seat))
+        found = any(areas[a][REL] != rel for a in owned(ctx.s, seat))
         if remembered is not None:
             remembered[("convertible", seat)] = found
     return found
@@ -121,9 +121,9 @@ def _iter_foreign_targets(ctx: Ctx, seat: int, kind: str, base: str, inner: int)
     for target, leg in _sorted_legs(base, seafaring(ctx.s)):
         here = ctx.area(target)
         if kind == "convert":
-            if here["owner"] != seat or not convertible(ctx, seat, target):
+            if here[OWNER] != seat or not convertible(ctx, seat, target):
                 continue
-        elif here["owner"] == seat or (kind == "pillage" and here["ss"] <= -3):
+        elif here[OWNER] == seat or (kind == "pillage" and here[SS] <= -3):
             continue
         seas = inner + leg
         if seas <= 2 and affordable(ctx, seat, kind, side_a, target, seas, known):

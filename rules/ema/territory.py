@@ -8,31 +8,44 @@ from rules.core.engine import Option
 from rules.ema import claims, handlers
 from rules.ema.empire import court_costs_of
 from rules.ema.handlers import option
-from rules.ema.state import CHRISTIAN, Ctx, Frame, owned, owned_all
+from rules.ema.state import (
+    CHRISTIAN,
+    CONV,
+    FORT,
+    LANG,
+    OWNER,
+    PARTIAL,
+    REL,
+    UNREST,
+    Ctx,
+    Frame,
+    owned,
+    owned_all,
+)
 
 
 def transfer(ctx: Ctx, aid: str, seat: int | None, how: str) -> None:
     """Give an Area to a seat or make it Independent; `how` is conquest, diplomacy, rebellion, trade."""
     here = ctx.area(aid)
-    old = here["owner"]
-    here["owner"] = seat
+    old = here[OWNER]
+    here[OWNER] = seat
     if how == "conquest":
-        here["partial"] = []  # 10.38: the other conquerors' C results are removed
-        here["fort"] = 2 if here["fort"] == 3 else 0  # 14.41
-        here["unrest"] = True  # 17.0 Conquered
-        if here["conv"] and here["conv"]["seat"] != seat:
-            here["conv"] = None  # 22.21: another Player's conquest loses the progress
+        here[PARTIAL] = []  # 10.38: the other conquerors' C results are removed
+        here[FORT] = 2 if here[FORT] == 3 else 0  # 14.41
+        here[UNREST] = True  # 17.0 Conquered
+        if here[CONV] and here[CONV]["seat"] != seat:
+            here[CONV] = None  # 22.21: another Player's conquest loses the progress
         if (
             seat is not None
-            and here["rel"] == "moslem_iberian"
+            and here[REL] == "moslem_iberian"
             and ctx.seat(seat)["rel"] in CHRISTIAN
         ):
-            here["rel"] = "RC"  # 22.27
+            here[REL] = "RC"  # 22.27
             ctx.log("EMA-22.27", f"{ctx.aname(aid)} becomes Roman Catholic on its conquest.")
     elif how == "rebellion":
-        here["unrest"] = False
-        here["fort"] = 2 if here["fort"] == 3 else 0  # 17.15
-    here["partial"] = [p for p in here["partial"] if p["seat"] != seat]
+        here[UNREST] = False
+        here[FORT] = 2 if here[FORT] == 3 else 0  # 17.15
+    here[PARTIAL] = [p for p in here[PARTIAL] if p["seat"] != seat]
     clean_partials(ctx)
     if old is not None and ctx.seat(old)["court"] == aid:
         lose_court(ctx, old)
@@ -48,11 +61,11 @@ def clean_partials(ctx: Ctx) -> None:
     """Drop C results whose Base no longer belongs to their conqueror (10.37, A-16)."""
     areas = ctx.s["areas"]
     for here in areas.values():
-        if here["partial"]:
-            here["partial"] = [
+        if here[PARTIAL]:
+            here[PARTIAL] = [
                 p
-                for p in here["partial"]
-                if areas[p["base"]]["owner"] == p["seat"] and here["owner"] != p["seat"]
+                for p in here[PARTIAL]
+                if areas[p["base"]][OWNER] == p["seat"] and here[OWNER] != p["seat"]
             ]
 
 
@@ -66,7 +79,7 @@ def court_candidates(ctx: Ctx, seat: int, language_only: bool = False) -> list[s
     return [
         a
         for a in owned(ctx.s, seat)
-        if ctx.area(a)["lang"] == me["lang"] and (not strict or ctx.area(a)["rel"] == me["rel"])
+        if ctx.area(a)[LANG] == me["lang"] and (not strict or ctx.area(a)[REL] == me["rel"])
     ]
 
 
@@ -89,7 +102,7 @@ def check_return(ctx: Ctx, seat: int, aid: str) -> None:
     """An exile returns on acquiring an Area of exactly his Language and Religion (21.3)."""
     me = ctx.seat(seat)
     here = ctx.area(aid)
-    if me["exile"] and here["lang"] == me["lang"] and here["rel"] == me["rel"]:
+    if me["exile"] and here[LANG] == me["lang"] and here[REL] == me["rel"]:
         me["exile"], me["asylum"], me["court"] = False, None, aid
         ctx.log(
             "EMA-21.3", f"{ctx.name(seat)} returns from Exile with a Court in {ctx.aname(aid)}."
@@ -111,8 +124,8 @@ def refresh_connections(ctx: Ctx) -> None:
         linked = court_costs_of(ctx.s, seat, mine)
         for aid in mine:
             here = ctx.area(aid)
-            if aid not in linked and not here["unrest"]:
-                here["unrest"] = True
+            if aid not in linked and not here[UNREST]:
+                here[UNREST] = True
                 ctx.log(
                     "EMA-17.0.Trig-Disconnected",
                     f"{ctx.aname(aid)} is cut off from the Court "
@@ -158,7 +171,7 @@ def _move_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
 
 def _return_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     ctx.pop()
-    if action["back"] and ctx.area(frame["area"])["owner"] == frame["seat"]:
+    if action["back"] and ctx.area(frame["area"])[OWNER] == frame["seat"]:
         ctx.seat(frame["seat"])["court"] = frame["area"]
         ctx.log(
             "EMA-7.54",

@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import agreements, claims, endeavors, gold, handlers, holding, parley, targets
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, in_play, is_christian, owned, tied
+from rules.ema.state import FORT, OWNER, Ctx, Frame, in_play, is_christian, owned, tied
 
 KINDS = ("conquest", "pillage", "diplomacy", "ruling", "fortification", "convert")
 
@@ -40,7 +40,7 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     ]
     opts += _diplomacy_options(ctx, seat)
     backs = int(ctx.s.get("turn_asks", {}).get("back", 0))
-    if backs < endeavors.BACKS and any(ctx.area(a)["fort"] for a in owned(ctx.s, seat)):
+    if backs < endeavors.BACKS and any(ctx.area(a)[FORT] for a in owned(ctx.s, seat)):
         opts.append(option({"do": "reduce_fort"}, "Reduce a Fortification of your own"))
     for hook in handlers.MENU:
         opts += hook(ctx, seat)
@@ -105,9 +105,9 @@ def _waiver_options(ctx: Ctx, seat: int) -> list[Option]:
     areas = ctx.s["areas"]
     owners = sorted(
         {
-            h["owner"]
+            h[OWNER]
             for h in (areas[a] for a in tied(ctx.s, seat))
-            if h["owner"] is not None and h["owner"] != seat
+            if h[OWNER] is not None and h[OWNER] != seat
         }
     )
     opts = [
@@ -219,7 +219,7 @@ def _fort_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         endeavors.count_back(ctx)  # counted with the cancelled Endeavors (Grand Scenario)
     else:
         here = ctx.area(action["area"])
-        here["fort"] = 2 if here["fort"] == 3 else 0
+        here[FORT] = 2 if here[FORT] == 3 else 0
         ctx.log(
             "EMA-14.43",
             f"{ctx.name(frame['seat'])} reduces the forts of {ctx.aname(action['area'])}.",
@@ -232,11 +232,7 @@ handlers.decision(
     lambda ctx, f: "Reduce which Fortification?",
     lambda ctx, f: (
         [option({"area": None}, "None")]
-        + [
-            option({"area": a}, ctx.aname(a))
-            for a in owned(ctx.s, f["seat"])
-            if ctx.area(a)["fort"]
-        ]
+        + [option({"area": a}, ctx.aname(a)) for a in owned(ctx.s, f["seat"]) if ctx.area(a)[FORT]]
     ),
     _fort_choose,
 )

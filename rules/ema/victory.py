@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core.engine import Result, SeatResult, State
 from rules.ema.empire import court_costs
-from rules.ema.state import Ctx, data, owned, rel_relation
+from rules.ema.state import CLAIMS, OWNER, REL, SS, Ctx, data, has, owned, rel_relation
 
 
 def breakdown(state: State, seat: int) -> dict[str, int]:
@@ -14,17 +14,17 @@ def breakdown(state: State, seat: int) -> dict[str, int]:
     me = state["seats"][seat]
     linked = court_costs(state, seat)
     mine = owned(state, seat)
-    areas = sum(3 + state["areas"][a]["ss"] for a in mine if a in linked)
+    areas = sum(3 + state["areas"][a][SS] for a in mine if a in linked)
     claimed = sum(
         3
         for a in mine
-        if seat in state["areas"][a]["claims"]  # a Claim of another
-        and rel_relation(me["rel"], state["areas"][a]["rel"]) < 2
+        if has(state["areas"][a][CLAIMS], seat)  # a Claim of another
+        and rel_relation(me["rel"], state["areas"][a][REL]) < 2
     )  # Religion is dormant, no VP
     bonus = 0
     scen = data().scenarios[state["scenario"]]
     for extra in scen["bonus"]:
-        if extra["empire"] == me["empire"] and state["areas"][extra["area"]]["owner"] == seat:
+        if extra["empire"] == me["empire"] and state["areas"][extra["area"]][OWNER] == seat:
             bonus += extra["points"]
     found = {
         "areas": int(areas),

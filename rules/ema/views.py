@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.engine import State
 from rules.ema import endeavors, handlers, raiders, victory
 from rules.ema.grand import is_grand
-from rules.ema.state import Ctx
+from rules.ema.state import Ctx, area_dict
 
 
 def _played(me: dict[str, Any]) -> list[dict[str, Any]]:
@@ -99,7 +99,7 @@ def _targets(state: State, seat: int | None) -> list[dict[str, Any]] | None:
 def _areas(state: State) -> dict[str, Any]:
     """Every Area's public state; with the optional rules, whose Magnate or Raider holds it and
     the colonization it is under (24.5, 24.13, 25.0)."""
-    areas = {a: dict(h) for a, h in state["areas"].items()}
+    areas = {a: area_dict(h) for a, h in state["areas"].items()}
     for aid, key in state.get("npc_areas", {}).items():
         areas[aid]["npc"] = key
     for col in state.get("colonies", []):

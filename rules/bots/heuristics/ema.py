@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 
 from rules.core.engine import Engine, State
+from rules.ema.state import OWNER, SS
 
 SCALE = 12.0
 AREA = 1.5  # an Area held, linked to the Court or not, is VP to come
-SS = 0.5  # Social State of held Areas beyond what the VP already count
+SOCIAL = 0.5  # Social State of held Areas beyond what the VP already count
 GOLD = 0.3
 STATURE = 0.6  # per step of a Stature (1, 2, 3, 5, 9): better Endeavors
 STEPS = {1: 0, 2: 1, 3: 2, 5: 3, 9: 4}
@@ -21,9 +22,9 @@ def potentials(engine: Engine, state: State) -> list[float]:
     rows = engine.result(state)["seats"]
     values = [float(row["score"]) for row in rows]
     for here in state["areas"].values():
-        owner = here["owner"]
+        owner = here[OWNER]
         if isinstance(owner, int) and not isinstance(owner, bool) and 0 <= owner < len(values):
-            values[owner] += AREA + SS * here["ss"]
+            values[owner] += AREA + SOCIAL * here[SS]
     for i, me in enumerate(state["seats"]):
         values[i] += GOLD * me["gold"]
         values[i] += STATURE * sum(STEPS.get(v, 0) for v in me["st"].values())

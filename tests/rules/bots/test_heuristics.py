@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.bots import heuristics
 from rules.core.canonical import clone
 from rules.core.registry import get_engine
+from rules.ema.state import OWNER
 from tests.rules.bots.helpers import position
 
 
@@ -39,9 +40,9 @@ def test_ema_one_more_area_gold_and_stature_score_higher() -> None:
     engine = get_engine("ema")
     state = position(engine, "27-charlemagne", 2, 60)
     base = heuristics.value(engine, state, 0)
-    free = next(a for a, h in state["areas"].items() if h["owner"] not in (0, 1))
+    free = next(a for a, h in state["areas"].items() if h[OWNER] not in (0, 1))
     more_land = clone(state)
-    more_land["areas"][free]["owner"] = 0
+    more_land["areas"][free][OWNER] = 0
     assert heuristics.value(engine, more_land, 0) > base
     richer = clone(state)
     richer["seats"][0]["gold"] += 3

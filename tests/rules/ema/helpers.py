@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.registry import get_engine
-from rules.ema.state import Ctx
+from rules.ema.state import AREA_FIELDS, CLAIMS, TIES, Area, Ctx, mask_of
 
 ENGINE = get_engine("ema")
 
@@ -20,6 +20,13 @@ def new(
 def ctx(state: dict[str, Any]) -> Ctx:
     """A context over a state, collecting events."""
     return Ctx(state)
+
+
+def fill(row: Area, fields: dict[str, Any] | None = None, **more: Any) -> None:
+    """Set an Area row's fields by name (Ties and Claims given as lists of seats)."""
+    for name, value in {**(fields or {}), **more}.items():
+        place = AREA_FIELDS.index(name)
+        row[place] = mask_of(value) if place in (TIES, CLAIMS) else value
 
 
 ROWS = ("conquest", "pillage", "ruling", "fortification", "diplomacy")

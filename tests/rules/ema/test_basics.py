@@ -4,7 +4,22 @@ from __future__ import annotations
 
 from rules.ema import er, leaders, sequence, targets, victory
 from rules.ema.components import load
-from rules.ema.state import CHRISTIAN, owned, rel_relation
+from rules.ema.state import (
+    CHRISTIAN,
+    CLAIMS,
+    FORT,
+    LANG,
+    OWNER,
+    PARTIAL,
+    REL,
+    SS,
+    UNREST,
+    area_dict,
+    mask_of,
+    owned,
+    rel_relation,
+    seats_in,
+)
 from rules.ema.territory import transfer
 from tests.rules.ema.helpers import (
     ENGINE,
@@ -13,6 +28,7 @@ from tests.rules.ema.helpers import (
     ctx,
     endeavor,
     fake_card,
+    fill,
     new,
     prompt,
     r,
@@ -35,13 +51,13 @@ def test_claims_score_with_possession_EMA_2_0_Claims():
     """EMA-2.0.Claims EMA-18.0.GR EMA-18.11 EMA-18.13: possession and Claim give 3 VP; one Claim each."""
     c = ctx(new())
     before = victory.breakdown(c.s, 0)["claims"]
-    c.area("saxony")["claims"] = []
+    c.area("saxony")[CLAIMS] = mask_of([])
     assert victory.breakdown(c.s, 0)["claims"] == before - 3
     from rules.ema import claims
 
     assert claims.add(c, 0, "saxony", "t") and not claims.add(c, 0, "saxony", "t")
-    assert claims.add(c, 1, "saxony", "t") and c.area("saxony")["claims"] == [0, 1]
-    c.area("burgundy")["claims"] = [0]
+    assert claims.add(c, 1, "saxony", "t") and list(seats_in(c.area("saxony")[CLAIMS])) == [0, 1]
+    c.area("burgundy")[CLAIMS] = mask_of([0])
     assert (
         victory.breakdown(c.s, 0)["claims"] == before
     )  # a Claim without possession scores nothing
@@ -52,8 +68,8 @@ def test_leader_language_and_religion_are_those_of_the_original_court_EMA_2_0_Co
     state = to_main()
     me = state["seats"][0]
     assert (me["lang"], me["rel"]) == (
-        state["areas"]["lorraine"]["lang"],
-        state["areas"]["lorraine"]["rel"],
+        state["areas"]["lorraine"][LANG],
+        state["areas"]["lorraine"][REL],
     )
     c = ctx(state)
     transfer(c, "lorraine", 1, "conquest")
@@ -141,10 +157,12 @@ def test_language_religion_population_change_er_EMA_2_0_LRP():
     """EMA-2.0.LRP EMA-7.0.GR: every Area has Religion, Language, Population and SS, and they modify ER."""
     c = ctx(new())
     here = c.area("brandenburg")
-    assert {"lang", "rel", "ss"} <= set(here) and "population" in c.d.areas["brandenburg"]
-    here.update({"lang": "old_high_german", "rel": "RC"})
+    assert {"lang", "rel", "ss"} <= set(area_dict(here)) and "population" in c.d.areas[
+        "brandenburg"
+    ]
+    fill(here, {"lang": "old_high_german", "rel": "RC"})
     same = er.conquest(c, 0, "saxony", "brandenburg")
-    here.update({"lang": "greek", "rel": "moslem_east"})
+    fill(here, {"lang": "greek", "rel": "moslem_east"})
     assert er.conquest(c, 0, "saxony", "brandenburg") == same - 4
 
 
@@ -152,9 +170,9 @@ def test_social_state_sets_tax_and_er_EMA_2_0_SS():
     """EMA-2.0.SS EMA-7.1: SS limits the tax asked and adds to the Base's ER."""
     state = to_main()
     c = ctx(state)
-    c.area("saxony")["ss"] = 2
+    c.area("saxony")[SS] = 2
     value = er.conquest(c, 0, "saxony", "brandenburg")
-    c.area("saxony")["ss"] = 1
+    c.area("saxony")[SS] = 1
     assert er.conquest(c, 0, "saxony", "brandenburg") == value - 1
     act(state, {"do": "tax"})
     act(state, {"area": "saxony"})
@@ -168,7 +186,7 @@ def test_unrest_raises_rv_but_not_er_EMA_2_0_Unrest():
     c = ctx(new())
     ers = er.conquest(c, 0, "saxony", "brandenburg"), er.ruling(c, 0, "saxony")
     rv = rebellion.rebellion_value(c, "saxony", 1)
-    c.area("saxony")["unrest"] = True
+    c.area("saxony")[UNREST] = True
     assert (er.conquest(c, 0, "saxony", "brandenburg"), er.ruling(c, 0, "saxony")) == ers
     assert rebellion.rebellion_value(c, "saxony", 1) == rv + 5
 
@@ -176,7 +194,7 @@ def test_unrest_raises_rv_but_not_er_EMA_2_0_Unrest():
 def test_unrest_areas_may_be_taxed_and_plundered_EMA_17_14():
     """EMA-17.14: an Area in Unrest is offered for Taxation and Plunder like any other."""
     state = to_main()
-    state["areas"]["tuscany"]["unrest"] = True
+    state["areas"]["tuscany"][UNREST] = True
     act(state, {"do": "tax"})
     act(state, {"area": "tuscany"})
     assert {"tax": 2} in actions(state) and {"plunder": True} in actions(state)
@@ -221,22 +239,22 @@ def test_counters_are_state_and_not_limited_EMA_3_52():
         "rel",
         "lang",
         "conv",
-    } <= set(c.area("saxony"))
+    } <= set(area_dict(c.area("saxony")))
     assert {"st", "gold", "court", "excom", "inplay"} <= set(c.seat(0))
     from rules.ema import conquest
 
     for base in ("champagne", "flanders"):
-        c.area(base)["owner"] = 0
+        c.area(base)[OWNER] = 0
     assert c.d.areas["ile_de_france"]["population"] == 3
     conquest.c_result(c, 0, "champagne", "ile_de_france")
     conquest.c_result(c, 0, "champagne", "ile_de_france")
-    assert c.area("ile_de_france")["partial"] == [{"seat": 0, "base": "champagne", "n": 2}]
+    assert c.area("ile_de_france")[PARTIAL] == [{"seat": 0, "base": "champagne", "n": 2}]
     conquest.c_result(c, 0, "flanders", "ile_de_france")
-    assert c.area("ile_de_france")["owner"] == 0
-    c.area("adrianople")["owner"] = 0
+    assert c.area("ile_de_france")[OWNER] == 0
+    c.area("adrianople")[OWNER] = 0
     for _ in range(3):
         conquest.c_result(c, 0, "adrianople", "constantinople")
-    assert c.area("constantinople")["partial"] == [{"seat": 0, "base": "adrianople", "n": 3}]
+    assert c.area("constantinople")[PARTIAL] == [{"seat": 0, "base": "adrianople", "n": 3}]
 
 
 def test_ss_changes_by_ruling_and_falls_by_fortification_EMA_7_13(monkeypatch):
@@ -247,9 +265,9 @@ def test_ss_changes_by_ruling_and_falls_by_fortification_EMA_7_13(monkeypatch):
     me = state["seats"][0]
     me["years"] = [up, down, up, up, up]
     endeavor(state, "ruling", "saxony")
-    assert state["areas"]["saxony"]["ss"] == 1
+    assert state["areas"]["saxony"][SS] == 1
     endeavor(state, "fortification", "saxony")
-    assert state["areas"]["saxony"]["ss"] == 0 and state["areas"]["saxony"]["fort"] == 0
+    assert state["areas"]["saxony"][SS] == 0 and state["areas"]["saxony"][FORT] == 0
 
 
 def test_four_religions_two_churches_EMA_7_2():
@@ -266,11 +284,11 @@ def test_conquest_and_trade_keep_religion_and_language_EMA_7_23_EMA_7_33():
     """EMA-7.23 EMA-7.33: possession changes never change Religion or Language (Iberian Moslems aside)."""
     c = ctx(new())
     here = c.area("bohemia")
-    before = (here["rel"], here["lang"])
+    before = (here[REL], here[LANG])
     transfer(c, "bohemia", 0, "conquest")
     transfer(c, "bohemia", 1, "trade")
     transfer(c, "bohemia", None, "rebellion")
-    assert (here["rel"], here["lang"]) == before
+    assert (here[REL], here[LANG]) == before
 
 
 def test_population_counts_for_pillage_fortification_conquest_only_EMA_7_4(monkeypatch):
@@ -293,9 +311,9 @@ def test_population_counts_for_pillage_fortification_conquest_only_EMA_7_4(monke
     assert rebellion.rebellion_value(c, "saxony", 2) == values[3]
     for _ in range(3):
         conquest.c_result(c, 0, "saxony", "brandenburg")
-    assert c.area("brandenburg")["owner"] != 0
+    assert c.area("brandenburg")[OWNER] != 0
     conquest.c_result(c, 0, "saxony", "brandenburg")
-    assert c.area("brandenburg")["owner"] == 0
+    assert c.area("brandenburg")[OWNER] == 0
 
 
 def test_reconquered_original_court_may_return_EMA_7_54():
@@ -372,7 +390,7 @@ def test_only_defense_outside_ones_turn_EMA_9_13(monkeypatch):
 def test_bases_and_domestic_targets_are_own_connected_areas_EMA_9_14_EMA_9_15():
     """EMA-9.14 EMA-9.15: a cut-off own Area is neither a Base nor a Domestic Target."""
     c = ctx(new())
-    c.area("kiev")["owner"] = 0
+    c.area("kiev")[OWNER] = 0
     assert "kiev" not in targets.domestic_targets(c, 0, "ruling")
     assert "kiev" not in targets.foreign_bases(c, 0, "pillage")
     assert "saxony" in targets.domestic_targets(
@@ -395,8 +413,8 @@ def test_failed_endeavor_from_an_area_in_unrest_checks_it_EMA_9_19(monkeypatch):
     card = fake_card(monkeypatch, 906, conquest=[r("-1", "base", "<=", 99)])
     state = to_main()
     state["seats"][0]["years"] = [card] * 5
-    state["areas"]["lorraine"]["ss"] = 1
-    state["areas"]["saxony"]["unrest"] = True
+    state["areas"]["lorraine"][SS] = 1
+    state["areas"]["saxony"][UNREST] = True
     events = endeavor(state, "conquest", "brandenburg", "saxony")
     assert "EMA-9.19" in [e["rule"] for e in events]
     events = endeavor(state, "conquest", "burgundy", "lorraine")

@@ -9,6 +9,7 @@ import pytest
 from rules.core.errors import ScenarioError
 from rules.ema import colonization, invariants, victory
 from rules.ema.components import load
+from rules.ema.state import LANG, OWNER, SS, UNREST
 from tests.rules.ema.helpers import ENGINE, act, actions, ctx, new, prompt, rules_of, to_main
 
 
@@ -22,9 +23,9 @@ def _tc36(monkeypatch):
     monkeypatch.setitem(areas["verona"], "population", -1)
     state = to_main(colonization=True)
     c = ctx(state)
-    c.area("austria")["ss"], c.area("bavaria")["ss"], c.area("verona")["ss"] = 2, 0, -2
+    c.area("austria")[SS], c.area("bavaria")[SS], c.area("verona")[SS] = 2, 0, -2
     for aid in ("austria", "bavaria", "verona"):
-        c.area(aid)["unrest"] = False
+        c.area(aid)[UNREST] = False
     return state
 
 
@@ -70,7 +71,7 @@ def test_tc36a_eight_points_a_round_and_thirteen_record_phases_EMA_25_0_P4(monke
     assert state["colonies"][0]["points"] == 96
     colonization.record(c)
     assert state["colonies"] == []
-    assert c.area("verona")["lang"] == "old_high_german"
+    assert c.area("verona")[LANG] == "old_high_german"
     assert state["seats"][0]["vp_colony"] == 5
     assert victory.breakdown(state, 0)["colonizations"] == 5
     assert "EMA-25.3" in rules_of(c.events)
@@ -81,7 +82,7 @@ def test_tc36b_a_base_in_unrest_counts_nothing_EMA_25_22(monkeypatch):
     state = _tc36(monkeypatch)
     _begin(state)
     c = ctx(state)
-    c.area("bavaria")["unrest"] = True
+    c.area("bavaria")[UNREST] = True
     assert colonization.award(c, state["colonies"][0])[:2] == (7, "EMA-25.22")
 
 
@@ -90,7 +91,7 @@ def test_tc36c_colonized_area_in_unrest_scores_nothing_EMA_25_23(monkeypatch):
     state = _tc36(monkeypatch)
     _begin(state)
     c = ctx(state)
-    c.area("verona")["unrest"] = True
+    c.area("verona")[UNREST] = True
     colonization.record(c)
     assert state["colonies"][0]["points"] == 0
     assert "EMA-25.23" in rules_of(c.events)
@@ -101,9 +102,9 @@ def test_tc36d_area_not_held_halves_the_round_rounding_up_EMA_25_21(monkeypatch)
     state = _tc36(monkeypatch)
     _begin(state)
     c = ctx(state)
-    c.area("verona")["owner"] = None
+    c.area("verona")[OWNER] = None
     assert colonization.award(c, state["colonies"][0])[:2] == (4, "EMA-25.21")
-    c.area("bavaria")["ss"] = 1  # 9 points: 4.5 rounds up to 5
+    c.area("bavaria")[SS] = 1  # 9 points: 4.5 rounds up to 5
     assert colonization.award(c, state["colonies"][0])[0] == 5
 
 
@@ -112,8 +113,8 @@ def test_running_total_never_below_zero_A_53(monkeypatch):
     state = _tc36(monkeypatch)
     _begin(state)
     c = ctx(state)
-    c.area("verona")["ss"] = 3
-    c.area("austria")["ss"] = -3
+    c.area("verona")[SS] = 3
+    c.area("austria")[SS] = -3
     assert colonization.award(c, state["colonies"][0])[0] < 0
     colonization.record(c)
     assert state["colonies"][0]["points"] == 0
@@ -139,7 +140,7 @@ def test_bases_adjacent_overland_of_one_language_and_one_colonization_EMA_25_12_
     colonization.begin(c, 0, "saxony", ["franconia"])
     assert "franconia" not in colonization.bases_for(c, 0, "friesland", [])
     assert "saxony" not in colonization.targets(c, 0)
-    assert all(c.area(a)["owner"] == 0 for a in colonization.targets(c, 0))
+    assert all(c.area(a)[OWNER] == 0 for a in colonization.targets(c, 0))
 
 
 def test_more_bases_join_and_are_counted_from_then_on_EMA_25_13():

@@ -8,6 +8,7 @@ from typing import Any
 from rules.ema import cards
 from rules.ema.components import load, parse_result
 from rules.ema.empire import court_costs
+from rules.ema.state import OWNER
 from tests.rules.ema.helpers import ENGINE, new
 
 
@@ -159,13 +160,13 @@ def test_every_starting_empire_is_connected_to_its_court_EMA_7_51():
     ):
         state = new(slug, players)
         for seat, me in enumerate(state["seats"]):
-            mine = [a for a, h in state["areas"].items() if h["owner"] == seat]
+            mine = [a for a, h in state["areas"].items() if h[OWNER] == seat]
             assert sorted(court_costs(state, seat)) == sorted(mine), (slug, me["empire"])
     from tests.rules.ema.helpers import ENGINE
 
     state = ENGINE.setup(
         1, {"scenario": "28-millenium", "empires": ["GER", "KIE"]}, 2
     )  # the 7th of 28.1
-    kie = [a for a, h in state["areas"].items() if h["owner"] == 1]
+    kie = [a for a, h in state["areas"].items() if h[OWNER] == 1]
     assert state["seats"][1]["court"] == "kiev" and len(kie) > 1
     assert sorted(court_costs(state, 1)) == sorted(kie)

@@ -6,7 +6,8 @@ import random
 
 from rules.ema import crusades, magnates, parley
 from rules.ema.handlers import MACHINE
-from tests.rules.ema.helpers import act, actions, ctx, fake_card, new, prompt, r, rules_of
+from rules.ema.state import OWNER, REL, SS
+from tests.rules.ema.helpers import act, actions, ctx, fake_card, fill, new, prompt, r, rules_of
 
 
 def _ready(players: int = 4, slug: str = "29-crusades"):
@@ -15,7 +16,7 @@ def _ready(players: int = 4, slug: str = "29-crusades"):
     c = ctx(state)
     state["schism"] = "schism"
     for aid in crusades.GOALS:
-        state["areas"][aid]["owner"] = None
+        state["areas"][aid][OWNER] = None
     mag = magnates.appear(c, "syria", 5, "syrian")
     state["npc_areas"]["jerusalem"] = mag["key"]
     for me in state["seats"]:
@@ -77,7 +78,7 @@ def test_the_byzantine_calls_without_a_parley_EMA_23_0_P_Cru1():
     byz = next(i for i, me in enumerate(state["seats"]) if me["empire"] == "BYZ")
     state.update(schism="schism")
     for aid in crusades.GOALS:
-        state["areas"][aid]["owner"] = None
+        state["areas"][aid][OWNER] = None
     mag = magnates.appear(c, "syria", 5, "syrian")
     state["npc_areas"]["jerusalem"] = mag["key"]
     crusades.phase(c)
@@ -97,10 +98,10 @@ def test_order_by_combat_and_friendly_areas_EMA_23_0_P_Cru2_EMA_23_0_P_Cru3():
     assert [c.seat(i)["st"]["c"] for i in order] == sorted(
         (c.seat(i)["st"]["c"] for i in order), reverse=True
     )
-    mine = next(a for a, h in state["areas"].items() if h["owner"] == order[0])
+    mine = next(a for a, h in state["areas"].items() if h[OWNER] == order[0])
     assert crusades.friendly(c, mine)
     rc_free = next(
-        a for a, h in state["areas"].items() if h["owner"] is None and h["rel"] == "RC"
+        a for a, h in state["areas"].items() if h[OWNER] is None and h[REL] == "RC"
         and a not in state.get("npc_areas", {})
     )  # fmt: skip
     assert crusades.friendly(c, rc_free)
@@ -148,9 +149,9 @@ def test_conquests_become_crusader_states_and_the_goal_falls_EMA_23_32_EMA_23_0_
     for me in state["seats"]:
         me["years"] = [number] * 5
         me["st"]["c"] = 9
-    state["areas"]["cilicia"].update(owner=0, ss=2, unrest=False)  # a friendly Base next to Syria
+    fill(state["areas"]["cilicia"], owner=0, ss=2, unrest=False)  # a friendly Base next to Syria
     for aid in crusades.GOALS:
-        state["areas"][aid].update(ss=-3, fort=0)
+        fill(state["areas"][aid], ss=-3, fort=0)
     state["magnates"][0]["defense_card"] = None
     crusades.begin(c, 0)
     state["stack"].append({"kind": "crusade", "i": 0, "pending": None})
@@ -160,7 +161,7 @@ def test_conquests_become_crusader_states_and_the_goal_falls_EMA_23_32_EMA_23_0_
         act(state, pick.choice(actions(state)))
     held = state.get("npc_areas", {})
     assert held.get("syria") == "crusade" and held.get("jerusalem") == "crusade"
-    assert state["areas"]["syria"]["owner"] is None
+    assert state["areas"]["syria"][OWNER] is None
     assert "EMA-23.32" in rules_of(c.events)
     assert "falle" in " ".join(e["public"] or "" for e in c.events if e["rule"] == "EMA-23.31")
     assert crusades.friendly(c, "syria") is False or state.get("crusade") is None
@@ -174,12 +175,12 @@ def test_passage_through_byzantine_areas_EMA_23_33(monkeypatch):
     crusades.begin(c, None)
     state["crusade"]["passage"].append("greece")
     assert crusades.friendly(c, "greece")
-    ss = state["areas"]["greece"]["ss"]
-    state["areas"]["greece"]["owner"] = byz
+    ss = state["areas"]["greece"][SS]
+    state["areas"]["greece"][OWNER] = byz
     monkeypatch.setattr(crusades, "route", lambda ctx: ["greece"])
     crusades._passed(c)
     crusades._passed(c)  # once only
-    assert state["areas"]["greece"]["ss"] == max(-3, ss - 1)
+    assert state["areas"]["greece"][SS] == max(-3, ss - 1)
     assert "EMA-23.33" in rules_of(c.events)
 
 

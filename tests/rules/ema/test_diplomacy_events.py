@@ -7,9 +7,23 @@ from rules.ema.components import load
 from rules.ema.er import conquest as conquest_er
 from rules.ema.er import defense as defense_er
 from rules.ema.er import diplomacy as diplomacy_er
-from rules.ema.state import Ctx
+from rules.ema.state import (
+    CLAIMS,
+    CONV,
+    FORT,
+    LANG,
+    OWNER,
+    REL,
+    SS,
+    TIES,
+    UNREST,
+    Ctx,
+    has,
+    mask_of,
+    seats_in,
+)
 from rules.ema.territory import transfer
-from tests.rules.ema.helpers import ENGINE, act, actions, ctx, new, prompt, rules_of, to_main
+from tests.rules.ema.helpers import ENGINE, act, actions, ctx, fill, new, prompt, rules_of, to_main
 
 
 def card_of(kind: str, variant: str | None = None) -> str:
@@ -32,46 +46,48 @@ def vote(state, ballots):
 def test_scenario_claims_may_be_to_areas_of_others_EMA_18_0_P1():
     """EMA-18.0.P1 EMA-18.1 EMA-18.12: starting Claims include Areas not possessed; no limit on their number."""
     state = new("30-defeat-in-the-east", 2)
-    assert 0 in state["areas"]["sicily"]["claims"] and state["areas"]["sicily"]["owner"] != 0
+    assert has(state["areas"]["sicily"][CLAIMS], 0) and state["areas"]["sicily"][OWNER] != 0
     c = ctx(state)
     for aid, here in state["areas"].items():
-        if here["rel"] == "RC":
+        if here[REL] == "RC":
             claims.add(c, 0, aid, "t")
-    assert sum(0 in h["claims"] for h in state["areas"].values()) > 40
+    assert sum(has(h[CLAIMS], 0) for h in state["areas"].values()) > 40
 
 
 def test_a_claimed_area_needs_recognition_or_a_parley_EMA_18_0_P3():
     """EMA-18.0.P3: possession and a Tie give no Claim while others claim; Recognition needs the Tie."""
     c = ctx(new())
-    c.area("burgundy").update({"owner": 0, "claims": [1]})
+    fill(c.area("burgundy"), {"owner": 0, "claims": [1]})
     rec = card_of("recognition")
     assert "burgundy" not in holding.targets(c, 0, rec)
     diplomacy.tie(c, 0, "burgundy")
-    assert c.area("burgundy")["claims"] == [1]
+    assert list(seats_in(c.area("burgundy")[CLAIMS])) == [1]
     assert "burgundy" in holding.targets(c, 0, rec) and "burgundy" in claims.parley_candidates(c, 0)
 
 
 def test_dynastic_inheritance_with_a_tie_gives_the_claim_EMA_18_0_P4():
     """EMA-18.0.P4 EMA-19.2.Dynastic: with a Tie the Claim comes whatever others hold; with a Claim, the Area."""
     c = ctx(new())
-    c.area("burgundy").update({"ties": [0, 1], "claims": [1]})
+    fill(c.area("burgundy"), {"ties": [0, 1], "claims": [1]})
     holding.inherit(c, 0, ["burgundy"])
-    assert c.area("burgundy")["claims"] == [0, 1] and c.area("burgundy")["owner"] is None
+    assert (
+        list(seats_in(c.area("burgundy")[CLAIMS])) == [0, 1] and c.area("burgundy")[OWNER] is None
+    )
     holding.inherit(c, 0, ["burgundy"])
-    assert c.area("burgundy")["owner"] == 0 and not c.area("burgundy")["unrest"]
+    assert c.area("burgundy")[OWNER] == 0 and not c.area("burgundy")[UNREST]
 
 
 def test_claim_parley_by_the_menu_EMA_18_2():
     """EMA-18.2 EMA-20.42 EMA-20.53: a Claim Parley, a tie vote gives the Claim; once per Round per Area."""
     state = to_main()
-    state["areas"]["burgundy"].update({"owner": 0, "ties": [0], "claims": [1]})
-    state["areas"]["lorraine"]["ss"] = 1
+    fill(state["areas"]["burgundy"], {"owner": 0, "ties": [0], "claims": [1]})
+    state["areas"]["lorraine"][SS] = 1
     act(state, {"do": "claim_parley"})
     act(state, {"area": "burgundy"})
     state["seats"][1]["st"]["d"] = state["seats"][0]["st"]["d"]
     vote(state, {0: ("for", 0), 1: ("against", 0)})
-    assert 0 in state["areas"]["burgundy"]["claims"]
-    state["areas"]["burgundy"]["claims"] = [1]
+    assert has(state["areas"]["burgundy"][CLAIMS], 0)
+    state["areas"]["burgundy"][CLAIMS] = mask_of([1])
     assert {"do": "claim_parley"} not in actions(state)
 
 
@@ -81,10 +97,10 @@ def test_the_event_card_comes_first_EMA_19_0_P_EMA_19_1():
     state = new()
     state["event_deck"] = [card_of("coup"), famine]
     listed = load().events[famine]["areas"]
-    before = {a: state["areas"][a]["ss"] for a in listed}
+    before = {a: state["areas"][a][SS] for a in listed}
     while prompt(state)["kind"] != "main":
         act(state, actions(state)[0])
-    assert all(state["areas"][a]["ss"] == max(-3, before[a] - 1) for a in listed)
+    assert all(state["areas"][a][SS] == max(-3, before[a] - 1) for a in listed)
     assert famine in state["event_discard"]
     c = ctx(state)
     events.draw(c, 0)
@@ -112,45 +128,41 @@ def test_holding_cards_stay_with_their_holders_at_the_reshuffle_EMA_19_0_P():
 def _plague_world():
     c = ctx(new("30-defeat-in-the-east", 2))
     for here in c.s["areas"].values():
-        here["ss"] = -3
+        here[SS] = -3
     return c
 
 
 def _susceptible(c, aid):
-    c.area(aid)["ss"] = 1 - c.d.areas[aid]["population"]
+    c.area(aid)[SS] = 1 - c.d.areas[aid]["population"]
 
 
 def test_black_death_spreads_only_through_susceptible_areas_EMA_19_1_BD_5():
     """EMA-19.1.BD-2 EMA-19.1.BD-4 EMA-19.1.BD-5: susceptibility SS + Population ≥ 1, step by step."""
     c = _plague_world()
     _susceptible(c, "serbia")
-    c.area("venice")["ss"], c.area("constantinople")["ss"] = (
+    c.area("venice")[SS], c.area("constantinople")[SS] = (
         -2,
         -1,
     )  # Venice not susceptible (−2 + 2 < 1)
     assert not events.susceptible(c, "macedonia") and events.susceptible(c, "serbia")
     assert not events.susceptible(c, "venice")
     events.black_death(c)
-    assert c.area("serbia")["ss"] == 1  # Macedonia is in the way and not susceptible
-    assert (
-        c.area("venice")["ss"] == -3 and c.area("constantinople")["ss"] == -3
-    )  # both hit regardless
+    assert c.area("serbia")[SS] == 1  # Macedonia is in the way and not susceptible
+    assert c.area("venice")[SS] == -3 and c.area("constantinople")[SS] == -3  # both hit regardless
     c = _plague_world()
     _susceptible(c, "macedonia")
     _susceptible(c, "serbia")
     events.black_death(c)
-    assert (
-        c.area("macedonia")["ss"] == -2 and c.area("serbia")["ss"] == -1
-    )  # on from Macedonia (BD-4)
+    assert c.area("macedonia")[SS] == -2 and c.area("serbia")[SS] == -1  # on from Macedonia (BD-4)
 
 
 def _heresy_state():
     c = ctx(new())
     for here in c.s["areas"].values():
-        here["unrest"] = False
+        here[UNREST] = False
     for a in ("franconia", "swabia", "bavaria"):
-        c.area(a)["unrest"] = True
-    c.area("franconia")["ss"], c.area("swabia")["ss"], c.area("bavaria")["ss"] = -2, 2, 0
+        c.area(a)[UNREST] = True
+    c.area("franconia")[SS], c.area("swabia")[SS], c.area("bavaria")[SS] = -2, 2, 0
     return c
 
 
@@ -158,7 +170,7 @@ def test_heresy_needs_a_christian_drawer_and_unrest_EMA_19_1_Heresy_0():
     """EMA-19.1.Heresy-0: without a Christian Area in Unrest the card has no effect."""
     c = ctx(new())
     for here in c.s["areas"].values():
-        here["unrest"] = False
+        here[UNREST] = False
     events.heresy(c, 0, {})
     assert c.s["heresy"] is None and rules_of(c.events) == ["EMA-19.1.Heresy-0"]
     c = _heresy_state()
@@ -171,26 +183,22 @@ def test_heresy_takes_the_strongest_area_and_spreads_EMA_19_1_Heresy_1_to_4():
     """EMA-19.1.Heresy-1 EMA-19.1.Heresy-2 EMA-19.1.Heresy-3 EMA-19.1.Heresy-4: highest SS + Population."""
     c = _heresy_state()
     scores = {
-        a: c.area(a)["ss"] + c.d.areas[a]["population"] for a in ("franconia", "swabia", "bavaria")
+        a: c.area(a)[SS] + c.d.areas[a]["population"] for a in ("franconia", "swabia", "bavaria")
     }
     best = max(scores, key=lambda a: scores[a])
     events.heresy(c, 0, {})
     here = c.area(best)
-    assert (
-        here["rel"] == "heretic"
-        and here["owner"] is None
-        and not religion_is_christian(here["rel"])
-    )
+    assert here[REL] == "heretic" and here[OWNER] is None and not religion_is_christian(here[REL])
     same_lang = [
         a
         for a in c.d.land_adj[best]
-        if c.area(a)["lang"] == here["lang"]
-        and c.area(a)["rel"] in ("RC", "EO")
+        if c.area(a)[LANG] == here[LANG]
+        and c.area(a)[REL] in ("RC", "EO")
         and a != c.seat(0)["court"]
     ]
     events.spread_heresy(c)
-    assert all(c.area(a)["rel"] == "heretic" and c.area(a)["owner"] is None for a in same_lang)
-    assert c.area("lorraine")["rel"] == "RC"  # never a Court
+    assert all(c.area(a)[REL] == "heretic" and c.area(a)[OWNER] is None for a in same_lang)
+    assert c.area("lorraine")[REL] == "RC"  # never a Court
     assert religion.differential(c, 0, best) == 16 - 10  # heretical until reconverted
 
 
@@ -203,10 +211,10 @@ def test_recognition_of_claim_EMA_19_2_Recognition():
     state = to_main()
     rec = card_of("recognition")
     state["seats"][0]["hand"] = [rec]
-    state["areas"]["saxony"]["claims"] = []
+    state["areas"]["saxony"][CLAIMS] = mask_of([])
     act(state, {"do": "holding", "card": rec})
     act(state, {"area": "saxony"})
-    assert 0 in state["areas"]["saxony"]["claims"] and rec in state["event_discard"]
+    assert has(state["areas"]["saxony"][CLAIMS], 0) and rec in state["event_discard"]
     assert state["seats"][0]["hand"] == []
 
 
@@ -215,33 +223,33 @@ def test_dynastic_inheritance_may_be_contested_EMA_20_43():
     state = to_main()
     dyn = card_of("dynastic", "single")
     state["seats"][0]["hand"] = [dyn]
-    state["areas"]["champagne"]["claims"].append(0)
+    state["areas"]["champagne"][CLAIMS] |= 1 << 0
     act(state, {"do": "holding", "card": dyn})
     act(state, {"area": "champagne"})
-    assert state["areas"]["champagne"]["owner"] == 1 and prompt(state)["kind"] == "contest"
+    assert state["areas"]["champagne"][OWNER] == 1 and prompt(state)["kind"] == "contest"
     act(state, {"contest": True})
     state["seats"][0]["st"]["d"] = state["seats"][1]["st"]["d"]
     vote(state, {0: ("against", 0), 1: ("for", 0)})
-    assert state["areas"]["champagne"]["owner"] == 1 and prompt(state)["kind"] == "main"
+    assert state["areas"]["champagne"][OWNER] == 1 and prompt(state)["kind"] == "main"
     c = ctx(new())
     c.seat(1)["heirless_guard"] = True
-    c.area("champagne")["claims"].append(0)
+    c.area("champagne")[CLAIMS] |= 1 << 0
     holding.inherit(c, 0, ["champagne"])
-    assert c.area("champagne")["owner"] == 0 and c.s["stack"][-1]["kind"] != "contest"
+    assert c.area("champagne")[OWNER] == 0 and c.s["stack"][-1]["kind"] != "contest"
 
 
 def test_a_lost_dynastic_contest_gives_the_area_up_EMA_20_43():
     """EMA-20.43 EMA-22.1: the caller who loses must give the Area up or be excommunicated."""
     state = to_main()
     c = Ctx(state)
-    c.area("champagne")["claims"].append(0)
+    c.area("champagne")[CLAIMS] |= 1 << 0
     holding.inherit(c, 0, ["champagne"])
     act(state, {"contest": True})
     state["seats"][0]["st"]["d"], state["seats"][1]["st"]["d"] = 9, 1
     vote(state, {0: ("against", 0), 1: ("for", 0)})
     assert prompt(state)["kind"] == "give_up" and prompt(state)["seat"] == 1
     act(state, {"give": True})
-    assert state["areas"]["champagne"]["owner"] == 0 and not state["seats"][1]["excom"]
+    assert state["areas"]["champagne"][OWNER] == 0 and not state["seats"][1]["excom"]
 
 
 def test_influence_only_in_a_parley_five_votes_each_EMA_19_2_Influence():
@@ -251,7 +259,7 @@ def test_influence_only_in_a_parley_five_votes_each_EMA_19_2_Influence():
     state["seats"][1]["hand"] = list(inf)
     c = Ctx(state)
     assert holding.playable(c, 1) == []
-    c.area("burgundy").update({"owner": 0, "ties": [0], "claims": [1]})
+    fill(c.area("burgundy"), {"owner": 0, "ties": [0], "claims": [1]})
     state["seats"][0]["st"]["d"], state["seats"][1]["st"]["d"] = 9, 1
     act(state, {"do": "claim_parley"})
     act(state, {"area": "burgundy"})
@@ -273,7 +281,7 @@ def test_influence_only_in_a_parley_five_votes_each_EMA_19_2_Influence():
         {"vote": "against", "influence": 2},
     ]
     vote(state, {0: ("for", 0), 1: ("against", 2)})
-    assert 0 not in state["areas"]["burgundy"]["claims"]  # 9 against 1 + 10
+    assert not has(state["areas"]["burgundy"][CLAIMS], 0)  # 9 against 1 + 10
     assert state["seats"][1]["hand"] == [] and set(inf) <= set(state["event_discard"])
 
 
@@ -282,15 +290,18 @@ def test_diplomatic_coup_removes_one_foreign_tie_EMA_19_2_Coup():
     state = to_main("28-millenium", 3)
     coups = [c for c, v in sorted(load().events.items()) if v["kind"] == "coup"][:2]
     state["seats"][0]["hand"] = list(coups)
-    state["areas"]["saxony"]["ties"] = [0, 1, 2]
+    state["areas"]["saxony"][TIES] = mask_of([0, 1, 2])
     act(state, {"do": "holding", "card": coups[0]})
     act(state, {"area": "saxony"})
     assert prompt(state)["kind"] == "holding" and actions(state) == [{"tie": 1}, {"tie": 2}]
     act(state, {"tie": 2})
-    assert state["areas"]["saxony"]["ties"] == [0, 1] and coups[0] in state["event_discard"]
+    assert (
+        list(seats_in(state["areas"]["saxony"][TIES])) == [0, 1]
+        and coups[0] in state["event_discard"]
+    )
     act(state, {"do": "holding", "card": coups[1]})
     act(state, {"area": "saxony"})  # one foreign Tie left: no question
-    assert state["areas"]["saxony"]["ties"] == [0] and prompt(state)["kind"] == "main"
+    assert list(seats_in(state["areas"]["saxony"][TIES])) == [0] and prompt(state)["kind"] == "main"
 
 
 def test_enlargement_of_demesne_pays_each_taxation_EMA_19_2_Demesne():
@@ -327,7 +338,7 @@ def test_missionary_fervor_halves_and_is_kept_EMA_19_2_Fervor():
     """EMA-19.2.Fervor EMA-22.23: the Differential is halved, rounding down, and the card stays."""
     state = to_main()
     c = Ctx(state)
-    c.area("saxony")["rel"] = "pagan_germanic"
+    c.area("saxony")[REL] = "pagan_germanic"
     assert religion.differential(c, 0, "saxony") == 6
     fervor = card_of("fervor")
     state["seats"][0]["hand"] = [fervor]
@@ -338,7 +349,7 @@ def test_missionary_fervor_halves_and_is_kept_EMA_19_2_Fervor():
 def test_exchanges_of_gold_claims_and_areas_EMA_20_1():
     """EMA-20.1: gold and Areas change hands by accepted offers; Unrest stays, Ties never move, forts negotiable."""
     state = to_main()
-    state["areas"]["saxony"].update({"unrest": True, "ties": [0], "fort": 2})
+    fill(state["areas"]["saxony"], {"unrest": True, "ties": [0], "fort": 2})
     act(state, {"do": "offer"})
     act(state, {"partner": 1})
     assert {a["kind"] for a in actions(state)} <= {
@@ -356,7 +367,9 @@ def test_exchanges_of_gold_claims_and_areas_EMA_20_1():
     gold_before = state["seats"][0]["gold"]
     act(state, {"accept": True})
     here = state["areas"]["saxony"]
-    assert here["owner"] == 1 and here["unrest"] and here["ties"] == [0] and here["fort"] == 0
+    assert (
+        here[OWNER] == 1 and here[UNREST] and list(seats_in(here[TIES])) == [0] and here[FORT] == 0
+    )
     assert state["seats"][0]["gold"] == gold_before + 5
 
 
@@ -376,7 +389,7 @@ def test_byzantine_votes_on_orthodox_areas_EMA_20_52():
     c = ctx(new("28-millenium", 6))
     byz = next(i for i, m in enumerate(c.s["seats"]) if m["empire"] == "BYZ")
     d = c.seat(byz)["st"]["d"]
-    c.area("greece")["rel"], c.area("apulia")["rel"] = "EO", "RC"
+    c.area("greece")[REL], c.area("apulia")[REL] = "EO", "RC"
     assert parley.weight(c, {"areas": ["greece"]}, byz, 0) == d + 5
     assert parley.weight(c, {"areas": ["greece", "apulia"]}, byz, 0) == d
     assert parley.weight(c, {"areas": ["greece"]}, 0, 1) == c.seat(0)["st"]["d"] + 5
@@ -438,7 +451,7 @@ def test_asylum_lends_the_host_court_EMA_21_2():
     c.seat(3)["asylum"] = 1
     assert targets.diplomacy_base(c, 3) == c.seat(1)["court"]
     value = diplomacy_er(c, 3, c.seat(1)["court"], "norway")
-    c.area(c.seat(1)["court"])["ss"] += 1
+    c.area(c.seat(1)["court"])[SS] += 1
     assert diplomacy_er(c, 3, c.seat(1)["court"], "norway") == value + 1
     c.seat(3)["asylum"] = None
     assert targets.diplomacy_base(c, 3) is None
@@ -449,7 +462,7 @@ def test_return_from_exile_EMA_21_3():
     c = ctx(new("28-millenium", 5))
     transfer(c, "denmark", 0, "conquest")
     me = c.seat(3)
-    c.area("norway").update({"lang": me["lang"], "rel": me["rel"]})
+    fill(c.area("norway"), {"lang": me["lang"], "rel": me["rel"]})
     transfer(c, "norway", 3, "diplomacy")
     assert not me["exile"] and me["court"] == "norway"
 
@@ -462,14 +475,14 @@ def test_refusing_a_parley_decision_excommunicates_EMA_22_1():
     act(state, {"contest": True})
     state["seats"][0]["st"]["d"], state["seats"][1]["st"]["d"] = 1, 9
     vote(state, {0: ("against", 0), 1: ("for", 0)})
-    assert state["areas"]["champagne"]["owner"] == 1 and prompt(state)["kind"] == "main"
+    assert state["areas"]["champagne"][OWNER] == 1 and prompt(state)["kind"] == "main"
     diplomacy.annex(Ctx(state), 0, "champagne")
     act(state, {"contest": True})
     state["seats"][0]["st"]["d"], state["seats"][1]["st"]["d"] = 9, 1
     vote(state, {0: ("against", 0), 1: ("for", 0)})
     assert prompt(state)["kind"] == "give_up" and prompt(state)["seat"] == 1
     act(state, {"give": False})
-    assert state["seats"][1]["excom"] and state["areas"]["champagne"]["owner"] == 1
+    assert state["seats"][1]["excom"] and state["areas"]["champagne"][OWNER] == 1
 
 
 def test_the_excommunicated_neither_vote_nor_contest_EMA_22_12():
@@ -484,36 +497,34 @@ def test_the_excommunicated_neither_vote_nor_contest_EMA_22_12():
 def test_conversion_progress_lost_to_a_conqueror_EMA_22_21():
     """EMA-22.21 EMA-22.2: progress is kept across Rounds and lost when another Player conquers the Area."""
     c = ctx(new())
-    c.area("saxony")["rel"] = "pagan_germanic"
+    c.area("saxony")[REL] = "pagan_germanic"
     religion.progress(c, 0, "saxony")
-    assert c.area("saxony")["conv"] == {"seat": 0, "n": 1}
+    assert c.area("saxony")[CONV] == {"seat": 0, "n": 1}
     transfer(c, "saxony", 1, "conquest")
-    assert c.area("saxony")["conv"] is None
+    assert c.area("saxony")[CONV] is None
 
 
 def test_areas_convert_any_number_of_times_one_at_a_time_EMA_22_22_EMA_22_26():
     """EMA-22.22 EMA-22.26 EMA-22.28: reconversion scores again; Moslem Areas convert one by one."""
     c = ctx(new("28-millenium", 6))
     byz = next(i for i, m in enumerate(c.s["seats"]) if m["empire"] == "BYZ")
-    c.area("saxony")["rel"] = "moslem_east"
-    c.area("franconia")["rel"] = "moslem_east"
+    c.area("saxony")[REL] = "moslem_east"
+    c.area("franconia")[REL] = "moslem_east"
     religion.convert(c, 0, "saxony")
-    assert c.area("saxony")["rel"] == "RC" and c.area("franconia")["rel"] == "moslem_east"
-    c.area("saxony")["owner"] = byz
+    assert c.area("saxony")[REL] == "RC" and c.area("franconia")[REL] == "moslem_east"
+    c.area("saxony")[OWNER] = byz
     religion.convert(c, byz, "saxony")
     assert (
-        c.area("saxony")["rel"] == "EO"
-        and c.seat(0)["vp_conv"] == 5
-        and c.seat(byz)["vp_conv"] == 5
+        c.area("saxony")[REL] == "EO" and c.seat(0)["vp_conv"] == 5 and c.seat(byz)["vp_conv"] == 5
     )
 
 
 def test_iberian_moslems_become_catholic_on_conquest_EMA_22_27():
     """EMA-22.27: an Iberian Moslem Area conquered by a Christian Leader is RC at once, with no VP."""
     c = ctx(new())
-    c.area("cordova")["rel"] = "moslem_iberian"
+    c.area("cordova")[REL] = "moslem_iberian"
     transfer(c, "cordova", 0, "conquest")
-    assert c.area("cordova")["rel"] == "RC" and c.seat(0)["vp_conv"] == 0
+    assert c.area("cordova")[REL] == "RC" and c.seat(0)["vp_conv"] == 0
     assert c.d.tables["conversion"]["moslem_iberian"][1] == 0
 
 
@@ -583,15 +594,15 @@ def test_tie_waivers_cancel_the_opponents_plus_two_EMA_12_42():
 
     state = to_main("28-millenium", 3)
     c = Ctx(state)
-    c.area("saxony")["ties"] = [1, 2]
+    c.area("saxony")[TIES] = mask_of([1, 2])
     rv = rebellion.rebellion_value(c, "saxony", 2)
     state["seats"][1]["waive"] = [0]
     assert rebellion.rebellion_value(c, "saxony", 2) == rv
     state["seats"][2]["waive"] = [0]
     assert rebellion.rebellion_value(c, "saxony", 2) == rv - 2
     state["seats"][1]["waive"], state["seats"][2]["waive"] = [], []
-    c.area("saxony")["ties"] = [0]
-    c.area("champagne")["ties"] = [0]
+    c.area("saxony")[TIES] = mask_of([0])
+    c.area("champagne")[TIES] = mask_of([0])
     assert {"do": "waive", "owner": 1} in actions(state)
     act(state, {"do": "waive", "owner": 1})
     assert state["seats"][0]["waive"] == [1] and {"do": "unwaive", "owner": 1} in actions(state)
@@ -621,31 +632,31 @@ def test_a_claim_of_another_religion_scores_nothing_A_34_EMA_18_14():
 
     state = new()
     before = victory.breakdown(state, 0)["claims"]
-    assert 0 in state["areas"]["saxony"]["claims"]
-    state["areas"]["saxony"]["rel"] = "moslem_east"
+    assert has(state["areas"]["saxony"][CLAIMS], 0)
+    state["areas"]["saxony"][REL] = "moslem_east"
     assert victory.breakdown(state, 0)["claims"] == before - 3
 
 
 def test_trade_and_inheritance_give_the_automatic_claim_A_29():
     """EMA-18.0.P2 A-29 EMA-20.1: possession plus a Tie gives the Claim however the Area was acquired."""
     c = ctx(new())
-    c.area("champagne").update({"ties": [0], "claims": []})
+    fill(c.area("champagne"), {"ties": [0], "claims": []})
     transfer(c, "champagne", 0, "trade")
-    assert c.area("champagne")["claims"] == [0]
-    c.area("normandy").update({"ties": [0], "claims": [], "owner": None})
+    assert list(seats_in(c.area("champagne")[CLAIMS])) == [0]
+    fill(c.area("normandy"), {"ties": [0], "claims": [], "owner": None})
     transfer(c, "normandy", 0, "inheritance")
-    assert c.area("normandy")["claims"] == [0]
+    assert list(seats_in(c.area("normandy")[CLAIMS])) == [0]
 
 
 def test_dynastic_inheritance_may_take_a_court_EMA_19_2_Dynastic():
     """EMA-19.2.Dynastic EMA-7.52: 19.2 makes no Court exception; the heir takes it, the loser moves his Court."""
     c = ctx(new())
     court = c.seat(1)["court"]
-    c.area(court)["claims"].append(0)
+    c.area(court)[CLAIMS] |= 1 << 0
     assert court in holding.targets(c, 0, card_of("dynastic", "single"))
     c.seat(1)["excom"] = True  # cannot contest (22.12)
     holding.inherit(c, 0, [court])
-    assert c.area(court)["owner"] == 0 and c.seat(1)["court"] != court
+    assert c.area(court)[OWNER] == 0 and c.seat(1)["court"] != court
 
 
 def test_long_area_lists_are_split_by_language_group():
@@ -653,9 +664,9 @@ def test_long_area_lists_are_split_by_language_group():
     state = to_main("30-defeat-in-the-east", 2)
     c = Ctx(state)
     me = prompt(state)["seat"]
-    everything = [a for a, h in sorted(state["areas"].items()) if h["rel"] in ("RC", "EO")]
+    everything = [a for a, h in sorted(state["areas"].items()) if h[REL] in ("RC", "EO")]
     for aid in everything:
-        c.area(aid)["claims"] = sorted(set(c.area(aid)["claims"]) | {me})
+        c.area(aid)[CLAIMS] |= 1 << me
     dyn = card_of("dynastic", "single")
     state["seats"][me]["hand"] = [dyn]
     pool = holding.targets(c, me, dyn)
@@ -674,8 +685,8 @@ def test_heirless_court_move_asks_the_language_only_EMA_19_1():
     from rules.ema.territory import court_candidates
 
     c = ctx(new())
-    c.area("franconia")["rel"] = "EO"
-    assert c.area("franconia")["lang"] == c.seat(0)["lang"]
+    c.area("franconia")[REL] = "EO"
+    assert c.area("franconia")[LANG] == c.seat(0)["lang"]
     assert "franconia" in court_candidates(c, 0, language_only=True)
     assert "franconia" not in court_candidates(c, 0)
     c.s["stack"].append({"kind": "court_move", "seat": 0, "why": "heirless"})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.ema import claims, conquest, diplomacy, er, gold, rebellion, targets
 from rules.ema.components import load
-from rules.ema.state import Ctx
+from rules.ema.state import CLAIMS, FORT, OWNER, PARTIAL, SS, TIES, UNREST, Ctx, has, seats_in
 from rules.ema.territory import refresh_connections, transfer
 from tests.rules.ema.helpers import (
     act,
@@ -12,6 +12,7 @@ from tests.rules.ema.helpers import (
     ctx,
     endeavor,
     fake_card,
+    fill,
     new,
     prompt,
     r,
@@ -23,13 +24,13 @@ from tests.rules.ema.helpers import (
 def test_first_to_complete_a_multiple_conquest_takes_it_EMA_10_38():
     """EMA-10.38: the first Player to reach Population C results takes the Area; the other's are removed."""
     c = ctx(new("28-millenium", 3))
-    c.area("ile_de_france")["owner"] = None
-    c.area("champagne")["owner"], c.area("normandy")["owner"] = 0, 2
+    c.area("ile_de_france")[OWNER] = None
+    c.area("champagne")[OWNER], c.area("normandy")[OWNER] = 0, 2
     conquest.c_result(c, 2, "normandy", "ile_de_france")
     conquest.c_result(c, 2, "normandy", "ile_de_france")
     for _ in range(3):
         conquest.c_result(c, 0, "champagne", "ile_de_france")
-    assert c.area("ile_de_france")["owner"] == 0 and c.area("ile_de_france")["partial"] == []
+    assert c.area("ile_de_france")[OWNER] == 0 and c.area("ile_de_france")[PARTIAL] == []
 
 
 def test_areas_at_ss_minus_3_cannot_be_pillaged_EMA_11_0_GR():
@@ -38,7 +39,7 @@ def test_areas_at_ss_minus_3_cannot_be_pillaged_EMA_11_0_GR():
     c.seat(0)["st"]["c"] = 9
     assert "burgundy" in targets.foreign_targets(c, 0, "pillage", "lorraine")
     assert "saxony" not in targets.foreign_targets(c, 0, "pillage", "lorraine")
-    c.area("burgundy")["ss"] = -3
+    c.area("burgundy")[SS] = -3
     assert "burgundy" not in targets.foreign_targets(c, 0, "pillage", "lorraine")
 
 
@@ -49,13 +50,13 @@ def test_pillage_results_and_the_plunder_table_EMA_11_2_EMA_11_3(monkeypatch):
     state = to_main()
     me = state["seats"][0]
     me["years"], me["st"]["c"] = [card] * 5, 9
-    ss = state["areas"]["burgundy"]["ss"], state["areas"]["lorraine"]["ss"]
+    ss = state["areas"]["burgundy"][SS], state["areas"]["lorraine"][SS]
     before = me["gold"]
     events = endeavor(state, "pillage", "burgundy", "lorraine")
     table = [e["public"] for e in events if e["rule"] == "EMA-11.3"][0]
     die = int(table.split("die ")[1].split(",")[0])
     assert me["gold"] - before == load().tables["plunder"][die - 1]
-    assert (state["areas"]["burgundy"]["ss"], state["areas"]["lorraine"]["ss"]) == (
+    assert (state["areas"]["burgundy"][SS], state["areas"]["lorraine"][SS]) == (
         ss[0] - 1,
         ss[1] - 1,
     )
@@ -74,25 +75,25 @@ def test_diplomacy_from_the_court_at_any_distance_EMA_12_11_EMA_12_12(monkeypatc
     me = state["seats"][0]
     me["years"], me["st"]["d"] = [card] * 5, 9
     endeavor(state, "diplomacy", "syria")
-    assert state["endeavor"] is None and 0 in state["areas"]["syria"]["ties"]
+    assert state["endeavor"] is None and has(state["areas"]["syria"][TIES], 0)
     endeavor(state, "diplomacy", "saxony")
-    assert 0 in state["areas"]["saxony"]["ties"]
+    assert has(state["areas"]["saxony"][TIES], 0)
 
 
 def test_ties_need_a_tie_for_a_claim_and_last_EMA_12_41_EMA_12_43():
     """EMA-12.4 EMA-12.41 EMA-12.43: no automatic Claim without a Tie; Ties outlast Rounds."""
     state = to_main()
     c = ctx(state)
-    c.area("burgundy")["owner"] = 0
+    c.area("burgundy")[OWNER] = 0
     claims.auto_claim(c, 0, "burgundy")
-    assert 0 not in c.area("burgundy")["claims"]
+    assert not has(c.area("burgundy")[CLAIMS], 0)
     diplomacy.tie(c, 0, "burgundy")
-    assert 0 in c.area("burgundy")["claims"]
+    assert has(c.area("burgundy")[CLAIMS], 0)
     from rules.ema import sequence
 
     sequence.end_round(c)
     sequence.start_round(c)
-    assert c.area("burgundy")["ties"] == [0]
+    assert list(seats_in(c.area("burgundy")[TIES])) == [0]
 
 
 def test_defense_order_and_costs_EMA_13_0_P1_to_P4(monkeypatch):
@@ -144,7 +145,7 @@ def test_fortification_builds_two_then_three_EMA_14_2(monkeypatch):
     seen = []
     for _ in range(3):
         endeavor(state, "fortification", "lorraine")
-        seen.append(state["areas"]["lorraine"]["fort"])
+        seen.append(state["areas"]["lorraine"][FORT])
     assert seen == [2, 3, 3]
     assert er.conquest(c, 1, "champagne", "lorraine") == ers[0] - 3
     assert rebellion.rebellion_value(c, "lorraine", 1) == ers[1] - 3
@@ -153,16 +154,16 @@ def test_fortification_builds_two_then_three_EMA_14_2(monkeypatch):
 def test_forts_fall_on_conquest_and_may_be_reduced_EMA_14_41_EMA_14_43():
     """EMA-14.4 EMA-14.41 EMA-14.43: conquest turns F3 into F2 and removes F2; the owner may reduce his own."""
     c = ctx(new())
-    c.area("burgundy")["fort"] = 3
+    c.area("burgundy")[FORT] = 3
     transfer(c, "burgundy", 0, "conquest")
-    assert c.area("burgundy")["fort"] == 2
+    assert c.area("burgundy")[FORT] == 2
     transfer(c, "burgundy", 1, "conquest")
-    assert c.area("burgundy")["fort"] == 0
+    assert c.area("burgundy")[FORT] == 0
     state = to_main()
-    state["areas"]["saxony"]["fort"] = 3
+    state["areas"]["saxony"][FORT] = 3
     act(state, {"do": "reduce_fort"})
     act(state, {"area": "saxony"})
-    assert state["areas"]["saxony"]["fort"] == 2
+    assert state["areas"]["saxony"][FORT] == 2
 
 
 def test_ruling_quells_unrest_unless_minus_one_EMA_15_3(monkeypatch):
@@ -175,17 +176,13 @@ def test_ruling_quells_unrest_unless_minus_one_EMA_15_3(monkeypatch):
     me["years"], me["st"]["a"] = [up, nothing, down, up, up], 9
     areas = state["areas"]
     for a in ("saxony", "bavaria", "franconia"):
-        areas[a]["unrest"] = True
+        areas[a][UNREST] = True
     endeavor(state, "ruling", "saxony")
     endeavor(state, "ruling", "bavaria")
-    assert (
-        not areas["saxony"]["unrest"]
-        and not areas["bavaria"]["unrest"]
-        and areas["saxony"]["ss"] == 1
-    )
+    assert not areas["saxony"][UNREST] and not areas["bavaria"][UNREST] and areas["saxony"][SS] == 1
     events = endeavor(state, "ruling", "franconia")
-    assert "EMA-9.19" in rules_of(events) and areas["franconia"]["ss"] == -1
-    assert areas["franconia"]["unrest"] or areas["franconia"]["owner"] is None
+    assert "EMA-9.19" in rules_of(events) and areas["franconia"][SS] == -1
+    assert areas["franconia"][UNREST] or areas["franconia"][OWNER] is None
 
 
 def test_taxation_is_voluntary_once_and_per_area_EMA_16_1(monkeypatch):
@@ -210,7 +207,7 @@ def test_taxation_is_voluntary_once_and_per_area_EMA_16_1(monkeypatch):
 def test_taxing_an_area_makes_a_rebellion_check_EMA_17_0_Trig_Tax():
     """EMA-17.0.Trig-Tax EMA-16.16: each taxed Area but the Court is checked at RV +1 per gold."""
     c = ctx(new())
-    c.area("lombardy")["unrest"] = False
+    c.area("lombardy")[UNREST] = False
     rv = rebellion.rebellion_value(c, "lombardy", 3)
     assert rv == rebellion.rebellion_value(c, "lombardy", 0) + 3
     gold.tax(c, 0, "lombardy", 3)
@@ -223,13 +220,13 @@ def test_plunder_in_unrest_checks_then_rolls_EMA_16_0_Plunder_P3():
     """EMA-17.0.Trig-Plunder EMA-16.0.Plunder-P3 EMA-16.0.Plunder-P4: a check at 3 gold +5, then the table."""
     for seed in range(1, 30):
         c = ctx(new(seed=seed))
-        c.area("tuscany").update({"unrest": True, "ss": 2})
+        fill(c.area("tuscany"), {"unrest": True, "ss": 2})
         rv = rebellion.rebellion_value(c, "tuscany", 3)
         before = c.seat(0)["gold"]
         gold.plunder(c, 0, "tuscany")
         rules = rules_of(c.events)
         assert rules[0] == "EMA-17.0.Trig-Plunder" and f"RV {rv}" in c.events[0]["public"]
-        if c.area("tuscany")["owner"] is None:
+        if c.area("tuscany")[OWNER] is None:
             assert c.seat(0)["gold"] == before and "EMA-16.0.Plunder-P4" not in rules
         else:
             die = int(c.events[-1]["public"].split("die ")[1].split(",")[0])
@@ -239,6 +236,6 @@ def test_plunder_in_unrest_checks_then_rolls_EMA_16_0_Plunder_P3():
 def test_cut_off_areas_fall_into_unrest_EMA_17_0_Trig_Disconnected():
     """EMA-17.0.Trig-Disconnected: an Area whose link to the Court breaks enters Unrest at once."""
     c = ctx(new())
-    c.area("kiev")["owner"] = 0
+    c.area("kiev")[OWNER] = 0
     refresh_connections(c)
-    assert c.area("kiev")["unrest"] and "EMA-17.0.Trig-Disconnected" in rules_of(c.events)
+    assert c.area("kiev")[UNREST] and "EMA-17.0.Trig-Disconnected" in rules_of(c.events)

@@ -7,6 +7,7 @@ import pytest
 from rules.core.errors import ScenarioError
 from rules.core.playout import play_and_replay
 from rules.ema import grand, sequence
+from rules.ema.state import CLAIMS, FORT, LANG, OWNER, REL, TIES, has, mask_of, seats_in
 from tests.rules.ema.helpers import ENGINE, ctx, rules_of
 
 
@@ -58,16 +59,16 @@ def test_division_into_three_kingdoms_EMA_32_0_P1_EMA_32_0_P2():
     """EMA-32.0.P1 EMA-32.0.P2: three groups of at least three RC or EO Areas of one Language,
     joined overland, each a kingdom with its Court there, three Courts of three Languages; every
     Frankish Area goes to a kingdom."""
-    before = sorted(a for a, h in ctx(_grand(6)).s["areas"].items() if h["owner"] == 0)
+    before = sorted(a for a, h in ctx(_grand(6)).s["areas"].items() if h[OWNER] == 0)
     state, c = _divide()
     kingdoms = state["grand"]["kingdoms"]
     assert len(kingdoms) == 3
     assert sorted(a for k in kingdoms for a in k["areas"]) == before
-    langs = {c.area(k["court"])["lang"] for k in kingdoms}
+    langs = {c.area(k["court"])[LANG] for k in kingdoms}
     assert len(langs) == 3
     for k in kingdoms:
-        core = [a for a in k["areas"] if c.area(a)["lang"] == c.area(k["court"])["lang"]]
-        assert len(core) >= 3 and all(c.area(a)["rel"] in ("RC", "EO") for a in core)
+        core = [a for a in k["areas"] if c.area(a)[LANG] == c.area(k["court"])[LANG]]
+        assert len(core) >= 3 and all(c.area(a)[REL] in ("RC", "EO") for a in core)
     assert "EMA-32.0.P1" in rules_of(c.events) and "EMA-32.0.P2" in " ".join(
         e["public"] for e in c.events
     )
@@ -78,16 +79,16 @@ def test_recolouring_ties_treasury_statures_EMA_32_0_P3_EMA_32_0_P4():
     are gone; 10 gold each; Statures rolled on the Stature 3 column."""
     state = _grand(6)
     c = ctx(state)
-    c.area("saxony")["ties"] = [0]
-    c.area("franconia")["claims"] = [0]
-    fort = c.area("flanders")["fort"]
+    c.area("saxony")[TIES] = mask_of([0])
+    c.area("franconia")[CLAIMS] = mask_of([0])
+    fort = c.area("flanders")[FORT]
     c.seat(0)["checks"] = 2
     grand.round_end(c)
-    assert 0 not in c.area("saxony")["ties"] or c.area("saxony")["ties"] == []
-    owner = c.area("franconia")["owner"]
+    assert not has(c.area("saxony")[TIES], 0) or list(seats_in(c.area("saxony")[TIES])) == []
+    owner = c.area("franconia")[OWNER]
     if owner is not None:
-        assert c.area("franconia")["claims"] == [owner]
-    assert c.area("flanders")["fort"] == fort
+        assert list(seats_in(c.area("franconia")[CLAIMS])) == [owner]
+    assert c.area("flanders")[FORT] == fort
     for me in state["seats"]:
         if me["empire"].startswith("K") and me["court"]:
             assert me["gold"] == 10
@@ -113,7 +114,7 @@ def test_kingdom_numbers_by_die_EMA_32_0_P5():
     assigned = {n for n in numbers.values()}
     for k in state["grand"]["kingdoms"]:
         if k["number"] not in assigned:
-            assert all(c.area(a)["owner"] is None for a in k["areas"])
+            assert all(c.area(a)[OWNER] is None for a in k["areas"])
     assert "EMA-32.0.P5" in rules_of(c.events)
 
 
@@ -126,9 +127,9 @@ def test_late_kingdom_takes_an_independent_group_EMA_32_0_P6():
     for seat in late:
         me = state["seats"][seat]
         if me["court"] is not None:
-            mine = [a for a, h in state["areas"].items() if h["owner"] == seat]
+            mine = [a for a, h in state["areas"].items() if h[OWNER] == seat]
             assert len(mine) >= 2 and me["gold"] == 10 and me["court"] in mine
-            assert len({c.area(a)["lang"] for a in mine}) == 1
+            assert len({c.area(a)[LANG] for a in mine}) == 1
         else:
             assert seat in state["grand"]["waiting"]
     assert all(s not in state["order"] for s in state["grand"]["waiting"])

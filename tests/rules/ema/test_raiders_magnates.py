@@ -5,8 +5,19 @@ from __future__ import annotations
 from rules.core import rng
 from rules.ema import endeavors, magnates, nonplayer, raiders
 from rules.ema.optional_data import tables
-from rules.ema.state import norm
-from tests.rules.ema.helpers import ENGINE, act, actions, ctx, fake_card, new, prompt, r, rules_of
+from rules.ema.state import FORT, LANG, OWNER, REL, SS, UNREST, norm
+from tests.rules.ema.helpers import (
+    ENGINE,
+    act,
+    actions,
+    ctx,
+    fake_card,
+    fill,
+    new,
+    prompt,
+    r,
+    rules_of,
+)
 
 
 def _dice(monkeypatch, *faces):
@@ -30,12 +41,12 @@ def test_tc35e_vikings_raid_from_norway_when_denmark_is_a_players_EMA_24_11_EMA_
     """EMA-24.11 EMA-24.14 EMA-24.1 TC-35e: the free home with the higher SS is the Base; a home a
     Player holds is not; with both held the Vikings cannot raid."""
     c = ctx(new("28-millenium", 6, raiders_magnates=True))
-    assert c.area("denmark")["owner"] is not None
+    assert c.area("denmark")[OWNER] is not None
     assert raiders.base_of(c, "vikings") == "norway"
-    c.area("denmark")["owner"] = None
-    c.area("denmark")["ss"], c.area("norway")["ss"] = 2, 0
+    c.area("denmark")[OWNER] = None
+    c.area("denmark")[SS], c.area("norway")[SS] = 2, 0
     assert raiders.base_of(c, "vikings") == "denmark"
-    c.area("denmark")["owner"] = c.area("norway")["owner"] = 0
+    c.area("denmark")[OWNER] = c.area("norway")[OWNER] = 0
     assert raiders.base_of(c, "vikings") is None
 
 
@@ -62,7 +73,7 @@ def test_saracens_base_ss_zero_moslem_EMA_24_31():
     assert who["base"] is None and who["base_ss"] == 0 and who["rel"] == "moslem_east"
     target = "provence"
     here = c.area(target)
-    expected = 3 + c.d.areas[target]["population"] - (here["ss"] + here["fort"])
+    expected = 3 + c.d.areas[target]["population"] - (here[SS] + here[FORT])
     assert nonplayer.rating(c, who, "pillage", target) == expected - nonplayer.modifier(
         c, who, target, "pillage"
     )
@@ -85,12 +96,12 @@ def test_vikings_and_magyars_stop_for_good_on_conversion_EMA_24_14_EMA_24_23():
     c = ctx(new("27-charlemagne", 2, raiders_magnates=True))
     raiders.remember_pagans(c)
     assert "sweden" in c.s["norse_pagan"] and c.s["magyar_pagan"] == ["hungary"]
-    c.area("hungary")["owner"] = 0
+    c.area("hungary")[OWNER] = 0
     assert raiders.base_of(c, "magyars") is None and not raiders._stopped(c, "magyars")
-    c.area("sweden")["rel"] = "RC"
-    c.area("hungary")["rel"] = "RC"
+    c.area("sweden")[REL] = "RC"
+    c.area("hungary")[REL] = "RC"
     assert raiders._stopped(c, "vikings") and raiders._stopped(c, "magyars")
-    c.area("sweden")["rel"] = "pagan_norse"
+    c.area("sweden")[REL] = "pagan_norse"
     assert raiders._stopped(c, "vikings")  # for good
 
 
@@ -111,9 +122,9 @@ def test_vikings_conquer_when_no_target_is_worth_anything_EMA_24_13(monkeypatch)
     becomes theirs (Independent, no Player's) and its neighbours become Targets."""
     c = ctx(new("27-charlemagne", 2, raiders_magnates=True))
     for aid in raiders.targets(c, "vikings"):
-        c.area(aid)["ss"] = -3
+        c.area(aid)[SS] = -3
     for aid in ("northumbria", "norway"):
-        c.area(aid).update(ss=3 if aid == "norway" else -3, fort=0, owner=None)
+        fill(c.area(aid), ss=3 if aid == "norway" else -3, fort=0, owner=None)
     who = raiders.actor(c, "vikings", 9)
     _dice(monkeypatch, *([1] * 80))
     kind, aid = raiders.choose_target(c, who, "vikings")
@@ -122,7 +133,7 @@ def test_vikings_conquer_when_no_target_is_worth_anything_EMA_24_13(monkeypatch)
     pending = {"kind": "conquest", "target": aid, "defender": None}
     for _ in range(max(1, c.d.areas[aid]["population"])):
         nonplayer.resolve(c, who, pending, number, "EMA-24.13")
-    assert c.s["npc_areas"][aid] == "vikings" and c.area(aid)["owner"] is None
+    assert c.s["npc_areas"][aid] == "vikings" and c.area(aid)[OWNER] is None
     assert aid not in raiders.targets(c, "vikings")
     assert set(c.d.land_adj[aid]) - {"norway", "denmark"} <= set(raiders.targets(c, "vikings"))
 
@@ -136,8 +147,8 @@ def test_raiders_never_take_gold_and_a_player_may_defend_EMA_24_0_P_Raid(monkeyp
     number = fake_card(monkeypatch, pillage=[r("G"), r("-1", "target")])
     state["year_deck"].insert(0, number)
     for aid in raiders.targets(c, "saracens"):
-        c.area(aid)["ss"] = -3
-    c.area("provence")["ss"] = 2
+        c.area(aid)[SS] = -3
+    c.area("provence")[SS] = 2
     c.seat(0)["gold"] = 20
     frame = {"kind": "raiders", "queue": [("saracens", 9)], "cards": 5, "started": True}
     state["stack"].append(frame)
@@ -151,7 +162,7 @@ def test_raiders_never_take_gold_and_a_player_may_defend_EMA_24_0_P_Raid(monkeyp
     MACHINE.advance(c)
     assert prompt(state)["kind"] == "npc_defend" and prompt(state)["seat"] == 0
     act(state, {"defend": False})
-    assert state["areas"]["provence"]["ss"] == 1
+    assert state["areas"]["provence"][SS] == 1
     assert [me["gold"] for me in state["seats"]] == gold
     assert number in state["npc_played"]
 
@@ -187,11 +198,11 @@ def test_tc33c_where_a_magnate_may_appear_EMA_24_0_P_Mag3_EMA_24_6():
     """EMA-24.0.P-Mag3 EMA-24.6 TC-33c A-62: Independent or a Player's in Unrest; not a Player's
     Area at peace nor a Magnate's; Syrians and Mongols whatever the status, but not on a Magnate."""
     c = ctx(new("28-millenium", 2, raiders_magnates=True))
-    mine = next(a for a, h in c.s["areas"].items() if h["owner"] == 0 and not h["unrest"])
-    free = next(a for a, h in c.s["areas"].items() if h["owner"] is None)
+    mine = next(a for a, h in c.s["areas"].items() if h[OWNER] == 0 and not h[UNREST])
+    free = next(a for a, h in c.s["areas"].items() if h[OWNER] is None)
     assert not magnates.may_appear(c, mine, "normal")
     assert magnates.may_appear(c, mine, "syrian")
-    c.area(mine)["unrest"] = True
+    c.area(mine)[UNREST] = True
     assert magnates.may_appear(c, mine, "normal")
     assert magnates.may_appear(c, free, "normal")
     magnates.appear(c, free, 5, "normal")
@@ -203,10 +214,10 @@ def test_tc33d_appearance_raises_ss_to_norm_EMA_24_0_P_Mag4_EMA_24_5():
     Religion and Language are his; an Area taken from a Player leaves him."""
     c = ctx(new("28-millenium", 2, raiders_magnates=True))
     aid = "venice"
-    c.area(aid)["ss"] = norm(aid) - 2
+    c.area(aid)[SS] = norm(aid) - 2
     mag = magnates.appear(c, aid, 5, "normal")
-    assert c.area(aid)["ss"] == norm(aid) and c.s["npc_areas"][aid] == mag["key"]
-    assert (mag["lang"], mag["rel"], mag["court"]) == (c.area(aid)["lang"], c.area(aid)["rel"], aid)
+    assert c.area(aid)[SS] == norm(aid) and c.s["npc_areas"][aid] == mag["key"]
+    assert (mag["lang"], mag["rel"], mag["court"]) == (c.area(aid)[LANG], c.area(aid)[REL], aid)
     assert ENGINE.view(c.s, None)["magnates"][0]["court"] == aid
 
 
@@ -214,7 +225,7 @@ def test_tc33e_three_magnates_no_roll_EMA_24_0_P_Mag1(monkeypatch):
     """EMA-24.0.P-Mag1 TC-33e: with three Magnates on the map nobody rolls."""
     c = ctx(new("28-millenium", 2, raiders_magnates=True))
     for aid in ("venice", "naples", "sicily"):
-        c.area(aid)["owner"] = None
+        c.area(aid)[OWNER] = None
         magnates.appear(c, aid, 5, "normal")
     _dice(monkeypatch)  # any die rolled would fail: the queue is empty
     magnates._roll_for_one(c)
@@ -229,15 +240,15 @@ def test_magnate_targets_highest_ss_and_pillages_when_conquest_fails_EMA_24_51_E
     mag = magnates.appear(c, "hungary", 5, "normal")
     near = list(c.d.land_adj["hungary"])
     for aid in near:
-        c.area(aid).update(ss=-3, fort=0)
+        fill(c.area(aid), ss=-3, fort=0)
     best = near[0]
-    c.area(best)["ss"] = 1
+    c.area(best)[SS] = 1
     _dice(monkeypatch, *([1] * 20))
     kind, target, who = magnates.choose(c, mag)
     assert target == best
     assert kind == ("conquest" if nonplayer.rating(c, who, "conquest", best) >= 0 else "pillage")
-    c.area(best)["fort"] = 3
-    c.area("hungary")["ss"] = -3
+    c.area(best)[FORT] = 3
+    c.area("hungary")[SS] = -3
     monkeypatch.setitem(c.d.areas[best], "population", 9)
     assert (
         nonplayer.rating(c, who, "conquest", best) < 0 <= nonplayer.rating(c, who, "pillage", best)
@@ -251,14 +262,14 @@ def test_conquered_areas_join_and_the_next_target_is_next_to_any_EMA_24_51(monke
     c = ctx(new("27-charlemagne", 2, raiders_magnates=True))
     mag = magnates.appear(c, "hungary", 9, "normal")
     number = fake_card(monkeypatch, conquest=[r("C")])
-    target = next(a for a in c.d.land_adj["hungary"] if c.area(a)["owner"] is None)
+    target = next(a for a in c.d.land_adj["hungary"] if c.area(a)[OWNER] is None)
     who = magnates.actor(c, mag, "hungary")
     for _ in range(max(1, c.d.areas[target]["population"])):
         nonplayer.resolve(
             c, who, {"kind": "conquest", "target": target, "defender": None}, number, "EMA-24.53"
         )
     assert magnates.areas_of(c, mag["key"]) == sorted(["hungary", target])
-    assert c.area(target)["unrest"] is False
+    assert c.area(target)[UNREST] is False
     beyond = set(c.d.land_adj[target]) - {"hungary"}
     _dice(monkeypatch, *([1] * 40))
     found = magnates.choose(c, mag)

@@ -18,17 +18,32 @@ from rules.ema import (
 )
 from rules.ema.components import load
 from rules.ema.empire import foreign_cost, halve, halve_up
-from rules.ema.state import change_ss, lang_relation, rel_relation
+from rules.ema.state import (
+    CLAIMS,
+    FORT,
+    LANG,
+    OWNER,
+    PARTIAL,
+    REL,
+    SS,
+    TIES,
+    UNREST,
+    change_ss,
+    lang_relation,
+    mask_of,
+    rel_relation,
+    seats_in,
+)
 from rules.ema.territory import transfer
-from tests.rules.ema.helpers import ENGINE, act, actions, ctx, new, prompt, to_main
+from tests.rules.ema.helpers import ENGINE, act, actions, ctx, fill, new, prompt, to_main
 
 
 def test_ss_floor_and_ceiling_EMA_7_11_EMA_7_12():
     """EMA-7.11 EMA-7.12 EMA-7.14 EMA-2.0.Norm TC-05 TC-06: SS stays in −3..Norm+2, changes by one."""
     c = ctx(new())
-    c.area("flanders")["ss"] = 4
-    assert change_ss(c, "flanders", 1) == 0 and c.area("flanders")["ss"] == 4
-    c.area("flanders")["ss"] = -3
+    c.area("flanders")[SS] = 4
+    assert change_ss(c, "flanders", 1) == 0 and c.area("flanders")[SS] == 4
+    c.area("flanders")[SS] = -3
     assert change_ss(c, "flanders", -1) == 0
 
 
@@ -48,8 +63,8 @@ def test_conquest_er_TC_11_EMA_9_35():
     c = ctx(new())
     me = c.seat(0)
     me["st"]["c"] = 5
-    c.area("saxony")["ss"] = 2
-    c.area("brandenburg").update({"ss": 1, "fort": 2, "lang": "old_high_german", "rel": "RC"})
+    c.area("saxony")[SS] = 2
+    fill(c.area("brandenburg"), {"ss": 1, "fort": 2, "lang": "old_high_german", "rel": "RC"})
     me["lang"] = "old_saxon"
     assert er.conquest(c, 0, "saxony", "brandenburg") == 3
 
@@ -58,12 +73,12 @@ def test_pillage_er_TC_16_EMA_7_41():
     """EMA-7.41 EMA-9.34 TC-16a TC-16b: Population added; Pillage is harder on one's own kind."""
     c = ctx(new())
     c.seat(0)["st"]["c"] = 3
-    c.area("saxony")["ss"] = 0
+    c.area("saxony")[SS] = 0
     target = c.area("brandenburg")
-    target.update({"ss": 1, "lang": c.seat(0)["lang"], "rel": c.seat(0)["rel"]})
+    fill(target, {"ss": 1, "lang": c.seat(0)["lang"], "rel": c.seat(0)["rel"]})
     pop = c.d.areas["brandenburg"]["population"]
     assert er.pillage(c, 0, "saxony", "brandenburg") == 3 + pop - 1 - 4
-    target.update({"lang": "greek", "rel": "moslem_east"})
+    fill(target, {"lang": "greek", "rel": "moslem_east"})
     assert er.pillage(c, 0, "saxony", "brandenburg") == 3 + pop - 1
 
 
@@ -71,11 +86,11 @@ def test_ruling_and_fortification_er_TC_17_TC_18_EMA_7_17():
     """EMA-7.17 EMA-8.12 EMA-7.42 TC-17a TC-17b TC-18a: Ruling −|SS|; Fortification +SS +Pop (A-07)."""
     c = ctx(new())
     c.seat(0)["st"]["a"] = 3
-    c.area("franconia")["ss"] = 2
+    c.area("franconia")[SS] = 2
     assert er.ruling(c, 0, "franconia") == 1
-    c.area("franconia")["ss"] = -2
+    c.area("franconia")[SS] = -2
     assert er.ruling(c, 0, "franconia") == 1
-    c.area("franconia")["ss"] = 1
+    c.area("franconia")[SS] = 1
     assert er.fortification(c, 0, "franconia") == 3 + 1 + c.d.areas["franconia"]["population"]
     c.s["options"]["fortification_ss"] = "minus_abs"
     assert er.fortification(c, 0, "franconia") == 3 - 1 + c.d.areas["franconia"]["population"]
@@ -85,8 +100,8 @@ def test_diplomacy_er_against_independent_venice_TC_19_EMA_12_17():
     """EMA-12.17 EMA-8.13 EMA-9.35 TC-19a: Independent Venice opposes 5."""
     c = ctx(new())
     c.seat(0)["st"]["d"] = 5
-    c.area("lorraine")["ss"] = 3
-    c.area("venice")["ss"] = 3
+    c.area("lorraine")[SS] = 3
+    c.area("venice")[SS] = 3
     mod = er.modifier(c, 0, "venice", "diplomacy")
     assert er.diplomacy(c, 0, "lorraine", "venice") == 8 - (3 + 5 + mod)
     assert (
@@ -113,8 +128,8 @@ def test_sea_costs_and_seafaring_discount_TC_15_EMA_9_54():
     """EMA-9.5 EMA-9.51 EMA-9.53 EMA-9.54 EMA-9.16 TC-15b..d: after a seafaring Area 2 Seas cost +1
     without halving, 3 cost +2 and halve; from an ordinary Area 1 Sea costs +1."""
     c = ctx(new())
-    c.area("venice")["owner"] = 0
-    c.area("croatia")["owner"] = None
+    c.area("venice")[OWNER] = 0
+    c.area("croatia")[OWNER] = None
     assert foreign_cost(c.s, 0, "venice", "apulia") == 0  # overland
     assert foreign_cost(c.s, 0, "venice", "greece") == 1  # TC-15b: Adriatic–Ionian: +1, no halving
     assert foreign_cost(c.s, 0, "venice", "naples") == 2  # TC-15c: three Seas: +2, halved
@@ -125,7 +140,7 @@ def test_sea_costs_and_seafaring_discount_TC_15_EMA_9_54():
 def test_two_effective_seas_halve_the_final_er_TC_14_EMA_9_32():
     """EMA-9.32 EMA-9.33 EMA-13.21 TC-14a: with 2 effective Seas the ER less Defense is halved, gold is not."""
     c = ctx(new())
-    c.area("venice")["owner"] = 0
+    c.area("venice")[OWNER] = 0
     en = {
         "seat": 0,
         "kind": "conquest",
@@ -148,25 +163,25 @@ def test_two_effective_seas_halve_the_final_er_TC_14_EMA_9_32():
 def test_multiple_conquest_and_partial_results_TC_04_EMA_10_3():
     """EMA-10.0.GR EMA-10.3 EMA-10.31 EMA-10.32 EMA-10.2 EMA-17.0.Trig-Conquered TC-04."""
     c = ctx(new())
-    c.area("bohemia")["fort"] = 3
+    c.area("bohemia")[FORT] = 3
     pop = c.d.areas["bohemia"]["population"]
     assert pop == 2
     conquest.c_result(c, 0, "saxony", "bohemia")
-    assert c.area("bohemia")["owner"] is None and c.area("bohemia")["partial"][0]["n"] == 1
+    assert c.area("bohemia")[OWNER] is None and c.area("bohemia")[PARTIAL][0]["n"] == 1
     conquest.c_result(c, 0, "franconia", "bohemia")
     here = c.area("bohemia")
-    assert here["owner"] == 0 and here["partial"] == [] and here["unrest"] and here["fort"] == 2
+    assert here[OWNER] == 0 and here[PARTIAL] == [] and here[UNREST] and here[FORT] == 2
 
 
 def test_owner_clears_enemy_c_results_and_pays_the_penalty_EMA_10_36():
     """EMA-10.36 EMA-10.37 TC-04c TC-04d: each C from the owner removes one enemy C; losing the Base drops them."""
     c = ctx(new())
-    c.area("lombardy")["partial"] = [{"seat": 1, "base": "provence", "n": 2}]
-    c.area("provence")["owner"] = 1
+    c.area("lombardy")[PARTIAL] = [{"seat": 1, "base": "provence", "n": 2}]
+    c.area("provence")[OWNER] = 1
     conquest.c_result(c, 0, "lombardy", "provence")
-    assert c.area("lombardy")["partial"][0]["n"] == 1 and c.area("provence")["owner"] == 1
+    assert c.area("lombardy")[PARTIAL][0]["n"] == 1 and c.area("provence")[OWNER] == 1
     transfer(c, "provence", None, "rebellion")
-    assert c.area("lombardy")["partial"] == []
+    assert c.area("lombardy")[PARTIAL] == []
 
 
 def test_enemy_c_results_cost_the_owner_TC_22_EMA_10_33():
@@ -174,14 +189,14 @@ def test_enemy_c_results_cost_the_owner_TC_22_EMA_10_33():
     partially conquered Court too; he may still tax it; the partial conqueror may not use it."""
     state = to_main()
     c = ctx(state)
-    c.area("provence")["owner"] = 1
+    c.area("provence")[OWNER] = 1
     before = {
         "conquest": er.conquest(c, 0, "lombardy", "provence"),
         "ruling": er.ruling(c, 0, "lombardy"),
         "diplomacy": er.diplomacy(c, 0, "lorraine", "burgundy"),
     }
-    c.area("lombardy")["partial"] = [{"seat": 1, "base": "provence", "n": 3}]
-    c.area("lorraine")["partial"] = [{"seat": 1, "base": "provence", "n": 2}]
+    c.area("lombardy")[PARTIAL] = [{"seat": 1, "base": "provence", "n": 3}]
+    c.area("lorraine")[PARTIAL] = [{"seat": 1, "base": "provence", "n": 2}]
     assert er.conquest(c, 0, "lombardy", "provence") == before["conquest"] - 3
     assert er.ruling(c, 0, "lombardy") == before["ruling"] - 3
     assert (
@@ -199,13 +214,13 @@ def test_rebellion_value_formula_TC_25_EMA_17_22():
     """EMA-17.2 EMA-17.21 EMA-17.22 EMA-17.23 EMA-17.24 EMA-12.42 EMA-16.16 EMA-17.12 TC-25b TC-25c."""
     c = ctx(new())
     here = c.area("saxony")
-    here.update({"lang": "low_frankish", "rel": "EO", "fort": 2, "ties": [0], "unrest": False})
+    fill(here, {"lang": "low_frankish", "rel": "EO", "fort": 2, "ties": [0], "unrest": False})
     for n in c.d.land_adj["saxony"]:
-        c.area(n)["owner"] = 0
+        c.area(n)[OWNER] = 0
     assert rebellion.rebellion_value(c, "saxony", 3) == 1
-    here["unrest"] = True
+    here[UNREST] = True
     assert rebellion.rebellion_value(c, "saxony", 3) == 6
-    here["ties"] = [0, 1]
+    here[TIES] = mask_of([0, 1])
     assert rebellion.rebellion_value(c, "saxony", 3) == 8
 
 
@@ -224,11 +239,10 @@ def test_unrest_and_rebellion_table_TC_26_EMA_17_5():
 def test_rebellion_makes_the_area_independent_TC_27_EMA_17_15():
     """EMA-17.15 EMA-17.1 EMA-17.11 TC-27: Independent, SS kept, Unrest gone, F3 → F2."""
     c = ctx(new())
-    c.area("saxony").update({"fort": 3, "unrest": True, "ss": 1})
+    fill(c.area("saxony"), {"fort": 3, "unrest": True, "ss": 1})
     rebellion.rebel(c, "saxony")
-    assert c.area("saxony") | {} == c.area("saxony")
-    assert c.area("saxony")["owner"] is None and c.area("saxony")["fort"] == 2
-    assert not c.area("saxony")["unrest"] and c.area("saxony")["ss"] == 1
+    assert c.area("saxony")[OWNER] is None and c.area("saxony")[FORT] == 2
+    assert not c.area("saxony")[UNREST] and c.area("saxony")[SS] == 1
 
 
 def test_court_loss_moves_the_court_or_exiles_TC_21c_EMA_7_52():
@@ -245,57 +259,55 @@ def test_exile_puts_the_remaining_areas_in_unrest_EMA_17_0_Trig_Disconnected():
     """EMA-17.0.Trig-Disconnected EMA-7.51 EMA-7.53 (A-28): an exile has no Court, so his Areas are
     connected to none and enter Unrest at once; a seat still choosing its new Court is not hit."""
     c = ctx(new("28-millenium", 5))
-    c.area("northumbria")["unrest"] = False
+    c.area("northumbria")[UNREST] = False
     transfer(c, "denmark", 0, "conquest")
-    assert c.seat(3)["exile"] and c.area("northumbria")["owner"] == 3
-    assert c.area("northumbria")["unrest"]
+    assert c.seat(3)["exile"] and c.area("northumbria")[OWNER] == 3
+    assert c.area("northumbria")[UNREST]
     assert any(
         e["rule"] == "EMA-17.0.Trig-Disconnected" and "Exile" in e["public"] for e in c.events
     )
     c2 = ctx(new())
     transfer(c2, "lorraine", 1, "conquest")
     assert c2.s["stack"][-1]["kind"] == "court_move"
-    assert not any(c2.area(a)["unrest"] for a in ("swabia", "saxony", "bavaria"))
+    assert not any(c2.area(a)[UNREST] for a in ("swabia", "saxony", "bavaria"))
 
 
 def test_choosing_exile_puts_the_areas_in_unrest_EMA_7_53_A_28():
     """EMA-7.53 EMA-17.0.Trig-Disconnected: going into Exile from the Court prompt unrests every Area."""
     c = ctx(new("28-millenium", 5))
     c.seat(3)["court"] = None
-    c.area("northumbria")["unrest"] = False
+    c.area("northumbria")[UNREST] = False
     c.s["stack"].append({"kind": "court_move", "seat": 3, "why": "lost", "page": None})
     from rules.ema.territory import _move_choose
 
     _move_choose(c, c.s["stack"][-1], {"court": None})
-    assert c.seat(3)["exile"] and c.area("northumbria")["unrest"] and c.area("denmark")["unrest"]
+    assert c.seat(3)["exile"] and c.area("northumbria")[UNREST] and c.area("denmark")[UNREST]
 
 
 def test_taxation_of_the_court_and_plunder_TC_23_TC_24_EMA_16_17():
     """EMA-16.0.Tax EMA-16.17 EMA-16.1 EMA-16.0.Plunder-P1 EMA-16.0.Plunder-P2 EMA-16.2 TC-23a TC-24a."""
     state = to_main()
-    state["areas"]["lorraine"]["ss"] = 2
-    state["areas"]["franconia"].update({"ss": 0, "unrest": False})
+    state["areas"]["lorraine"][SS] = 2
+    fill(state["areas"]["franconia"], {"ss": 0, "unrest": False})
     before = state["seats"][0]["gold"]
     act(state, {"do": "tax"})
     assert state["seats"][0]["gold"] == before  # nothing is credited before the Court is chosen
     act(state, {"area": "lorraine"})
     assert actions(state) == [{"tax": 2}, {"plunder": True}]  # TC-23a: its SS, no roll — or plunder
     act(state, {"tax": 2})
-    assert state["seats"][0]["gold"] == before + 2 and state["areas"]["lorraine"]["ss"] == 2
+    assert state["seats"][0]["gold"] == before + 2 and state["areas"]["lorraine"][SS] == 2
     assert {"area": "lorraine"} not in actions(state)  # 16.2: taxed, so it cannot also be plundered
     act(state, {"area": "franconia"})
     assert actions(state) == [{"plunder": True}]  # TC-23c: SS 0 cannot be taxed, only plundered
     act(state, {"plunder": True})
-    assert (
-        state["areas"]["franconia"]["ss"] == -1 and state["areas"]["franconia"]["unrest"]
-    )  # TC-24a
+    assert state["areas"]["franconia"][SS] == -1 and state["areas"]["franconia"][UNREST]  # TC-24a
     assert {"area": "franconia"} not in actions(state)  # plundered once, and not taxed as well
 
 
 def test_a_plundered_court_is_not_also_taxed_EMA_16_2():
     """EMA-16.2 EMA-16.17 A-22: plundering the Court replaces its collection; no Unrest by default."""
     state = to_main()
-    state["areas"]["lorraine"].update({"ss": 2, "unrest": False})
+    fill(state["areas"]["lorraine"], {"ss": 2, "unrest": False})
     act(state, {"do": "tax"})
     act(state, {"area": "lorraine"})
     before = state["seats"][0]["gold"]
@@ -303,7 +315,7 @@ def test_a_plundered_court_is_not_also_taxed_EMA_16_2():
     assert "EMA-16.17" not in [e["rule"] for e in events] and "EMA-16.0.Plunder-P4" in [
         e["rule"] for e in events
     ]
-    assert state["areas"]["lorraine"]["ss"] == 1 and not state["areas"]["lorraine"]["unrest"]
+    assert state["areas"]["lorraine"][SS] == 1 and not state["areas"]["lorraine"][UNREST]
     assert 0 <= state["seats"][0]["gold"] - before <= 3 and {"area": "lorraine"} not in actions(
         state
     )
@@ -312,28 +324,30 @@ def test_a_plundered_court_is_not_also_taxed_EMA_16_2():
 def test_diplomatic_conquest_keeps_forts_and_opens_a_contest_TC_20_EMA_12_31():
     """EMA-12.31 EMA-12.32 EMA-14.42 EMA-12.3 TC-20: the Christian victim may contest first; then no Unrest, forts kept."""
     state = to_main()
-    state["areas"]["normandy"].update({"owner": 1, "fort": 3, "unrest": False})
+    fill(state["areas"]["normandy"], {"owner": 1, "fort": 3, "unrest": False})
     diplomacy.annex(ctx(state), 0, "normandy")
-    assert state["stack"][-1]["kind"] == "contest" and state["areas"]["normandy"]["owner"] == 1
+    assert state["stack"][-1]["kind"] == "contest" and state["areas"]["normandy"][OWNER] == 1
     act(state, {"contest": False})
     here = state["areas"]["normandy"]
-    assert here["owner"] == 0 and here["fort"] == 3 and not here["unrest"]
+    assert here[OWNER] == 0 and here[FORT] == 3 and not here[UNREST]
 
 
 def test_ties_and_automatic_claims_TC_28_EMA_18_0_P2():
     """EMA-12.14 EMA-12.15 EMA-18.0.P2 EMA-18.11 EMA-18.14 TC-28a TC-28b."""
     c = ctx(new())
-    c.area("saxony")["claims"] = []
+    c.area("saxony")[CLAIMS] = mask_of([])
     diplomacy.tie(c, 0, "saxony")
     diplomacy.tie(c, 0, "saxony")
-    assert c.area("saxony")["ties"] == [0] and c.area("saxony")["claims"] == [0]
-    c.area("saxony")["rel"] = "moslem_east"
+    assert list(seats_in(c.area("saxony")[TIES])) == [0] and list(
+        seats_in(c.area("saxony")[CLAIMS])
+    ) == [0]
+    c.area("saxony")[REL] = "moslem_east"
     assert not claims.allowed(c, 0, "saxony")
 
 
 def _contest_normandy(players=3):
     state = to_main("28-millenium", players)
-    state["areas"]["normandy"]["owner"] = 0
+    state["areas"]["normandy"][OWNER] = 0
     for seat, d in enumerate((3, 5, 2)):
         state["seats"][seat]["st"]["d"] = d
     diplomacy.annex(ctx(state), 1, "normandy")
@@ -354,7 +368,7 @@ def test_parley_tie_keeps_the_area_for_the_caller_TC_29_EMA_20_41():
     """EMA-20.41 EMA-20.5 EMA-20.4 TC-29a: A (3) and C (2) against B (5): 5–5, A keeps the Area."""
     state = _contest_normandy()
     _ballots(state, {}, {0: "for", 1: "against", 2: "for"})
-    assert state["areas"]["normandy"]["owner"] == 0 and prompt(state)["kind"] != "give_up"
+    assert state["areas"]["normandy"][OWNER] == 0 and prompt(state)["kind"] != "give_up"
 
 
 def test_influence_wins_the_contest_TC_29b_EMA_20_51():
@@ -363,7 +377,7 @@ def test_influence_wins_the_contest_TC_29b_EMA_20_51():
     inf = next(c for c, v in sorted(load().events.items()) if v["kind"] == "influence")
     state["seats"][0]["hand"] = [inf]
     _ballots(state, {0: 1}, {0: "for", 1: "against", 2: "against"})
-    assert state["areas"]["normandy"]["owner"] == 0 and inf in state["event_discard"]
+    assert state["areas"]["normandy"][OWNER] == 0 and inf in state["event_discard"]
     state = _contest_normandy()
     _ballots(state, {}, {0: "for", 1: "against", 2: "against"})
     assert prompt(state)["kind"] == "give_up" and prompt(state)["seat"] == 0
@@ -372,11 +386,11 @@ def test_influence_wins_the_contest_TC_29b_EMA_20_51():
 def test_conversion_differential_TC_30_EMA_22_3():
     """EMA-22.2 EMA-22.3 EMA-22.23 EMA-22.24 TC-30a..d: RC against Germanic Pagan needs 6, Tie halves."""
     c = ctx(new())
-    c.area("saxony")["rel"] = "pagan_germanic"
+    c.area("saxony")[REL] = "pagan_germanic"
     assert religion.differential(c, 0, "saxony") == 6
-    c.area("saxony")["ties"] = [0]
+    c.area("saxony")[TIES] = mask_of([0])
     assert religion.differential(c, 0, "saxony") == 3
-    c.area("franconia")["rel"] = "moslem_east"
+    c.area("franconia")[REL] = "moslem_east"
     assert religion.differential(c, 0, "franconia") == 10
 
 
@@ -386,17 +400,17 @@ def test_group_conversion_TC_31_EMA_22_25():
     c = ctx(new("28-millenium", 6))
     byz = next(i for i, m in enumerate(c.s["seats"]) if m["empire"] == "BYZ")
     for a in ("croatia", "serbia", "bulgaria", "macedonia"):
-        c.area(a).update({"rel": "pagan_sslav", "owner": None})
-    c.area("croatia")["owner"], c.area("serbia")["owner"] = 0, byz
+        fill(c.area(a), {"rel": "pagan_sslav", "owner": None})
+    c.area("croatia")[OWNER], c.area("serbia")[OWNER] = 0, byz
     religion.convert(c, byz, "serbia")
-    assert [c.area(a)["rel"] for a in ("serbia", "bulgaria", "macedonia")] == ["EO"] * 3
-    assert c.area("croatia")["rel"] == "pagan_sslav" and c.seat(byz)["vp_conv"] == 5
-    c.area("bulgaria").update(
-        {"rel": "pagan_sslav", "owner": byz}
+    assert [c.area(a)[REL] for a in ("serbia", "bulgaria", "macedonia")] == ["EO"] * 3
+    assert c.area("croatia")[REL] == "pagan_sslav" and c.seat(byz)["vp_conv"] == 5
+    fill(
+        c.area("bulgaria"), {"rel": "pagan_sslav", "owner": byz}
     )  # held by a Player of the same Religion
-    c.area("serbia")["rel"] = "pagan_sslav"
+    c.area("serbia")[REL] = "pagan_sslav"
     religion.convert(c, byz, "serbia")
-    assert c.area("bulgaria")["rel"] == "EO"
+    assert c.area("bulgaria")[REL] == "EO"
 
 
 def test_stature_check_exemption_of_charlemagne_TC_39_EMA_27_7():
@@ -419,20 +433,20 @@ def test_victory_points_TC_37_TC_38_EMA_26_0():
     handicaps (the Franks −40 with two Players) and bonuses."""
     state = new("28-millenium", 2)
     saxony = state["areas"]["saxony"]
-    saxony["owner"] = None
+    saxony[OWNER] = None
     without = victory.breakdown(state, 0)["areas"]
-    saxony.update({"owner": 0, "ss": -2})
+    fill(saxony, {"owner": 0, "ss": -2})
     assert victory.breakdown(state, 0)["areas"] == without + 1  # TC-37a
-    saxony["ss"] = 3
+    saxony[SS] = 3
     assert victory.breakdown(state, 0)["areas"] == without + 6
     claims_before = victory.breakdown(state, 0)["claims"]
-    state["areas"]["kiev"].update({"owner": 0, "claims": [0], "rel": "RC"})  # far from the Court
+    fill(state["areas"]["kiev"], {"owner": 0, "claims": [0], "rel": "RC"})  # far from the Court
     parts = victory.breakdown(state, 0)
     assert (
         parts["areas"] == without + 6 and parts["claims"] == claims_before + 3
     )  # A-55: the Claim counts
     state = new("31-twilight", 3)
-    state["areas"]["constantinople"]["owner"] = 2
+    state["areas"]["constantinople"][OWNER] = 2
     parts = victory.breakdown(state, 2)
     assert parts["handicap"] == 15 and parts["bonus"] == 25 and parts["claims"] == 0
     assert victory.breakdown(new("27-charlemagne", 2), 0)["handicap"] == -40
@@ -444,16 +458,16 @@ def test_black_death_spreads_from_constantinople_TC_42_EMA_19_1():
     """EMA-19.1.Epidemic EMA-19.1.BD-1 EMA-19.1.BD-3 EMA-19.1.BD-6 A-31 TC-42a TC-42b TC-42c: from the Round
     containing 1200 (1196), once per game; before it, and afterwards, an Epidemic is an Epidemic."""
     c = ctx(new("30-defeat-in-the-east", 2))
-    ss = c.area("constantinople")["ss"]
+    ss = c.area("constantinople")[SS]
     c.s["year"] = 1191
     events.epidemic(c, 0, {})
-    assert not c.s["black_death"] and c.area("constantinople")["ss"] == ss  # TC-42a
+    assert not c.s["black_death"] and c.area("constantinople")[SS] == ss  # TC-42a
     c.s["year"] = 1196
     events.epidemic(c, 0, {})
-    assert c.s["black_death"] and c.area("constantinople")["ss"] == ss - 2  # TC-42b
-    hit = c.area("constantinople")["ss"]
+    assert c.s["black_death"] and c.area("constantinople")[SS] == ss - 2  # TC-42b
+    hit = c.area("constantinople")[SS]
     events.epidemic(c, 0, {})
-    assert c.area("constantinople")["ss"] == hit and "EMA-19.1.Epidemic" in [
+    assert c.area("constantinople")[SS] == hit and "EMA-19.1.Epidemic" in [
         e["rule"] for e in c.events
     ]
     late = ctx(new("30-defeat-in-the-east", 2, black_death_year=1205))
@@ -466,11 +480,11 @@ def test_heirless_language_variant_TC_41_EMA_19_1(monkeypatch):
     """EMA-19.1.Heirless EMA-17.0.Trig-Heirless EMA-22.13 TC-41: Ties lost, foreign-Language Areas put in Unrest,
     every Area in Unrest checked (here a "−" lifts the Unrest), the Court's Language untouched."""
     c = ctx(new())
-    c.area("normandy")["ties"] = [0]
+    c.area("normandy")[TIES] = mask_of([0])
     c.seat(0)["excom"] = True
     for here in c.s["areas"].values():
-        here["unrest"] = False
-    c.area("swabia")["unrest"] = True
+        here[UNREST] = False
+    c.area("swabia")[UNREST] = True
     checked = []
 
     def fake_check(ctx, aid, gold, rule):
@@ -480,18 +494,18 @@ def test_heirless_language_variant_TC_41_EMA_19_1(monkeypatch):
     monkeypatch.setattr(events.rebellion, "check", fake_check)
     events.heirless(c, 0, {"variant": "language"})
     assert (
-        c.area("normandy")["ties"] == [] and not c.seat(0)["excom"] and c.seat(0)["heirless_guard"]
+        list(seats_in(c.area("normandy")[TIES])) == []
+        and not c.seat(0)["excom"]
+        and c.seat(0)["heirless_guard"]
     )
     foreign = [
-        a
-        for a in c.s["areas"]
-        if c.area(a)["owner"] == 0 and c.area(a)["lang"] != c.seat(0)["lang"]
+        a for a in c.s["areas"] if c.area(a)[OWNER] == 0 and c.area(a)[LANG] != c.seat(0)["lang"]
     ]
     assert "saxony" in foreign and set(foreign) | {"swabia"} == set(checked)
     assert (
-        c.area("saxony")["unrest"] and not c.area("swabia")["unrest"]
+        c.area("saxony")[UNREST] and not c.area("swabia")[UNREST]
     )  # U stays; "−" removes it (19.1 (e))
-    assert "lorraine" not in checked and not c.area("lorraine")["unrest"]
+    assert "lorraine" not in checked and not c.area("lorraine")[UNREST]
 
 
 def test_heirless_all_variant_and_charlemagne_TC_41b_TC_39b_EMA_19_1(monkeypatch):
@@ -503,9 +517,9 @@ def test_heirless_all_variant_and_charlemagne_TC_41b_TC_39b_EMA_19_1(monkeypatch
         events.rebellion, "check", lambda ctx, aid, gold, rule: checked.append(aid) or "U"
     )
     events.heirless(c, 0, {"variant": "all"})
-    assert "lorraine" in checked and c.area("lorraine")["unrest"]
+    assert "lorraine" in checked and c.area("lorraine")[UNREST]
     c = ctx(new("27-charlemagne", 2))
-    c.area("saxony")["ties"] = [0]
+    c.area("saxony")[TIES] = mask_of([0])
     before = clone(c.s)
     events.heirless(c, 0, {"variant": "all"})
     assert (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.ema.state import CLAIMS, FORT, LANG, OWNER, REL, SS, UNREST, has
 from tests.rules.ema.helpers import new
 
 
@@ -14,8 +15,8 @@ def test_preparing_for_play_EMA_4_0():
     state = new("28-millenium", 2)
     assert all(m["gold"] == 12 for m in state["seats"])
     assert state["seats"][0]["court"] == "lorraine" and state["year"] == 976
-    assert state["areas"]["burgundy"]["owner"] is None and state["areas"]["burgundy"]["ss"] == 3
-    assert state["areas"]["venice"]["fort"] == 3 and len(state["event_deck"]) == 55
+    assert state["areas"]["burgundy"][OWNER] is None and state["areas"]["burgundy"][SS] == 3
+    assert state["areas"]["venice"][FORT] == 3 and len(state["event_deck"]) == 55
     assert all(len(m["years"]) == 5 for m in state["seats"])
 
 
@@ -26,25 +27,19 @@ def test_charlemagne_EMA_27():
     assert fra["st"] == {"c": 9, "a": 9, "d": 9} and byz["st"] == {"c": 5, "a": 3, "d": 3}
     areas = state["areas"]
     assert (
-        0 in areas["lombardy"]["claims"]
-        and 1 not in areas["anatolia"]["claims"]
-        and 1 in areas["venice"]["claims"]
+        has(areas["lombardy"][CLAIMS], 0)
+        and not has(areas["anatolia"][CLAIMS], 1)
+        and has(areas["venice"][CLAIMS], 1)
     )
-    assert (
-        areas["lorraine"]["ss"] == 3 and areas["wessex"]["ss"] == 1 and areas["saxony"]["fort"] == 3
-    )
-    assert (
-        areas["saxony"]["rel"] == "pagan_germanic" and areas["cordova"]["rel"] == "moslem_iberian"
-    )
+    assert areas["lorraine"][SS] == 3 and areas["wessex"][SS] == 1 and areas["saxony"][FORT] == 3
+    assert areas["saxony"][REL] == "pagan_germanic" and areas["cordova"][REL] == "moslem_iberian"
     # 27.5, 27.6, A-33: Bulgar is non-IE, but Bulgaria's Pagans are of its 7.3 group: South Slavonic (CS 14)
-    assert (
-        areas["bulgaria"]["lang"].startswith("nonie") and areas["bulgaria"]["rel"] == "pagan_sslav"
-    )
-    assert areas["brandenburg"]["rel"] == "pagan_wslav"
-    assert areas["apulia"]["rel"] == "EO" and areas["brandenburg"]["lang"] == "west_slavonic"
+    assert areas["bulgaria"][LANG].startswith("nonie") and areas["bulgaria"][REL] == "pagan_sslav"
+    assert areas["brandenburg"][REL] == "pagan_wslav"
+    assert areas["apulia"][REL] == "EO" and areas["brandenburg"][LANG] == "west_slavonic"
     assert state["rounds"] == 9 and fra["handicap"] == -40
     solo = new("27-charlemagne-solo", 1)
-    assert solo["areas"]["constantinople"]["owner"] is None and len(solo["seats"]) == 1
+    assert solo["areas"]["constantinople"][OWNER] is None and len(solo["seats"]) == 1
 
 
 def test_millenium_EMA_28():
@@ -56,13 +51,9 @@ def test_millenium_EMA_28():
     byz = _seat(state, "BYZ")
     areas = state["areas"]
     assert state["seats"][byz]["st"] == {"c": 5, "a": 5, "d": 5}
-    assert byz not in areas["anatolia"]["claims"] and byz in areas["greece"]["claims"]
-    assert (
-        areas["denmark"]["fort"] == 2
-        and areas["lombardy"]["ss"] == 3
-        and areas["lombardy"]["unrest"]
-    )
-    assert areas["norway"]["rel"] == "pagan_norse" and areas["bulgaria"]["lang"].startswith("nonie")
+    assert not has(areas["anatolia"][CLAIMS], byz) and has(areas["greece"][CLAIMS], byz)
+    assert areas["denmark"][FORT] == 2 and areas["lombardy"][SS] == 3 and areas["lombardy"][UNREST]
+    assert areas["norway"][REL] == "pagan_norse" and areas["bulgaria"][LANG].startswith("nonie")
     assert state["seats"][_seat(state, "DEN")]["handicap"] == 30
 
 
@@ -71,8 +62,8 @@ def test_crusades_EMA_29():
     state = new("29-crusades", 6)
     eng = _seat(state, "ENG")
     areas = state["areas"]
-    assert eng in areas["aquitaine"]["claims"] and state["seafaring_extra"] == ["sicily"]
-    assert areas["hungary"]["ss"] == 2 and areas["portugal"]["rel"] == "moslem_iberian"
+    assert has(areas["aquitaine"][CLAIMS], eng) and state["seafaring_extra"] == ["sicily"]
+    assert areas["hungary"][SS] == 2 and areas["portugal"][REL] == "moslem_iberian"
     assert state["rounds"] == 13 and state["seats"][_seat(state, "SIC")]["handicap"] == 20
     assert state["seats"][_seat(state, "BYZ")]["st"] == {"c": 5, "a": 3, "d": 5}
 
@@ -82,11 +73,11 @@ def test_defeat_in_the_east_EMA_30():
     state = new("30-defeat-in-the-east", 6)
     ger = _seat(state, "GER")
     areas = state["areas"]
-    assert ger in areas["sicily"]["claims"] and areas["sicily"]["owner"] is None
+    assert has(areas["sicily"][CLAIMS], ger) and areas["sicily"][OWNER] is None
     assert (
-        areas["silesia"]["ss"] == 0
-        and areas["venice"]["fort"] == 3
-        and areas["cordova"]["rel"] == "moslem_iberian"
+        areas["silesia"][SS] == 0
+        and areas["venice"][FORT] == 3
+        and areas["cordova"][REL] == "moslem_iberian"
     )
     assert state["rounds"] == 20 and state["seats"][_seat(state, "ARA")]["handicap"] == 25
     assert state["seats"][_seat(state, "FRA")]["st"]["c"] == 5
@@ -97,12 +88,10 @@ def test_twilight_EMA_31():
     state = new("31-twilight", 6)
     tur = _seat(state, "TUR")
     areas = state["areas"]
-    assert all(tur not in h["claims"] for h in areas.values())
+    assert all(not has(h[CLAIMS], tur) for h in areas.values())
     assert (
-        areas["hungary"]["fort"] == 2
-        and areas["asia"]["lang"] == "turkish"
-        and areas["asia"]["ss"] == 2
+        areas["hungary"][FORT] == 2 and areas["asia"][LANG] == "turkish" and areas["asia"][SS] == 2
     )
     assert state["seats"][tur]["rel"] == "moslem_east" and state["seats"][tur]["inplay"]
-    assert areas["granada"]["rel"] == "moslem_iberian" and areas["lithuania"]["rel"] == "RC"
+    assert areas["granada"][REL] == "moslem_iberian" and areas["lithuania"][REL] == "RC"
     assert state["rounds"] == 16 and "zeal_of_the_turks" in state["special"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules.ema import er, parley, schism
 from rules.ema.optional_data import tables
-from tests.rules.ema.helpers import ENGINE, ctx, new, rules_of, to_main
+from rules.ema.state import OWNER, TIES, mask_of
+from tests.rules.ema.helpers import ENGINE, ctx, fill, new, rules_of, to_main
 
 
 def _cell(row: int, dice: int) -> str:
@@ -28,19 +29,19 @@ def test_the_six_conditions_of_byzantine_influence_EMA_23_0_P_Schism():
     rome = c.area("rome")
     byz = schism.byzantine(c)
     assert byz == 1
-    rome.update(owner=None, ties=[])
+    fill(rome, owner=None, ties=[])
     assert schism.condition(c) == 4
-    rome["ties"] = [0]
+    rome[TIES] = mask_of([0])
     assert schism.condition(c) == 5
-    rome["ties"] = [1, 0]
+    rome[TIES] = mask_of([1, 0])
     assert schism.condition(c) == 3
-    rome.update(owner=1, ties=[1])
+    fill(rome, owner=1, ties=[1])
     assert schism.condition(c) == 1
-    rome["ties"] = [1, 0]
+    rome[TIES] = mask_of([1, 0])
     assert schism.condition(c) == 2
-    rome["ties"] = []
+    rome[TIES] = mask_of([])
     assert schism.condition(c) == 2  # A-44: possession without a Tie reads row 2
-    rome["owner"] = 0
+    rome[OWNER] = 0
     assert schism.condition(c) == 6
 
 
@@ -60,7 +61,7 @@ def test_union_makes_one_church_EMA_23_11():
     Byzantine loses his +5 votes on Eastern Orthodox Areas."""
     state = new("27-charlemagne", 2, schism_crusades=True)
     c = ctx(state)
-    c.area("apulia").update(rel="EO", lang=c.seat(0)["lang"])
+    fill(c.area("apulia"), rel="EO", lang=c.seat(0)["lang"])
     state["schism"] = "schism"
     before = er.modifier(c, 0, "apulia", "ruling")
     frame = {"areas": ["apulia"]}
@@ -75,13 +76,13 @@ def test_a_change_of_influence_means_a_new_roll_EMA_23_12():
     state = to_main("27-charlemagne", 2, schism_crusades=True)
     c = ctx(state)
     assert schism.condition(c) == 4
-    c.area("rome")["ties"] = [state["active"]]
+    c.area("rome")[TIES] = 1 << state["active"]
     events = ENGINE.apply_trusted(state, state["active"], {"do": "endeavor", "kind": "ruling"})
     assert "EMA-23.12" in rules_of(events)
     assert state["schism_row"] == schism.condition(c)
     events = ENGINE.apply_trusted(state, state["active"], {"cancel": True})
     assert "EMA-23.12" not in rules_of(events)  # unchanged condition: no further roll
-    c.area("rome")["owner"] = schism.byzantine(c)  # the book's example: Rome conquered too
+    c.area("rome")[OWNER] = schism.byzantine(c)  # the book's example: Rome conquered too
     events = ENGINE.apply_trusted(state, state["active"], {"do": "endeavor", "kind": "ruling"})
     assert "EMA-23.12" in rules_of(events) and state["schism_row"] == schism.condition(c)
 

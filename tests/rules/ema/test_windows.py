@@ -5,13 +5,14 @@ from __future__ import annotations
 from rules.core.canonical import clone
 from rules.ema import events, holding
 from rules.ema.components import load
-from rules.ema.state import Ctx
+from rules.ema.state import CLAIMS, OWNER, TIES, Ctx, mask_of, seats_in
 from tests.rules.ema.helpers import (
     ENGINE,
     act,
     actions,
     endeavor,
     fake_card,
+    fill,
     new,
     prompt,
     r,
@@ -54,7 +55,7 @@ def test_drawing_a_card_is_an_undo_barrier_EMA_19_0_P():
 def test_a_tallied_parley_is_an_undo_barrier_EMA_20_5():
     """EMA-20.5: the last ballot reveals every vote; the earlier, secret ones are no barrier."""
     state = to_main()
-    state["areas"]["burgundy"].update({"owner": 0, "ties": [0], "claims": [1]})
+    fill(state["areas"]["burgundy"], {"owner": 0, "ties": [0], "claims": [1]})
     act(state, {"do": "claim_parley"})
     act(state, {"area": "burgundy"})
     while prompt(state)["kind"] == "influence":
@@ -71,7 +72,7 @@ def test_a_tallied_parley_is_an_undo_barrier_EMA_20_5():
 def test_every_voter_is_asked_for_influence_EMA_20_5_A_38():
     """EMA-20.5 EMA-19.2.Influence A-38: every voter, card or not, is asked in turn order; 0 is always offered."""
     state = to_main("28-millenium", 3)
-    state["areas"]["burgundy"].update({"owner": 0, "ties": [0], "claims": [1]})
+    fill(state["areas"]["burgundy"], {"owner": 0, "ties": [0], "claims": [1]})
     state["seats"][2]["hand"] = [card_of("influence")]
     act(state, {"do": "claim_parley"})
     act(state, {"area": "burgundy"})
@@ -140,14 +141,14 @@ def test_dynastic_inheritance_in_the_heirless_window_EMA_19_1_Heirless():
         if v["kind"] == "dynastic" and v["variant"] == "single"
     )
     state["seats"][0]["hand"] = [dyn]
-    state["areas"]["champagne"]["claims"].append(0)
+    state["areas"]["champagne"][CLAIMS] |= 1 << 0
     events.heirless(Ctx(state), 1, {"variant": "language"})
     while prompt(state)["kind"] == "court_move":
         act(state, {"court": None})
     assert prompt(state)["kind"] == "card_window" and prompt(state)["seat"] == 0
     act(state, {"play": dyn})
     act(state, {"area": "champagne"})
-    assert state["areas"]["champagne"]["owner"] == 0  # not contestable (19.2)
+    assert state["areas"]["champagne"][OWNER] == 0  # not contestable (19.2)
     assert all(p["kind"] != "contest" for p in ENGINE.prompts(state))
 
 
@@ -184,8 +185,8 @@ def test_requests_are_capped_per_turn_EMA_20_1():
 def test_removing_ones_own_tie_EMA_12_43():
     """EMA-12.43 EMA-20.1: a Tie may be removed by its owner."""
     state = to_main()
-    state["areas"]["burgundy"]["ties"] = [0, 1]
+    state["areas"]["burgundy"][TIES] = mask_of([0, 1])
     act(state, {"do": "drop_tie"})
     assert {"area": "burgundy"} in actions(state) and {"area": None} in actions(state)
     act(state, {"area": "burgundy"})
-    assert state["areas"]["burgundy"]["ties"] == [1]
+    assert list(seats_in(state["areas"]["burgundy"][TIES])) == [1]
