@@ -51,16 +51,46 @@ def _engine_choices() -> list[tuple[str, str]]:
     return [(engine.game_id, engine.title) for engine in all_engines()]
 
 
+def _module_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every engine's playable expansion modules, grouped by game: "hre:M12A" → its name."""
+    groups = []
+    for engine in all_engines():
+        specs = engine.module_specs()
+        if specs:
+            groups.append(
+                (
+                    engine.title,
+                    [
+                        (
+                            f"{engine.game_id}:{m['id']}",
+                            f"{m['id']} {m['name']} "
+                            f"({players_phrase(m['min_players'], m['max_players'])})",
+                        )
+                        for m in specs
+                    ],
+                )
+            )
+    return groups
+
+
 class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
     """A scenario of one of the registered games; its config and player counts are the engine's to judge."""
 
     game = forms.ChoiceField(choices=_engine_choices)
+    modules = forms.MultipleChoiceField(
+        required=False,
+        choices=_module_choices,
+        widget=forms.SelectMultiple(attrs={"size": 10}),
+        help_text="The expansion modules this scenario plays (hold Ctrl or ⌘ to choose several); "
+        "the engine refuses combinations the rulebook forbids. They are written into the "
+        'config\'s "modules".',
+    )
     config = forms.JSONField(
         required=False,
         initial=dict,
         widget=forms.Textarea(attrs={"rows": 6, "cols": 60}),
         help_text="A JSON object; {} plays the game as shipped. The options and their values "
-        "are listed below.",
+        "are listed below; the modules are chosen in the list above.",
     )
 
     class Meta:
@@ -72,9 +102,19 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
             "description",
             "min_players",
             "max_players",
+            "modules",
             "config",
             "enabled",
         )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        config = self.instance.config if self.instance.pk else None
+        if isinstance(config, dict) and isinstance(config.get("modules"), list):
+            # The list shows the modules; the JSON box keeps the rest of the config.
+            game = self.instance.game
+            self.initial["modules"] = [f"{game}:{m}" for m in config["modules"]]
+            self.initial["config"] = {k: v for k, v in config.items() if k != "modules"}
 
     def clean_config(self) -> Any:
         value = self.cleaned_data.get("config")
@@ -86,6 +126,7 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
             engine = get_engine(data.get("game", ""))
         except KeyError as error:
             raise forms.ValidationError({"game": "Choose one of the games."}) from error
+        data["config"] = _with_modules(engine, data.get("config"), data.get("modules") or [])
         config = data.get("config")
         errors = engine.validate_scenario({} if config is None else config)
         if errors:
@@ -94,6 +135,27 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
         if low is not None and high is not None:
             _check_players(engine, config or {}, low, high)
         return data
+
+
+def _with_modules(engine: Engine, config: Any, chosen: list[str]) -> Any:
+    """The config with the modules chosen in the list, refusing another game's modules."""
+    theirs = sorted(c for c in chosen if not c.startswith(f"{engine.game_id}:"))
+    if theirs:
+        raise forms.ValidationError(
+            {"modules": f"{', '.join(theirs)} belong to another game than {engine.title}."}
+        )
+    if not isinstance(config, dict):
+        return config  # the engine refuses it with its own words
+    ids = [c.split(":", 1)[1] for c in chosen]
+    if not engine.module_specs():
+        return config
+    if config.get("modules") and ids and config["modules"] != ids:
+        raise forms.ValidationError(
+            {"config": "Choose the modules in the list above, not in the JSON."}
+        )
+    if ids:
+        config = {**config, "modules": [m["id"] for m in engine.module_specs() if m["id"] in ids]}
+    return config
 
 
 class ShippedScenarioForm(forms.ModelForm):  # type: ignore[type-arg]

@@ -158,6 +158,7 @@ def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     ctx = pages.context(game, request.user)
     ctx.update(_social_context(game, request.user))
     ctx["chosen_options"] = scenarios.chosen_options(game.config, game.engine)
+    ctx["modules"] = scenarios.chosen_modules(game.game, game.config, game.engine)
     return render(request, "games/game.html", ctx)
 
 

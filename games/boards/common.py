@@ -37,6 +37,8 @@ class Board:
     forms: str = ""
     urls: str = ""
     cards: str = ""  # a module with mark_names/put_links: card names in the log link to pages
+    # The summary id whose text opens a section as its paragraph (an expansion module's), if any.
+    intro: Callable[[str], str] | None = None
 
     @property
     def template(self) -> str:

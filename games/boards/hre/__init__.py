@@ -11,5 +11,6 @@ BOARD = Board(
     context=board.board_context,
     headings=rulebook.HEADINGS,
     area=rulebook.area,
+    intro=rulebook.intro,
     summaries=RULE_SUMMARIES,
 )
