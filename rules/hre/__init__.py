@@ -25,6 +25,10 @@ from rules.hre.modules import (  # noqa: F401  (each module registers itself)
     m07_skirmishers,
     m10_campaigns,
     m11_tribute,
+    m12a_pope,
+    m13a_benjamin,
+    m14a_crusades,
+    m14a_resolve,
 )
 
 modules.ready()  # every decision is registered now: modules may extend them all

@@ -22,11 +22,20 @@ MODULES = (None, *CATALOGUE)  # the module a card or Ruler belongs to, None for 
 ACTIONS = ("build", "culture", "research", "recruit", "manoeuvre")
 REACTIONS = ("recruit", "regroup", "cultural_exchange", "wood_or_stone", "wood_or_leather", "sell")
 PLAYER_COUNTS = (2, 3, 4)
-CARD_TYPES = ("common_tech", "military_tech", "relic", "cognomen", "grand_building", "raider")
+CARD_TYPES = (
+    "common_tech",
+    "military_tech",
+    "relic",
+    "cognomen",
+    "grand_building",
+    "raider",
+    "benjamin",
+)
 # Module data files whose "cards" join the Culture cards (each card names its module, so a base
 # deck never holds them); the module checks the rest of its file when it registers.
-MODULE_FILES = ("m01_lordlings", "m07_skirmishers")
-MODULE_CARD_ID = re.compile(r"CS\d{2}")
+MODULE_FILES = ("m01_lordlings", "m07_skirmishers", "m13a_benjamin")
+# A module card's id: the letter of its range (CS, CB, ...) and a number (L64-76).
+MODULE_CARD_ID = re.compile(r"C[A-Z]\d{2}")
 RAIDER_KINDS = ("reinforce", "raid", "surprise")
 RAIDER_EFFECTS = ("add_raider", "add_token", "upgrade_raider", "attack")
 SCORE_PER = (
@@ -345,6 +354,14 @@ def _raider(where: str, card: dict[str, Any]) -> None:
         _fail(where, "a Raider card belongs to module M01")
 
 
+def _benjamin(where: str, card: dict[str, Any]) -> None:
+    """A Travels of Benjamin card (HRE-M13A-PLAY-01): a journal stop, one line of text."""
+    _str(f"{where}.stop", card["stop"])
+    _text(f"{where}.text", card["text"])
+    if card["module"] != "M13A":
+        _fail(where, "a Travels of Benjamin card belongs to module M13A")
+
+
 def _text(where: str, value: Any) -> None:
     """Check a Grand Building's one-line text."""
     if "\n" in _str(where, value):
@@ -358,6 +375,7 @@ CARD_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "cognomen": (("scoring",), ()),
     "grand_building": (("text",), ()),
     "raider": (("kind", "reveal", "penalty", "text"), ()),
+    "benjamin": (("stop", "text"), ()),
 }
 CARD_CHECKS: dict[str, Callable[[str, dict[str, Any]], None]] = {
     "common_tech": _common_tech,
@@ -366,6 +384,7 @@ CARD_CHECKS: dict[str, Callable[[str, dict[str, Any]], None]] = {
     "cognomen": lambda w, c: _scoring(f"{w}.scoring", c["scoring"]),
     "grand_building": lambda w, c: _text(f"{w}.text", c["text"]),
     "raider": lambda w, c: _raider(w, c),
+    "benjamin": lambda w, c: _benjamin(w, c),
 }
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from rules.core.engine import State
 from rules.core.frames import Frame as Frame  # re-exported: rule modules import it from here
 from rules.core.frames import StepContext
+from rules.hre import modules
 from rules.hre.components import HreData, load
 
 RESOURCES = ("wood", "leather", "stone", "iron")
@@ -116,6 +117,8 @@ def on_board(state: State, seat: int, unit: str) -> int:
                 )
         elif frame.get("carry") is not None and frame["seat"] == seat:
             total += frame["carry"].get(unit, 0)
+    if "modules" in state:  # units a module holds off the map (on a Crusade, M14A)
+        total += modules.held(state, "units").count(f"{seat}:{unit}")
     return total
 
 

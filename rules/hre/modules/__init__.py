@@ -113,6 +113,20 @@ class Module:
     prompt_kinds: Mapping[str, str] = field(default_factory=dict)
     # Run once every module file is imported (all decisions registered): e.g. to extend them all.
     ready: Callable[[], None] | None = None
+    # The Culture deck is shuffled (its top card last), the offer not yet dealt: the module may
+    # shuffle its own cards into it (Module 13A's Benjamin cards into its halves).
+    deck_built: Callable[[Ctx, list[str]], None] | None = None
+    # A seat took this card from the offer into its hand: True if the module took it out again
+    # (a card played in front of its taker, Module 13A's Benjamin cards).
+    card_taken: Callable[[Ctx, int, str], bool] | None = None
+    # A seat has built a Church in this province, scored and with its Relic resolved.
+    church_built: Callable[[Ctx, int, str], None] | None = None
+    # Final-scoring categories the module adds for a seat (the Lordlings' included), VP by name.
+    scores: Callable[[State, int], dict[str, int]] | None = None
+    # Titles the module gives a seat beyond the Title cards (the Pope), for "per Title" counts.
+    titles_held: Callable[[State, int], int] | None = None
+    # The most Farms one province of this seat may hold, when the module allows more than 2.
+    farm_cap: Callable[[State, int], int] | None = None
 
 
 REGISTRY: dict[str, Module] = {}
@@ -312,3 +326,42 @@ def before_finish(ctx: Ctx) -> bool:
 def held(state: State, kind: str) -> list[str]:
     """Pieces of one kind the modules in play hold outside the base places."""
     return [x for m in in_play(state) if m.held for x in m.held(state, kind)]
+
+
+def card_taken(ctx: Ctx, seat: int, card: str) -> bool:
+    """A seat took a card from the offer: True if a module moved it out of the hand."""
+    return any(m.card_taken(ctx, seat, card) for m in in_play(ctx.s) if m.card_taken)
+
+
+def church_built(ctx: Ctx, seat: int, prov: str) -> None:
+    """A Church was built (and scored) by a seat."""
+    for m in in_play(ctx.s):
+        if m.church_built:
+            m.church_built(ctx, seat, prov)
+
+
+def scores(state: State, seat: int) -> dict[str, int]:
+    """The final-scoring categories the modules in play add for a seat."""
+    found: dict[str, int] = {}
+    for m in in_play(state):
+        if m.scores:
+            found.update(m.scores(state, seat))
+    return found
+
+
+def titles_held(state: State, seat: int) -> int:
+    """Titles the modules give a seat beyond the Title cards."""
+    return sum(m.titles_held(state, seat) for m in in_play(state) if m.titles_held)
+
+
+def farm_cap(state: State, seat: int) -> int:
+    """The most Farms one province of the seat may hold: 2 (HRE-BASE-BUILD-19) unless a module
+    in play allows more."""
+    return max([2] + [m.farm_cap(state, seat) for m in in_play(state) if m.farm_cap])
+
+
+def deck_built(ctx: Ctx, deck: list[str]) -> None:
+    """The Culture deck is shuffled, before the offer is dealt."""
+    for m in in_play(ctx.s):
+        if m.deck_built:
+            m.deck_built(ctx, deck)

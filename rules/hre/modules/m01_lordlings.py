@@ -22,7 +22,7 @@ from rules.core import rng
 from rules.core.engine import Option, Result, State
 from rules.core.errors import InvariantError
 from rules.core.machine import Extension
-from rules.hre import battle, culture, flow, handlers, passing, scoring, setup, titles
+from rules.hre import battle, culture, flow, handlers, modules, passing, scoring, setup, titles
 from rules.hre.components import DATA_DIR
 from rules.hre.handlers import option
 from rules.hre.modules import Module, option_value, plays, register
@@ -223,6 +223,7 @@ def _deal_solo_culture(ctx: Ctx) -> None:
         if spec["players"] <= 2 and spec["starting"] is None and spec["module"] is None
     )
     rng.shuffle(s, deck)
+    modules.deck_built(ctx, deck)  # module cards go in before the piles (SETUP-11)
     raiders = {k: [] for k in ("reinforce", "raid", "surprise")}  # type: dict[str, list[str]]
     for c, spec in sorted(d.cards.items()):
         if spec["type"] == "raider":
@@ -243,6 +244,7 @@ def _deal_solo_culture(ctx: Ctx) -> None:
     # The deck is drawn from its end: pile 1 must end up last in the list (on top).
     s["deck"] = [c for pile in reversed(piles) for c in pile]
     s["cards_in_game"] = len(s["deck"]) + sum(len(seat["hand"]) for seat in s["seats"])
+    s["cards_in_game"] += len(modules.held(s, "cards"))  # dealt by a module (HRE-M13A-SOLO-02)
     ctx.log(
         "HRE-M01-SETUP-12",
         "The Culture deck is split in 5 piles and the Raider cards are shuffled into them"
@@ -513,7 +515,9 @@ def take_card(ctx: Ctx, index: int, rule: str) -> None:
     spec = ctx.d.cards[card]
     ctx.log(rule, f"The Lordlings take {spec['name']} from the offer.")
     kind = spec["type"]
-    if kind == "common_tech":
+    if modules.card_taken(ctx, LORDLINGS, card):
+        pass  # a module's card, used by that module's solo rule (Benjamin: HRE-M13A-SOLO-01)
+    elif kind == "common_tech":
         m01(s)["techs"].append(card)
         ctx.log("HRE-M01-LORDLING-DEV-02", "It goes face down on their Technology pile.")
     else:
@@ -586,6 +590,7 @@ def _church(ctx: Ctx, rule: str) -> bool:
     s["prov"][prov]["church"] = True
     s["churches"] += 1
     ctx.log(rule, f"The Lordlings build a Church in {ctx.d.provinces[prov]['name']}.")
+    modules.church_built(ctx, LORDLINGS, prov)
     return True
 
 
@@ -813,6 +818,7 @@ def _province_vp(ctx: Ctx) -> None:
     gain_vp(ctx, vp, rule, " for the provinces they control")
     if hard(s):
         held = sum(1 for t in s["titles"].values() if t["holder"] == LORDLINGS)
+        held += modules.titles_held(s, LORDLINGS)
         if held:
             gain_vp(ctx, 2 * held, "HRE-M01-DIFF-04", " for their Titles")
 
@@ -1499,6 +1505,7 @@ def lordling_breakdown(state: State) -> dict[str, int]:
             for t, v in state["titles"].items()
             if v["holder"] == LORDLINGS
         ),
+        **modules.scores(state, LORDLINGS),
     }
 
 

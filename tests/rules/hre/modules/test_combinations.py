@@ -46,4 +46,3 @@ def test_modules_beyond_the_solo_table_are_refused_with_a_reason() -> None:
     with pytest.raises(ScenarioError, match="No number of players"):
         ENGINE.player_range({"modules": ["M01", "M10"], "options": {}})
     assert config_errors(["M01", "M04", "M07"], players=1) == []
-
