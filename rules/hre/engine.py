@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rules.core import rng
@@ -269,6 +270,12 @@ class HreEngine(FrameEngine[Ctx]):
         }
 
 
+@cache
+def _shows(token: str, face: str) -> tuple[str, str]:
+    """A token's set and what one of its faces shows, as text (cached: bots re-deal often)."""
+    return token[0], canonical_json(data().token_specs[token][face])
+
+
 def _redeal_tokens(state: State) -> None:
     """Re-deal the unseen Barbarian tokens: every slot gets a token showing what it shows.
 
@@ -278,23 +285,14 @@ def _redeal_tokens(state: State) -> None:
     true deal is one solution, so one is always found. The result depends on what the seats
     see and the seed only.
     """
-    tokens = data().token_specs
     slots = sorted(pid for pid, here in state["prov"].items() if here["barb"])
     if not slots:
         return
     faces = {pid: state["prov"][pid]["barb"]["face"] for pid in slots}
     unseen = sorted(list(state["box_tokens"]) + [state["prov"][p]["barb"]["token"] for p in slots])
-    fits = {
-        pid: [
-            t
-            for t in unseen
-            # a slot's token stays in its set (Barbarian / Skirmisher, HRE-M07-SOLO-01)
-            if t[0] == state["prov"][pid]["barb"]["token"][0]
-            and canonical_json(tokens[t][faces[pid]])
-            == canonical_json(tokens[state["prov"][pid]["barb"]["token"]][faces[pid]])
-        ]
-        for pid in slots
-    }
+    # a slot's token stays in its set (Barbarian / Skirmisher, HRE-M07-SOLO-01) and shows its face
+    shown = {pid: _shows(state["prov"][pid]["barb"]["token"], faces[pid]) for pid in slots}
+    fits = {pid: [t for t in unseen if _shows(t, faces[pid]) == shown[pid]] for pid in slots}
     order = sorted(slots, key=lambda pid: (len(fits[pid]), pid))
     for pid in order:
         rng.shuffle(state, fits[pid])

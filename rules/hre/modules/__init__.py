@@ -192,6 +192,20 @@ def config_errors(
     return errors
 
 
+def scenario(
+    slug: str, title: str, description: str, modules: list[str], players: tuple[int, int] = (2, 4)
+) -> dict[str, Any]:
+    """A shipped scenario playing these modules, with no options set."""
+    return {
+        "slug": slug,
+        "title": title,
+        "description": description,
+        "min_players": players[0],
+        "max_players": players[1],
+        "config": {"modules": modules, "options": {}},
+    }
+
+
 def combined_scenario() -> dict[str, Any] | None:
     """The base game with every playable module that joins a multiplayer table, if they combine.
 
@@ -202,14 +216,13 @@ def combined_scenario() -> dict[str, Any] | None:
     if len(chosen) < 2 or low > high or config_errors(chosen):
         return None
     names = ", ".join(f"{CATALOGUE[m].name} ({m})" for m in chosen)
-    return {
-        "slug": "all-modules",
-        "title": "Holy Roman Empire — every module together",
-        "description": f"The base game with {names}.",
-        "min_players": low,
-        "max_players": high,
-        "config": {"modules": chosen, "options": {}},
-    }
+    return scenario(
+        "all-modules",
+        "Holy Roman Empire — every module together",
+        f"The base game with {names}.",
+        chosen,
+        (low, high),
+    )
 
 
 def options_of(modules: list[str]) -> dict[str, tuple[Any, ...]]:
