@@ -89,9 +89,7 @@ class HreEngine(FrameEngine[Ctx]):
 
     def scenarios(self) -> list[dict[str, Any]]:
         found = SCENARIOS + [s for m in modules.REGISTRY.values() for s in m.scenarios]
-        combined = modules.combined_scenario()
-        if combined is not None:
-            found.append(combined)
+        found += modules.combined_scenarios()
         return clone(found)  # type: ignore[no-any-return]
 
     def option_specs(self) -> list[OptionSpec]:

@@ -206,22 +206,38 @@ def scenario(
     }
 
 
-def combined_scenario() -> dict[str, Any] | None:
-    """The base game with every playable module that joins a multiplayer table, if they combine.
+def combined_scenarios() -> list[dict[str, Any]]:
+    """The base game with every playable module that joins a multiplayer table, if they combine;
+    and, when some of them need 3 players or more, a second one with those that 2 can play.
 
-    Modules with their own table (solo) are left out. It grows as modules are built."""
+    Modules with their own table (solo) are left out. They grow as modules are built."""
     chosen = [m for m, mod in REGISTRY.items() if mod.new_state is None]
+    found = []
+    every = _combined(chosen, "all-modules", "every module together")
+    if every is not None:
+        found.append(every)
+    if every is None or every["min_players"] > 2:
+        two = [m for m in chosen if CATALOGUE[m].min_players <= 2]
+        pair = _combined(two, "all-modules-2p", "every module two players can play")
+        if pair is not None:
+            found.append(pair)
+    return found
+
+
+def combined_scenario() -> dict[str, Any] | None:
+    """The widest combined scenario (every multiplayer module), if the modules combine."""
+    found = combined_scenarios()
+    return found[0] if found and found[0]["slug"] == "all-modules" else None
+
+
+def _combined(chosen: list[str], slug: str, words: str) -> dict[str, Any] | None:
     low = max([2] + [CATALOGUE[m].min_players for m in chosen])
     high = min([4] + [CATALOGUE[m].max_players for m in chosen])
     if len(chosen) < 2 or low > high or config_errors(chosen):
         return None
     names = ", ".join(f"{CATALOGUE[m].name} ({m})" for m in chosen)
     return scenario(
-        "all-modules",
-        "Holy Roman Empire — every module together",
-        f"The base game with {names}.",
-        chosen,
-        (low, high),
+        slug, f"Holy Roman Empire — {words}", f"The base game with {names}.", chosen, (low, high)
     )
 
 

@@ -29,7 +29,7 @@ from rules.core.machine import Extension
 from rules.hre import flow, handlers, passing, titles
 from rules.hre.components import DATA_DIR
 from rules.hre.handlers import option
-from rules.hre.modules import Module, plays, register
+from rules.hre.modules import Module, plays, register, scenario
 from rules.hre.state import RESOURCES, Ctx, Frame, resources_held
 
 LORDLINGS = 1  # the automa's seat in a solo game (Module 1)
@@ -249,25 +249,22 @@ def _invariants(state: State) -> None:
         raise InvariantError("the Pope in the offer must be ready")
 
 
-SCENARIO = {
-    "slug": "pope",
-    "title": "Holy Roman Empire — Module 12A: The Pope",
-    "description": "The base game with the Pope: a Title anyone may buy when building a Church, "
+SCENARIO = scenario(
+    "pope",
+    "Holy Roman Empire — Module 12A: The Pope",
+    "The base game with the Pope: a Title anyone may buy when building a Church, "
     "dearer as Churches spread, worth 5 VP at the end (2 to 4 players).",
-    "min_players": 2,
-    "max_players": 4,
-    "config": {"modules": ["M12A"], "options": {}},
-}
+    ["M12A"],
+)
 
-SOLO_SCENARIO = {
-    "slug": "solo-pope",
-    "title": "Holy Roman Empire — solo against the Lordlings, with the Pope",
-    "description": "Module 1 with Module 12A: the Lordlings take the Pope for free whenever a "
+SOLO_SCENARIO = scenario(
+    "solo-pope",
+    "Holy Roman Empire — solo against the Lordlings, with the Pope",
+    "Module 1 with Module 12A: the Lordlings take the Pope for free whenever a "
     "new Church of theirs gives them as many Churches as you.",
-    "min_players": 1,
-    "max_players": 1,
-    "config": {"modules": ["M01", "M12A"], "options": {}},
-}
+    ["M01", "M12A"],
+    (1, 1),
+)
 
 MODULE = register(
     Module(

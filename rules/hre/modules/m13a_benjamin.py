@@ -34,7 +34,7 @@ from rules.hre import handlers, modules
 from rules.hre.components import DATA_DIR
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import Module, option_value, plays, register
+from rules.hre.modules import Module, option_value, plays, register, scenario
 from rules.hre.state import Ctx, Frame, controlled, data, describe
 
 LORDLINGS = 1  # the automa's seat in a solo game (Module 1)
@@ -253,25 +253,22 @@ def _invariants(state: State) -> None:
             raise InvariantError("a Benjamin card is in a hand")
 
 
-SCENARIO = {
-    "slug": "benjamin",
-    "title": "Holy Roman Empire — Module 13A: Travels of Benjamin",
-    "description": "The base game with Benjamin of Tudela's journal in the Culture deck: each "
+SCENARIO = scenario(
+    "benjamin",
+    "Holy Roman Empire — Module 13A: Travels of Benjamin",
+    "The base game with Benjamin of Tudela's journal in the Culture deck: each "
     "page collected unlocks a richer reward (2 to 4 players).",
-    "min_players": 2,
-    "max_players": 4,
-    "config": {"modules": ["M13A"], "options": {}},
-}
+    ["M13A"],
+)
 
-SOLO_SCENARIO = {
-    "slug": "solo-benjamin",
-    "title": "Holy Roman Empire — solo against the Lordlings, with Travels of Benjamin",
-    "description": "Module 1 with Module 13A: the Lordlings keep the Benjamin pages they take, "
+SOLO_SCENARIO = scenario(
+    "solo-benjamin",
+    "Holy Roman Empire — solo against the Lordlings, with Travels of Benjamin",
+    "Module 1 with Module 13A: the Lordlings keep the Benjamin pages they take, "
     "scoring more for each; on hard they start with two.",
-    "min_players": 1,
-    "max_players": 1,
-    "config": {"modules": ["M01", "M13A"], "options": {}},
-}
+    ["M01", "M13A"],
+    (1, 1),
+)
 
 MODULE = register(
     Module(

@@ -31,7 +31,7 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers
 from rules.hre.components import DATA_DIR, GAIN_KEYS
 from rules.hre.handlers import option
-from rules.hre.modules import Module, register
+from rules.hre.modules import Module, register, scenario
 from rules.hre.state import UNITS, Ctx, Frame, refresh_owner, unit_count
 
 ORDERS = (1, 2, 3)  # the First, Second and Third Crusades
@@ -324,15 +324,14 @@ def _invariants(state: State) -> None:
         raise InvariantError("a negative number of units on a Crusade")
 
 
-SCENARIO = {
-    "slug": "crusades",
-    "title": "Holy Roman Empire — Module 14A: Crusades",
-    "description": "The base game where Churches call three Crusades: send units far away for "
+SCENARIO = scenario(
+    "crusades",
+    "Holy Roman Empire — Module 14A: Crusades",
+    "The base game where Churches call three Crusades: send units far away for "
     "VP, or lose VP for staying at home when the others win (3 or 4 players).",
-    "min_players": 3,
-    "max_players": 4,
-    "config": {"modules": ["M14A"], "options": {}},
-}
+    ["M14A"],
+    (3, 4),
+)
 
 MODULE = register(
     Module(

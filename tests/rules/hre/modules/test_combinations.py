@@ -7,7 +7,7 @@ import pytest
 from rules.core.errors import ScenarioError
 from rules.core.playout import play_and_replay
 from rules.hre import ENGINE
-from rules.hre.modules import combined_scenario, config_errors
+from rules.hre.modules import CATALOGUE, combined_scenario, combined_scenarios, config_errors
 from rules.hre.state import data
 
 
@@ -19,14 +19,24 @@ def test_the_combined_scenario_plays_every_multiplayer_module() -> None:
     assert combined in ENGINE.scenarios()
 
 
+def test_two_players_get_every_module_they_may_play() -> None:
+    """Modules printed for 3 players and more (M05, M09, M14A) leave the 2-player combination."""
+    slugs = {s["slug"]: s for s in combined_scenarios()}
+    assert set(slugs) == {"all-modules", "all-modules-2p"}
+    assert slugs["all-modules"]["min_players"] == 3
+    two = slugs["all-modules-2p"]
+    assert (two["min_players"], two["max_players"]) == (2, 4)
+    assert all(CATALOGUE[m].min_players <= 2 for m in two["config"]["modules"])
+    assert set(slugs["all-modules"]["config"]["modules"]) - set(two["config"]["modules"])
+
+
 @pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4)])
 def test_HRE_M07_SETUP_01_HRE_M04_SETUP_01_HRE_M10_SETUP_01_HRE_M11_SETUP_01_all_together(
     seed: int, players: int
 ) -> None:
     """HRE-M04-SETUP-01, HRE-M07-SETUP-01, HRE-M10-SETUP-01, HRE-M11-SETUP-01: one game holds
     every module's pieces, and random games of them all end and replay (invariants checked)."""
-    config = combined_scenario()
-    assert config is not None
+    config = next(s for s in combined_scenarios() if s["min_players"] <= players)
     playout = play_and_replay(ENGINE, seed, config["config"], players)
     assert playout.over
     state = playout.state

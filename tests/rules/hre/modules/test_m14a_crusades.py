@@ -10,7 +10,7 @@ from rules.core.playout import play_and_replay
 from rules.hre import ENGINE
 from rules.hre.modules import m14a_crusades as m14a
 from rules.hre.modules import m14a_resolve as resolve
-from rules.hre.state import Ctx, army_limit, in_supply
+from rules.hre.state import Ctx, army_limit, army_size, in_supply
 from tests.rules.hre.helpers import (
     act,
     actions,
@@ -107,7 +107,8 @@ def test_HRE_M14A_CONTRIB_01_02_units_go_before_the_army_limit_check() -> None:
     state, _ = act(state, {"m14a_send": None})
     assert state["m14a"]["pool"][0] == {"infantry": 3, "archer": 0, "cavalry": 0}
     assert in_supply(state, 0, "infantry") == supply  # still not back in the supply
-    assert top(state)["kind"] == ("army" if 3 > limit else "move")
+    assert army_size(state, 0) == 3  # the 3 sent count for nothing: 1 infantry, 2 archers left
+    assert top(state)["kind"] == ("army" if army_size(state, 0) > limit else "move")
     ENGINE.check_invariants(state)
 
 
