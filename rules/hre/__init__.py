@@ -29,6 +29,8 @@ from rules.hre.modules import (  # noqa: F401  (each module registers itself)
     m13a_benjamin,
     m14a_crusades,
     m14a_resolve,
+    m15a_chrobry,
+    m15a_poland,
 )
 
 modules.ready()  # every decision is registered now: modules may extend them all

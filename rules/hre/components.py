@@ -30,10 +30,11 @@ CARD_TYPES = (
     "grand_building",
     "raider",
     "benjamin",
+    "chrobry",
 )
 # Module data files whose "cards" join the Culture cards (each card names its module, so a base
 # deck never holds them); the module checks the rest of its file when it registers.
-MODULE_FILES = ("m01_lordlings", "m07_skirmishers", "m13a_benjamin")
+MODULE_FILES = ("m01_lordlings", "m07_skirmishers", "m13a_benjamin", "m15a_poland")
 # A module card's id: the letter of its range (CS, CB, ...) and a number (L64-76).
 MODULE_CARD_ID = re.compile(r"C[A-Z]\d{2}")
 RAIDER_KINDS = ("reinforce", "raid", "surprise")
@@ -376,6 +377,7 @@ CARD_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "grand_building": (("text",), ()),
     "raider": (("kind", "reveal", "penalty", "text"), ()),
     "benjamin": (("stop", "text"), ()),
+    "chrobry": (("text",), ()),
 }
 CARD_CHECKS: dict[str, Callable[[str, dict[str, Any]], None]] = {
     "common_tech": _common_tech,
@@ -385,6 +387,7 @@ CARD_CHECKS: dict[str, Callable[[str, dict[str, Any]], None]] = {
     "grand_building": lambda w, c: _text(f"{w}.text", c["text"]),
     "raider": lambda w, c: _raider(w, c),
     "benjamin": lambda w, c: _benjamin(w, c),
+    "chrobry": lambda w, c: _text(f"{w}.text", c["text"]),
 }
 
 

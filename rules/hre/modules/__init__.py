@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rules.core import rng
 from rules.core.engine import Result, State
 
 if TYPE_CHECKING:
@@ -394,3 +395,19 @@ def deck_built(ctx: Ctx, deck: list[str]) -> None:
     for m in in_play(ctx.s):
         if m.deck_built:
             m.deck_built(ctx, deck)
+
+
+def keep_out_of_hands(state: State, seat: int, cards: set[str]) -> None:
+    """After a re-deal of the unseen cards (determinize), cards no hand can hold (they never
+    enter one) go back to the deck, each traded for a deck card a hand may hold."""
+    deck = state["deck"]
+    for i, other in enumerate(state["seats"]):
+        if i == seat:
+            continue
+        for k, card in enumerate(other["hand"]):
+            if card not in cards:
+                continue
+            spots = [j for j, c in enumerate(deck) if c not in cards]
+            if spots:
+                j = spots[rng.below(state, len(spots))]
+                other["hand"][k], deck[j] = deck[j], card

@@ -239,6 +239,11 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+def _determinize(state: State, seat: int) -> None:
+    """A re-deal never puts a Benjamin card in a hand: they go straight beside the board."""
+    modules.keep_out_of_hands(state, seat, set(deck_for(4)))
+
+
 def _held(state: State, kind: str) -> list[str]:
     return [c for s in m13a(state)["stacks"] for c in s] if kind == "cards" else []
 
@@ -283,6 +288,7 @@ MODULE = register(
         view=_view,
         held=_held,
         invariants=_invariants,
+        determinize=_determinize,
         prompt_kinds={"m13a_reward": "choosing the reward of a Travels of Benjamin card"},
     )
 )

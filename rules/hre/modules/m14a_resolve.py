@@ -14,10 +14,10 @@ from typing import Any
 from rules.core import rng
 from rules.core.engine import Option
 from rules.hre import endgame, handlers
-from rules.hre.economy import gain
+from rules.hre.economy import gain, lose
 from rules.hre.handlers import option
 from rules.hre.modules.m14a_crusades import NAMES, cards, m14a, no_units
-from rules.hre.state import UNITS, Ctx, Frame, controlled, describe, unit_count, unit_stats
+from rules.hre.state import UNITS, Ctx, Frame, controlled, unit_count, unit_stats
 
 SKILLS = ("volley", "charge", "melee")
 
@@ -32,24 +32,6 @@ def _concerned(ctx: Ctx, frame: Frame, seat: int, who: str) -> bool:
     sent = unit_count(frame["pool"][seat]) > 0
     churches = any(h["church"] and h["owner"] == seat for h in ctx.s["prov"].values())
     return {"everyone": True, "contributors": sent, "others": not sent, "church": churches}[who]
-
-
-def lose(ctx: Ctx, seat: int, amounts: dict[str, int], rule: str, why: str) -> int:
-    """Take Gold, resources or VP, only as much as the seat has (never below 0); VP lost."""
-    me = ctx.seat(seat)
-    taken, vp = {}, 0
-    for key, n in sorted(amounts.items()):
-        if key == "vp":
-            vp = taken[key] = min(n, int(me["vp"]))
-            me["vp"] -= vp
-        elif key == "gold":
-            taken[key] = min(n, int(me["gold"]))
-            me["gold"] -= taken[key]
-        else:
-            taken[key] = min(n, int(me["res"][key]))
-            me["res"][key] -= taken[key]
-    ctx.log(rule, f"{ctx.name(seat)} loses {describe(taken)}{why}.")
-    return vp
 
 
 def _effect(ctx: Ctx, frame: Frame) -> None:
@@ -69,7 +51,7 @@ def _effect(ctx: Ctx, frame: Frame) -> None:
             _score(ctx, seat, int(effect["gain"].get("vp", 0)))
         else:
             lost = lose(ctx, seat, effect["lose"], "HRE-M14A-RESOLVE-02", f" to {card['name']}")
-            _score(ctx, seat, -lost)
+            _score(ctx, seat, -lost.get("vp", 0))
     if any(unit_count(units) for units in frame["pool"]):
         frame["phase"] = "defence"
         return
@@ -128,7 +110,9 @@ def _outcome(ctx: Ctx, frame: Frame) -> None:
                 ctx.log("HRE-M14A-RESOLVE-06", f"{ctx.name(seat)} scores {vp[seat]} VP.")
             elif card["penalty"]:
                 why = " for staying at home (the Defeat Penalty)"
-                vp[seat] = -lose(ctx, seat, {"vp": card["penalty"]}, "HRE-M14A-RESOLVE-07", why)
+                vp[seat] = -lose(ctx, seat, {"vp": card["penalty"]}, "HRE-M14A-RESOLVE-07", why)[
+                    "vp"
+                ]
     else:
         ctx.log(
             "HRE-M14A-RESOLVE-09", f"{sum(markers)} markers fall short of {frame['dv']}: defeat."

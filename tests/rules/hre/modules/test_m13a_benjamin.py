@@ -248,3 +248,18 @@ def test_HRE_M13A_random_games_with_benjamin_end_and_replay(
     config = next(s["config"] for s in ENGINE.scenarios() if s["slug"] == slug)
     playout = play_and_replay(ENGINE, 3, {**config, "options": options}, players)
     assert playout.over and playout.replay is not None and playout.replay.ok
+
+
+def test_HRE_M01_DIFF_11_hard_with_skirmishers_and_benjamin_together() -> None:
+    """HRE-M01-DIFF-11: the cross-module hard extras at once: Skirmishers on the map while the
+    Raiding Party keeps Barbarian tokens (M07), and the harder Benjamin split (M13A)."""
+    config = {"modules": ["M01", "M07", "M13A"], "options": {"difficulty": "hard"}}
+    state, events = ENGINE.apply(ENGINE.setup(5, config, 1), 0, {"ruler": "arnulf"})
+    sets = data().token_sets
+    on_map = [h["barb"]["token"] for h in state["prov"].values() if h["barb"]]
+    assert on_map and all(t in sets["skirmisher"] for t in on_map)
+    assert all(t in sets["barbarian"] for t in state["m01"]["party"]["tokens"])
+    assert len(state["m13a"]["stacks"][1]) == 2
+    text = events_text(events)
+    assert "HRE-M07-SOLO-01" in text and "HRE-M13A-SOLO-02" in text
+    ENGINE.check_invariants(state)
