@@ -15,6 +15,13 @@ PROVINCE = 1.2
 CITY = 1.0
 CARD = 0.3
 CULTURE_STEP = 0.3
+# Modules 12A-15A score through the result (the Pope's 5 VP, 7 VP a flipped Poland card, the VP
+# of Benjamin rewards and Crusades on the track); what is on its way: a unit on a Crusade still
+# counts as a unit (it comes home or scores), a Poland step leads to a 7 VP flip and a Farm, a
+# Benjamin page unlocks better rewards.
+CRUSADER = UNIT
+POLAND_STEP = 2.0
+BENJAMIN_PAGE = 0.5
 
 
 def potentials(engine: Engine, state: State) -> list[float]:
@@ -32,9 +39,26 @@ def potentials(engine: Engine, state: State) -> list[float]:
     for i, me in enumerate(state["seats"][:seats]):
         values[i] += RESOURCE * sum(me["res"].values()) + CARD * len(me["hand"])
         values[i] += CULTURE_STEP * me["culture"]
+    _modules(state, values)
     if "m01" in state:  # the solo game: what counts is the lead over the Lordlings' score
         values[0] -= float(rows[0]["breakdown"].get("lordlings", 0))
     return values
+
+
+def _modules(state: State, values: list[float]) -> None:
+    """What Modules 13A-15A have on its way to score, per seat (a seat of the result)."""
+    seats = len(values)
+    if "m14a" in state:
+        for i, units in enumerate(state["m14a"]["pool"][:seats]):
+            values[i] += CRUSADER * sum(units.values())
+    if "m15a" in state:
+        for i, cards in enumerate(state["m15a"]["cards"][:seats]):
+            values[i] += POLAND_STEP * sum(
+                c["step"] for c in cards.values() if c["side"] == "aiding"
+            )
+    if "m13a" in state:
+        for i, stack in enumerate(state["m13a"]["stacks"][:seats]):
+            values[i] += BENJAMIN_PAGE * len(stack)
 
 
 def solo_reward(engine: Engine, state: State) -> float:

@@ -173,7 +173,7 @@ def _reward_options(ctx: Ctx, frame: Frame) -> list[Option]:
                     name = ctx.d.provinces[p]["name"]
                     opts.append(
                         option(
-                            {"m13a": n, "farm": p}, f"Reward {n}: a Farm from your track in {name}"
+                            {"m13a": n, "prov": p}, f"Reward {n}: a Farm from your track in {name}"
                         )
                     )
             else:
@@ -188,8 +188,8 @@ def _reward_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     seat, n = frame["seat"], int(action["m13a"])
     if "gain" in action:
         gain(ctx, seat, action["gain"], "HRE-M13A-PLAY-03", f" (Benjamin reward {n})")
-    elif "farm" in action:
-        _place_farm(ctx, seat, action["farm"])
+    elif "prov" in action:
+        _place_farm(ctx, seat, action["prov"])
     else:
         m13a(ctx.s)["fourth"][seat] = True
         ctx.log(

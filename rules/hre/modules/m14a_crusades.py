@@ -206,7 +206,7 @@ def _send_options(ctx: Ctx, frame: Frame) -> list[Option]:
             if ctx.s["prov"][p]["units"][u]:
                 opts.append(
                     option(
-                        {"m14a_send": p, "unit": u},
+                        {"m14a_send": u, "prov": p},
                         f"Send 1 {u} from {ctx.d.provinces[p]['name']} to {card}",
                     )
                 )
@@ -214,11 +214,11 @@ def _send_options(ctx: Ctx, frame: Frame) -> list[Option]:
 
 
 def _send_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    prov, seat = action["m14a_send"], frame["seat"]
-    if prov is None:
+    unit, seat = action["m14a_send"], frame["seat"]
+    if unit is None:
         ctx.s["stack"].pop()
         return
-    unit = action["unit"]
+    prov = action["prov"]
     ctx.s["prov"][prov]["units"][unit] -= 1
     m14a(ctx.s)["pool"][seat][unit] += 1
     frame["sent"] += 1

@@ -204,11 +204,11 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
         return [option({"m14a_lose": u}, f"Lose 1 {u} to your supply") for u in here]
     if frame["stage"] == "place":
         return [
-            option({"m14a_place": p, "unit": here[0]}, f"Place 1 {here[0]} in {names[p]['name']}")
+            option({"m14a_place": here[0], "prov": p}, f"Place 1 {here[0]} in {names[p]['name']}")
             for p in controlled(ctx.s, seat)
         ]
     return [
-        option({"m14a_home": p, "unit": u}, f"Bring 1 {u} home to {names[p]['name']}")
+        option({"m14a_home": u, "prov": p}, f"Bring 1 {u} home to {names[p]['name']}")
         for u in here
         for p in controlled(ctx.s, seat)
     ]
@@ -221,8 +221,8 @@ def _apply(ctx: Ctx, frame: Frame, action: Any) -> None:
         frame["stage"] = "place"
         ctx.log("HRE-M14A-RESOLVE-08", f"{ctx.name(seat)} loses 1 {action['m14a_lose']}.")
         return
-    prov = action.get("m14a_place", action.get("m14a_home"))
-    unit = action["unit"]
+    prov = action["prov"]
+    unit = action.get("m14a_place", action.get("m14a_home"))
     units[unit] -= 1
     ctx.s["prov"][prov]["units"][unit] += 1
     where = ctx.d.provinces[prov]["name"]

@@ -143,9 +143,9 @@ def test_HRE_M13A_PLAY_03_a_farm_from_the_track_settles_an_empty_province() -> N
     city(state, "swabia", 0)  # units only, no Farm
     track = state["seats"][0]["farms_track"]
     state, _ = take_benjamin(state, "CB04", 2)
-    farms = {a["farm"] for a in actions(state) if "farm" in a}
+    farms = {a["prov"] for a in actions(state) if "prov" in a}
     assert farms == {"bavaria", "swabia"}  # the Capital has 1 Farm, Swabia none
-    state, events = act(state, {"m13a": 3, "farm": "swabia"})
+    state, events = act(state, {"m13a": 3, "prov": "swabia"})
     assert state["prov"]["swabia"]["farms"] == 1 and state["seats"][0]["farms_track"] == track - 1
     assert "HRE-M13A-PLAY-03" in events_text(events)
     ENGINE.check_invariants(state)

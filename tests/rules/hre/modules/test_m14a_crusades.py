@@ -102,7 +102,7 @@ def test_HRE_M14A_CONTRIB_01_02_units_go_before_the_army_limit_check() -> None:
     state = noble(state, "manoeuvre")
     assert top(state)["kind"] == "m14a_send"
     for _ in range(3):
-        state, events = act(state, {"m14a_send": capital, "unit": "infantry"})
+        state, events = act(state, {"m14a_send": "infantry", "prov": capital})
     assert "HRE-M14A-CONTRIB-01" in events_text(events)
     state, _ = act(state, {"m14a_send": None})
     assert state["m14a"]["pool"][0] == {"infantry": 3, "archer": 0, "cavalry": 0}
@@ -168,9 +168,9 @@ def test_HRE_M14A_RESOLVE_04_05_06_08_victory_ladder_and_redeploy(dice: list[int
     state, events = act(state, {"m14a_lose": "archer"})
     capital = home(state, 0)
     before = state["prov"][capital]["units"]["infantry"]
-    assert {"m14a_place": "swabia", "unit": "infantry"} in actions(state)
+    assert {"m14a_place": "infantry", "prov": "swabia"} in actions(state)
     while top(state)["kind"] == "m14a_redeploy" and top(state)["seat"] == 0:
-        state, events = act(state, {"m14a_place": capital, "unit": "infantry"})
+        state, events = act(state, {"m14a_place": "infantry", "prov": capital})
     assert state["prov"][capital]["units"]["infantry"] == before + 2
     assert "HRE-M14A-RESOLVE-08" in events_text(events)
     ENGINE.check_invariants(state)
@@ -202,7 +202,7 @@ def test_HRE_M14A_RESOLVE_09_10_defeat_pays_those_at_home_one_unit_returns(
     assert top(state)["kind"] == "m14a_return" and top(state)["seat"] == 0
     capital = home(state, 0)
     before = state["prov"][capital]["units"]["infantry"]
-    state, events = act(state, {"m14a_home": capital, "unit": "infantry"})
+    state, events = act(state, {"m14a_home": "infantry", "prov": capital})
     assert state["prov"][capital]["units"]["infantry"] == before + 1
     assert "HRE-M14A-RESOLVE-10" in events_text(events)
     # Seat 1 has one unit and one province: brought home without a question.
