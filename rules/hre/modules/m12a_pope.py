@@ -278,9 +278,5 @@ MODULE = register(
         titles_held=_titles_held,
         view=_view,
         invariants=_invariants,
-        prompt_kinds={
-            "m12a_claim": "taking the Pope after building a Church",
-            "m12a_pay": "choosing what pays for the Pope",
-        },
     )
 )

@@ -289,6 +289,5 @@ MODULE = register(
         held=_held,
         invariants=_invariants,
         determinize=_determinize,
-        prompt_kinds={"m13a_reward": "choosing the reward of a Travels of Benjamin card"},
     )
 )

@@ -347,10 +347,5 @@ MODULE = register(
         invariants=_invariants,
         determinize=_determinize,
         undo_barrier=lambda before, after: before["m14a"]["revealed"] != after["m14a"]["revealed"],
-        prompt_kinds={
-            "m14a_send": "sending units to a Crusade during a Manoeuvre",
-            "m14a_redeploy": "placing your units home from a won Crusade",
-            "m14a_return": "bringing one unit home from a lost Crusade",
-        },
     )
 )

@@ -526,11 +526,5 @@ MODULE = register(
         held=_held,
         invariants=_invariants,
         determinize=_determinize,
-        prompt_kinds={
-            "m15a_aid": "aiding Poland after an action",
-            "m15a_use": "using a flipped Poland card's benefit",
-            "m15a_impose": "imposing the Levy as the first to flip a Poland card",
-            "m15a_levy": "answering a Poland Levy",
-        },
     )
 )
