@@ -521,8 +521,15 @@ def _links(provinces: dict[str, Any], kind: str) -> None:
                 _fail(where, f"link to {other} is not mirrored in {other}.{kind}")
 
 
+SOLO = 1  # the solo map (HRE-M01-SETUP-07): markings ignored, solo-icon provinces blocked
+SOLO_NUMBERS = 20  # the red hexagons a d20 picks from (HRE-M01-GEN-07)
+SOLO_SEATED = 4  # your Capital and the three Lordling Cities get no token (HRE-M01-SETUP-08)
+
+
 def in_play(provinces: dict[str, dict[str, Any]], players: int) -> set[str]:
-    """Return the ids of provinces used at this player count."""
+    """Return the ids of provinces used at this player count (1: the solo map)."""
+    if players == SOLO:
+        return {pid for pid, prov in provinces.items() if not prov["solo_blocked"]}
     return {pid for pid, prov in provinces.items() if prov["players"] <= players}
 
 
@@ -538,7 +545,8 @@ def _connected(provinces: dict[str, Any], players: int) -> None:
                 seen.add(other)
                 todo.append(other)
     if seen != live:
-        _fail("map.json", f"{players} players: provinces {sorted(live - seen)} are cut off")
+        where = "the solo map" if players == SOLO else f"{players} players"
+        _fail("map.json", f"{where}: provinces {sorted(live - seen)} are cut off")
 
 
 def _white_regions(regions: dict[str, Any], provinces: dict[str, Any]) -> None:
@@ -564,11 +572,14 @@ def _map(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         _province(pid, prov, regions)
     _links(provs, "land")
     _links(provs, "water")
-    numbers = [p["solo_number"] for p in provs.values() if p["solo_number"] is not None]
-    if len(set(numbers)) != len(numbers):
-        _fail("map.json", "solo numbers must be unique")
+    solo = in_play(provs, SOLO)
+    numbers = sorted(provs[p]["solo_number"] for p in solo if provs[p]["solo_number"] is not None)
+    if numbers != list(range(1, SOLO_NUMBERS + 1)) or len(solo) != SOLO_NUMBERS:
+        _fail("map.json", "the solo map's 20 provinces carry the numbers 1 to 20, once each")
+    if any(provs[p]["solo_number"] is not None for p in set(provs) - solo):
+        _fail("map.json", "a solo-blocked province has no solo number")
     _white_regions(regions, provs)
-    for players in PLAYER_COUNTS:
+    for players in (*PLAYER_COUNTS, SOLO):
         _connected(provs, players)
     return regions, provs
 
@@ -894,9 +905,14 @@ def _coverage(provs: dict[str, Any], rulers: dict[str, Any], tokens: dict[str, A
                 f"{players} players: {len(live)} provinces in play but only "
                 f"{len(tokens)} Barbarian tokens for the non-Capitals",
             )
+    solo = in_play(provs, SOLO)
+    if len(solo) - SOLO_SEATED + 1 > len(tokens):  # a token for the Raiding Party too
+        _fail("map.json", "the solo map needs more Barbarian tokens than there are")
     for rid, ruler in rulers.items():
         if ruler["module"] is None and provs[ruler["capital"]]["players"] != min(PLAYER_COUNTS):
             _fail(f"rulers.json: {rid}", "a base Ruler's capital must be in play at 2 players")
+        if ruler["capital"] not in solo:
+            _fail(f"rulers.json: {rid}", "every Ruler's capital is on the solo map")
 
 
 # --------------------------------------------------------------------------- entry points

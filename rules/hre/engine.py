@@ -82,8 +82,9 @@ class HreEngine(FrameEngine[Ctx]):
 
     game_id = "hre"
     title = "Dark Ages: Holy Roman Empire"
-    # 3: the 102-card Culture deck; 4: Capitals off Iron, the Ivrea–Tuscany link, Ruler costs
-    rules_version = 4
+    # 3: the 102-card Culture deck; 4: Capitals off Iron, the Ivrea–Tuscany link, Ruler costs;
+    # 5: the solo map (8 provinces with the solo icon blocked, HRE-M01-SETUP-07)
+    rules_version = 5
     machine = handlers.MACHINE
     context = Ctx
 

@@ -3,7 +3,8 @@
 The human is seat 0. The Lordlings sit in seat 1, a seat the engine plays itself: their turns,
 Passes, reactions, retreats and hit assignments are the engine's own rules, each logged with
 its rule id, and no prompt is ever shown for them. The state keeps the 2-player tables
-(`players` 2: 11 Cities, 6 discs, the 7th Church) over the full map (`map_players` 4, SETUP-07),
+(`players` 2: 11 Cities, 6 discs, the 7th Church) over the solo map (`map_players` 1, SETUP-07:
+every province but the 8 with the solo icon, whatever their player-count marking),
 and the module's own pieces under "m01": the Lordling deck and discard, Preparation tokens,
 their face-down Common Technologies, the Raiding Party, the Raider levels and the Target.
 
@@ -23,7 +24,7 @@ from rules.core.engine import Option, Result, State
 from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import battle, culture, flow, handlers, modules, passing, scoring, setup, titles
-from rules.hre.components import DATA_DIR
+from rules.hre.components import DATA_DIR, SOLO, in_play
 from rules.hre.economy import move_culture
 from rules.hre.handlers import option
 from rules.hre.modules import Module, option_value, plays, register, scenario
@@ -127,7 +128,7 @@ def hard(state: State) -> bool:
 def new_state(seed: int, config: dict[str, Any], players: int) -> State:
     """A 2-player set-up with the solo changes (SETUP-01..18); the human drafts first."""
     state = setup.new_state(seed, {**config, "modules": []}, 2)
-    state["map_players"] = 4  # provinces marked 3+ and 4 are in play (SETUP-07)
+    state["map_players"] = SOLO  # markings ignored, solo-icon provinces blocked (SETUP-07)
     state["start"] = LORDLINGS  # the Lordlings take the first turn (SETUP-18)
     state["stack"] = [{"kind": "m01_setup", "seat": HUMAN}, {"kind": "draft", "seat": HUMAN}]
     state["rulers_open"] = sorted(r for r, spec in data().rulers.items() if spec["module"] is None)
@@ -158,7 +159,7 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
     sets = token_sets(s)
     tokens = list(d.token_sets[sets[0]])
     rng.shuffle(s, tokens)
-    for pid in sorted(d.provinces):
+    for pid in sorted(in_play(d.provinces, SOLO)):
         here = setup.empty_province(pid)
         if pid == human_capital:
             here.update(owner=HUMAN, farms=1, city=True)
@@ -173,6 +174,13 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
         "The Lordlings start in "
         + ", ".join(d.provinces[p]["name"] for p in sorted(homes))
         + " with a City and a Farm each; 7 Cities are left in the supply.",
+    )
+    blocked = sorted(d.provinces[p]["name"] for p in set(d.provinces) - in_play(d.provinces, SOLO))
+    ctx.log(
+        "HRE-M01-SETUP-07",
+        "Provinces marked for 3 or 4 players are in play; those with the solo icon are blocked: "
+        + ", ".join(blocked)
+        + ".",
     )
     ctx.log("HRE-M01-SETUP-08", "A Barbarian token lies in every other province.")
     lord = ctx.seat(LORDLINGS)

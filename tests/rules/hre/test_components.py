@@ -337,7 +337,7 @@ def test_resources_are_spread(data: HreData) -> None:
     """Design: each resource on about a quarter of provinces; every neighbourhood shows two."""
     counts = Counter(p["resource"] for p in data.provinces.values())
     assert all(6 <= counts[r] <= 8 for r in ("wood", "leather", "stone", "iron"))
-    for n in (2, 3, 4):
+    for n in (1, 2, 3, 4):  # 1: the solo map
         for pid in in_play(data.provinces, n):
             near = {data.provinces[q]["resource"] for q in _neighbours(data, pid, n)}
             assert len(near | {data.provinces[pid]["resource"]}) >= 2, (pid, n)
@@ -346,8 +346,14 @@ def test_resources_are_spread(data: HreData) -> None:
 def test_in_play_counts_and_connectivity(data: HreData) -> None:
     counts = {n: len(in_play(data.provinces, n)) for n in (2, 3, 4)}
     assert counts == {2: 21, 3: 24, 4: 28}
-    solo = [p for p in in_play(data.provinces, 2) if not data.provinces[p]["solo_blocked"]]
+    # The solo map (HRE-M01-SETUP-07): markings ignored, the 8 solo-icon provinces blocked; a
+    # d20 names each of the 20 left by its number (HRE-M01-GEN-07).
+    solo = in_play(data.provinces, 1)
     assert sorted(data.provinces[p]["solo_number"] for p in solo) == list(range(1, 21))
+    assert {data.provinces[p]["players"] for p in solo} == {2, 3, 4}
+    titled = [r for r, spec in data.regions.items() if spec["title"]]
+    assert all(sum(1 for p in data.region_provinces[r] if p in solo) >= 2 for r in titled)
+    assert {r["capital"] for r in data.rulers.values()} <= solo
 
 
 @pytest.mark.rule("HRE-BASE-SETUP-12")
