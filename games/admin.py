@@ -51,46 +51,36 @@ def _engine_choices() -> list[tuple[str, str]]:
     return [(engine.game_id, engine.title) for engine in all_engines()]
 
 
-def _module_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """Every engine's playable expansion modules, grouped by game: "hre:M12A" → its name."""
-    groups = []
-    for engine in all_engines():
-        specs = engine.module_specs()
-        if specs:
-            groups.append(
-                (
-                    engine.title,
-                    [
-                        (
-                            f"{engine.game_id}:{m['id']}",
-                            f"{m['id']} {m['name']} "
-                            f"({players_phrase(m['min_players'], m['max_players'])})",
-                        )
-                        for m in specs
-                    ],
-                )
-            )
-    return groups
+def _module_choices() -> list[tuple[str, str]]:
+    """Every game's playable expansion modules (HRE's), from the engines' module registries."""
+    return [
+        (
+            m["id"],
+            f"{engine.game_id.upper()} {m['id']}: {m['name']} "
+            f"({players_phrase(m['min_players'], m['max_players'])})",
+        )
+        for engine in all_engines()
+        for m in engine.module_specs()
+    ]
 
 
 class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
     """A scenario of one of the registered games; its config and player counts are the engine's to judge."""
 
     game = forms.ChoiceField(choices=_engine_choices)
-    modules = forms.MultipleChoiceField(
-        required=False,
-        choices=_module_choices,
-        widget=forms.SelectMultiple(attrs={"size": 10}),
-        help_text="The expansion modules this scenario plays (hold Ctrl or ⌘ to choose several); "
-        "the engine refuses combinations the rulebook forbids. They are written into the "
-        'config\'s "modules".',
-    )
     config = forms.JSONField(
         required=False,
         initial=dict,
         widget=forms.Textarea(attrs={"rows": 6, "cols": 60}),
         help_text="A JSON object; {} plays the game as shipped. The options and their values "
         "are listed below; the modules are chosen in the list above.",
+    )
+    modules = forms.MultipleChoiceField(
+        required=False,
+        choices=_module_choices,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="The expansion modules this scenario plays (Holy Roman Empire); they replace "
+        'any "modules" in the configuration. The game checks the combination.',
     )
 
     class Meta:
@@ -109,11 +99,10 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        config = self.instance.config if self.instance.pk else None
+        config = self.instance.config if self.instance and self.instance.pk else {}
         if isinstance(config, dict) and isinstance(config.get("modules"), list):
             # The list shows the modules; the JSON box keeps the rest of the config.
-            game = self.instance.game
-            self.initial["modules"] = [f"{game}:{m}" for m in config["modules"]]
+            self.initial["modules"] = list(config["modules"])
             self.initial["config"] = {k: v for k, v in config.items() if k != "modules"}
 
     def clean_config(self) -> Any:
@@ -126,8 +115,15 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
             engine = get_engine(data.get("game", ""))
         except KeyError as error:
             raise forms.ValidationError({"game": "Choose one of the games."}) from error
-        data["config"] = _with_modules(engine, data.get("config"), data.get("modules") or [])
         config = data.get("config")
+        chosen = data.get("modules") or []
+        if chosen:
+            own = {m["id"] for m in engine.module_specs()}
+            if not set(chosen) <= own:
+                raise forms.ValidationError({"modules": f"{engine.title} has no such modules."})
+            if not isinstance(config, dict):
+                raise forms.ValidationError({"config": "The configuration must be a JSON object."})
+            config = data["config"] = {**config, "modules": list(chosen)}
         errors = engine.validate_scenario({} if config is None else config)
         if errors:
             raise forms.ValidationError({"config": errors})
@@ -135,27 +131,6 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
         if low is not None and high is not None:
             _check_players(engine, config or {}, low, high)
         return data
-
-
-def _with_modules(engine: Engine, config: Any, chosen: list[str]) -> Any:
-    """The config with the modules chosen in the list, refusing another game's modules."""
-    theirs = sorted(c for c in chosen if not c.startswith(f"{engine.game_id}:"))
-    if theirs:
-        raise forms.ValidationError(
-            {"modules": f"{', '.join(theirs)} belong to another game than {engine.title}."}
-        )
-    if not isinstance(config, dict):
-        return config  # the engine refuses it with its own words
-    ids = [c.split(":", 1)[1] for c in chosen]
-    if not engine.module_specs():
-        return config
-    if config.get("modules") and ids and config["modules"] != ids:
-        raise forms.ValidationError(
-            {"config": "Choose the modules in the list above, not in the JSON."}
-        )
-    if ids:
-        config = {**config, "modules": [m["id"] for m in engine.module_specs() if m["id"] in ids]}
-    return config
 
 
 class ShippedScenarioForm(forms.ModelForm):  # type: ignore[type-arg]

@@ -83,6 +83,7 @@ def chosen_modules(game: str, config: dict[str, Any], engine: Any) -> list[dict[
             {
                 "id": module_id,
                 "name": spec["name"],
+                "label": f"Module {module_id[1:].lstrip('0')}: {spec['name']}",
                 "summary": ref["summary"] if ref else "",
                 "url": ref["url"] if ref else "",
             }

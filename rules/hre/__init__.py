@@ -21,16 +21,23 @@ from rules.hre import (  # noqa: F401  (each module registers its frame handlers
 from rules.hre.engine import HreEngine
 from rules.hre.modules import (  # noqa: F401  (each module registers itself)
     m01_lordlings,
+    m03_grand_buildings,
     m04_alchemists,
+    m05_alliances,
+    m06_commanders,
     m07_skirmishers,
+    m08_wyrd,
+    m09_ages_of_war,
     m10_campaigns,
     m11_tribute,
     m12a_pope,
     m13a_benjamin,
     m14a_crusades,
     m14a_resolve,
+    m15a_aid,
     m15a_chrobry,
     m15a_poland,
+    m15a_state,
 )
 
 modules.ready()  # every decision is registered now: modules may extend them all

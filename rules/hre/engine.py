@@ -201,11 +201,7 @@ class HreEngine(FrameEngine[Ctx]):
         return found
 
     def result(self, state: State) -> Result:
-        found = scoring.result(state)
-        for module in modules.in_play(state):
-            if module.result is not None:
-                found = module.result(state, found)
-        return found
+        return modules.result(state, scoring.result(state))
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Re-deal the deck and rival hands, and the hidden sides of Barbarian tokens."""

@@ -7,17 +7,36 @@ its view and this metadata).
 
 from __future__ import annotations
 
-import functools
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from rules.hre.components import DATA_DIR, RESOURCES, HreData, load
 
-__all__ = ["RESOURCES", "RULE_SUMMARIES", "HreData", "components", "module_data", "offer_reach"]
+__all__ = [
+    "RESOURCES",
+    "RULE_SUMMARIES",
+    "HreData",
+    "components",
+    "module_cards",
+    "module_data",
+    "offer_reach",
+]
 
-# Module data files the site draws from (each validated when its module registers).
-MODULE_DATA = ("m12a_pope", "m13a_benjamin", "m14a_crusades", "m15a_poland")
+# The module data files the site draws from, by module (each validated when its module
+# registers): card names (Alliances, Commanders, Wyrd, War), the Pope's costs, Benjamin's route,
+# the Crusade cards, the Poland cards and Chrobry events.
+MODULE_FILES = {
+    "M05": "m05_alliances.json",
+    "M06": "m06_commanders.json",
+    "M08": "m08_wyrd.json",
+    "M09": "m09_ages_of_war.json",
+    "M12A": "m12a_pope.json",
+    "M13A": "m13a_benjamin.json",
+    "M14A": "m14a_crusades.json",
+    "M15A": "m15a_poland.json",
+}
 
 # Our one-line summary of each rule unit, by id (read by the site's rules page, never by the engine).
 RULE_SUMMARIES: Path = DATA_DIR / "rule_summaries.json"
@@ -36,11 +55,14 @@ def offer_reach(culture: int) -> int:
     return int(board["base_access"]) + sum(1 for i in range(last + 1) if track[i]["red"])
 
 
-@functools.cache
-def module_data(stem: str) -> dict[str, Any]:
-    """A module's data file as shipped: the Pope's costs, Benjamin's route, the Crusade cards,
-    the Poland cards and Chrobry events (read-only, shared through the cache)."""
-    if stem not in MODULE_DATA:
-        raise KeyError(f"{stem} is not a module data file the site reads")
-    found: dict[str, Any] = json.loads((DATA_DIR / f"{stem}.json").read_text("utf-8"))
+@cache
+def module_data(module: str) -> dict[str, Any]:
+    """A module's data file as shipped (read-only, shared through the cache)."""
+    found: dict[str, Any] = json.loads((DATA_DIR / MODULE_FILES[module]).read_text("utf-8"))
     return found
+
+
+@cache
+def module_cards(module: str) -> dict[str, str]:
+    """A module's own cards, id to name (Alliance, Commander, Wyrd and Combat cards)."""
+    return {c["id"]: c["name"] for c in module_data(module)["cards"]}

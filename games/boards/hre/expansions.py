@@ -48,7 +48,7 @@ def pope(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
         "churches": found["churches"],
         "next_cost": found["next_cost"],
         "costs": costs,
-        "vp": module_data("m12a_pope")["card"]["end_vp"],
+        "vp": module_data("M12A")["card"]["end_vp"],
     }
 
 
@@ -65,7 +65,7 @@ def benjamin(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
     ]
     rewards = [
         " or ".join(_reward(choice) for choice in r["choices"])
-        for r in module_data("m13a_benjamin")["rewards"]
+        for r in module_data("M13A")["rewards"]
     ]
     seats = [
         {"mark": mark(seat), "seat": seat, "count": len(stack), "fourth": found["fourth"][seat]}
@@ -83,7 +83,7 @@ def _reward(choice: dict[str, Any]) -> str:
 
 
 def _crusade_card(cid: str) -> dict[str, Any]:
-    spec = next(c for c in module_data("m14a_crusades")["cards"] if c["id"] == cid)
+    spec = next(c for c in module_data("M14A")["cards"] if c["id"] == cid)
     dv = spec["defence"]
     return {
         "name": spec["name"],
@@ -147,7 +147,7 @@ def _last(found: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
 
 
 def _steps(cat: str, done: int) -> list[dict[str, Any]]:
-    steps = module_data("m15a_poland")["poland"][cat]["steps"]
+    steps = module_data("M15A")["poland"][cat]["steps"]
     rows = []
     for i, step in enumerate(steps):
         if step.get("remove_unit"):
@@ -167,7 +167,7 @@ def poland(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
     found = view.get("poland")
     if found is None:
         return None
-    data = module_data("m15a_poland")
+    data = module_data("M15A")
     seats = []
     for seat, mine in enumerate(found["cards"]):
         cards = []

@@ -15,6 +15,12 @@ PROVINCE = 1.2
 CITY = 1.0
 CARD = 0.3
 CULTURE_STEP = 0.3
+# Modules (their end scoring is already in the result; these value what leads to more of it):
+WAR_TOKEN = 1.0  # Module 9: each token won, beyond the majority's step
+COMBAT_CARD = 0.3  # a Combat card in hand is a stronger attack to come
+WYRD_DEBT = 1.5  # Module 8: an active Wyrd's penalty still to come (3-6 VP, some turns away)
+GRAND_BUILDING = 1.0  # Module 3: a held building's effect at every Pass or battle to come
+ALLIANCE = 1.0  # Module 5: a held Alliance paying at every Pass
 # Modules 12A-15A score through the result (the Pope's 5 VP, 7 VP a flipped Poland card, the VP
 # of Benjamin rewards and Crusades on the track); what is on its way: a unit on a Crusade still
 # counts as a unit (it comes home or scores), a Poland step leads to a 7 VP flip and a Farm, a
@@ -46,6 +52,26 @@ def potentials(engine: Engine, state: State) -> list[float]:
 
 
 def _modules(state: State, values: list[float]) -> None:
+    """What the modules in play add toward VP still to come, per seat."""
+    seats = len(values)
+    if "m09" in state:
+        for i in range(seats):
+            values[i] += WAR_TOKEN * state["m09"]["won"][i]
+            values[i] += COMBAT_CARD * len(state["m09"]["hands"][i])
+    if "m08" in state:
+        for i in range(min(seats, len(state["m08"]["active"]))):
+            values[i] -= WYRD_DEBT * len(state["m08"]["active"][i])
+    if "m03" in state:
+        for built in state["m03"]["built"].values():
+            if built["holder"] is not None and built["holder"] < seats:
+                values[built["holder"]] += GRAND_BUILDING
+    if "m05" in state:
+        for ally in state["m05"]["allies"]:
+            values[ally["holder"]] += ALLIANCE
+    _later_modules(state, values)
+
+
+def _later_modules(state: State, values: list[float]) -> None:
     """What Modules 13A-15A have on its way to score, per seat (a seat of the result)."""
     seats = len(values)
     if "m14a" in state:

@@ -68,6 +68,8 @@ BattleHook = Callable[["Ctx", dict[str, Any]], None]  # the attacker won (the ba
 RetreatHook = Callable[["Ctx", dict[str, Any], dict[str, int]], bool]  # True: it moved them
 CostHook = Callable[["Ctx", int, str], "int | None"]  # a settling cost in place of the Ruler's
 SettleHook = Callable[["Ctx", int, str], None]  # a seat settled a province
+TieHook = Callable[["Ctx", dict[str, Any]], bool]  # True: the attacker wins this tie
+TitleHook = Callable[["Ctx", int, str], None]  # a seat has just gained a Title
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,8 @@ class Module:
     attacker_retreats: RetreatHook | None = None
     settle_cost: CostHook | None = None
     settled: SettleHook | None = None
+    attacker_wins_tie: TieHook | None = None
+    title_gained: TitleHook | None = None
     auto: AutoHook | None = None
     triggers: TriggerHook | None = None
     before_finish: FinishHook | None = None
@@ -334,6 +338,36 @@ def battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
             m.battle_won(ctx, frame)
 
 
+def attacker_wins_tie(ctx: Ctx, frame: dict[str, Any]) -> bool:
+    """Whether a module gives a tied battle to the attacker (Module 9, HRE-M09-PLAY-04)."""
+    return any(m.attacker_wins_tie(ctx, frame) for m in in_play(ctx.s) if m.attacker_wins_tie)
+
+
+def title_gained(ctx: Ctx, seat: int, tid: str) -> None:
+    """A seat has just claimed or taken a Title."""
+    for m in in_play(ctx.s):
+        if m.title_gained:
+            m.title_gained(ctx, seat, tid)
+
+
+def result(state: State, found: Result) -> Result:
+    """The base result rewritten by each module in play (their scoring categories added)."""
+    for m in in_play(state):
+        if m.result is not None:
+            found = m.result(state, found)
+    return found
+
+
+def majority(counts: list[int], ladder: list[int]) -> dict[int, int]:
+    """VP by relative majority: tied players take the higher value and the next is skipped;
+    nobody scores with a count of 0 (HRE-M09-END-02, HRE-M08-END-01 with AMB-59)."""
+    found = {}
+    for seat, n in enumerate(counts):
+        place = sum(1 for other in counts if other > n)
+        found[seat] = ladder[place] if n > 0 and place < len(ladder) else 0
+    return found
+
+
 def auto(ctx: Ctx) -> bool:
     """A module settles the top decision itself (an automa's, or an automatic one): True if so.
 
@@ -397,17 +431,23 @@ def deck_built(ctx: Ctx, deck: list[str]) -> None:
             m.deck_built(ctx, deck)
 
 
-def keep_out_of_hands(state: State, seat: int, cards: set[str]) -> None:
-    """After a re-deal of the unseen cards (determinize), cards no hand can hold (they never
-    enter one) go back to the deck, each traded for a deck card a hand may hold."""
-    deck = state["deck"]
-    for i, other in enumerate(state["seats"]):
-        if i == seat:
-            continue
-        for k, card in enumerate(other["hand"]):
-            if card not in cards:
-                continue
-            spots = [j for j, c in enumerate(deck) if c not in cards]
-            if spots:
-                j = spots[rng.below(state, len(spots))]
-                other["hand"][k], deck[j] = deck[j], card
+# Culture card types that never enter a hand: taken, a Benjamin card lies beside its taker's
+# board (HRE-M13A-PLAY-01); the Chrobry card never reaches the offer (HRE-M15A-CHROBRY-02).
+DECK_ONLY = ("benjamin", "chrobry")
+
+
+def keep_out_of_hands(state: State, seat: int, cards: Mapping[str, dict[str, Any]]) -> None:
+    """After a re-deal of the unseen cards (determinize), deal the rival hands again if one
+    holds a card that never enters a hand: hands from the other unseen cards, the rest the deck."""
+    others = [i for i in range(len(state["seats"])) if i != seat]
+    if not any(cards[c]["type"] in DECK_ONLY for i in others for c in state["seats"][i]["hand"]):
+        return
+    pool = sorted(state["deck"] + [c for i in others for c in state["seats"][i]["hand"]])
+    free = [c for c in pool if cards[c]["type"] not in DECK_ONLY]
+    rng.shuffle(state, free)
+    for i in others:
+        size = len(state["seats"][i]["hand"])
+        state["seats"][i]["hand"], free = free[:size], free[size:]
+    deck = free + [c for c in pool if cards[c]["type"] in DECK_ONLY]
+    rng.shuffle(state, deck)
+    state["deck"] = deck

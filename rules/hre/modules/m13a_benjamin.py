@@ -241,7 +241,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
 
 def _determinize(state: State, seat: int) -> None:
     """A re-deal never puts a Benjamin card in a hand: they go straight beside the board."""
-    modules.keep_out_of_hands(state, seat, set(deck_for(4)))
+    modules.keep_out_of_hands(state, seat, data().cards)
 
 
 def _held(state: State, kind: str) -> list[str]:

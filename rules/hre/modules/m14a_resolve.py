@@ -16,6 +16,7 @@ from rules.core.engine import Option
 from rules.hre import endgame, handlers
 from rules.hre.economy import gain, lose
 from rules.hre.handlers import option
+from rules.hre.modules import majority
 from rules.hre.modules.m14a_crusades import NAMES, cards, m14a, no_units
 from rules.hre.state import UNITS, Ctx, Frame, controlled, unit_count, unit_stats
 
@@ -102,10 +103,13 @@ def _outcome(ctx: Ctx, frame: Frame) -> None:
     frame["victory"] = sum(markers) >= frame["dv"]
     frame["vp"] = vp = [0] * len(markers)
     if frame["victory"]:
+        # Most markers first, ties take the higher value and skip the next, no marker no VP
+        # (RESOLVE-06, TC-39); those who stayed home have no marker.
+        ladder = majority(markers, card["ladder"])
         ctx.log("HRE-M14A-RESOLVE-06", f"{sum(markers)} markers reach {frame['dv']}: victory.")
         for seat in frame["order"]:
             if sent[seat]:
-                vp[seat] = ladder_vp(markers, sent, seat, card["ladder"])
+                vp[seat] = ladder[seat]
                 ctx.seat(seat)["vp"] += vp[seat]
                 ctx.log("HRE-M14A-RESOLVE-06", f"{ctx.name(seat)} scores {vp[seat]} VP.")
             elif card["penalty"]:
@@ -125,13 +129,6 @@ def _outcome(ctx: Ctx, frame: Frame) -> None:
         _score(ctx, seat, n)
     frame["phase"] = "done" if frame["final"] else "redeploy"
     frame["home"] = [s for s in frame["order"] if sent[s]]  # who brings units home, in turn
-
-
-def ladder_vp(markers: list[int], sent: list[bool], seat: int, ladder: list[int]) -> int:
-    """Most markers first; tied seats take the higher value and skip the next; no marker, no VP
-    (RESOLVE-06, TC-39)."""
-    place = sum(1 for s, n in enumerate(markers) if sent[s] and n > markers[seat])
-    return ladder[place] if markers[seat] > 0 and place < len(ladder) else 0
 
 
 def _score(ctx: Ctx, seat: int, vp: int) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from rules.core import rng
 from rules.hre import culture
 from rules.hre.economy import gain, lose
-from rules.hre.modules.m15a_poland import CATEGORIES, CHROBRY, book, card, flipped, m15a
+from rules.hre.modules.m15a_state import CATEGORIES, CHROBRY, book, card, flipped, m15a
 from rules.hre.state import Ctx
 
 TOP = 8  # Chrobry goes into the top 8 cards (L883, L888)

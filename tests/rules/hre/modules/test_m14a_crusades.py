@@ -9,7 +9,7 @@ import pytest
 from rules.core.playout import play_and_replay
 from rules.hre import ENGINE
 from rules.hre.modules import m14a_crusades as m14a
-from rules.hre.modules import m14a_resolve as resolve
+from rules.hre.modules import majority
 from rules.hre.state import Ctx, army_limit, army_size, in_supply
 from tests.rules.hre.helpers import (
     act,
@@ -214,9 +214,8 @@ def test_HRE_M14A_RESOLVE_09_10_defeat_pays_those_at_home_one_unit_returns(
 def test_HRE_M14A_RESOLVE_06_TC_39_ties_take_the_higher_value_and_skip_the_next() -> None:
     """HRE-M14A-RESOLVE-06 (TC-39): markers A=4, B=4, C=1, D sent but 0: A and B take v1, C
     takes v3, D nothing."""
-    ladder = [9, 5, 2]
-    markers, sent = [4, 4, 1, 0, 0], [True, True, True, True, False]
-    assert [resolve.ladder_vp(markers, sent, s, ladder) for s in range(4)] == [9, 9, 2, 0]
+    markers = [4, 4, 1, 0, 0]  # A, B, C, D (sent, no hit), E (stayed home)
+    assert majority(markers, [9, 5, 2]) == {0: 9, 1: 9, 2: 2, 3: 0, 4: 0}
 
 
 def test_HRE_M14A_RESOLVE_04_a_rolled_defence_value(dice: list[int]) -> None:

@@ -8,8 +8,9 @@ import pytest
 
 from rules.core.playout import play_and_replay
 from rules.hre import ENGINE
+from rules.hre.modules import m15a_aid as aid
 from rules.hre.modules import m15a_chrobry as chrobry
-from rules.hre.modules import m15a_poland as m15a
+from rules.hre.modules import m15a_state as shared
 from rules.hre.state import Ctx, army_limit, data
 from tests.rules.hre.helpers import act, actions, clear_barbarians, draft_all, give, top, units
 from tests.rules.hre.modules.solo import events_text
@@ -26,13 +27,13 @@ def with_poland(state: State, open_: bool = True) -> State:
     state["m15a"] = {
         "open": open_,
         "cards": [
-            {c: {"step": 0, "side": "aiding", "ready": True} for c in m15a.CATEGORIES}
+            {c: {"step": 0, "side": "aiding", "ready": True} for c in shared.CATEGORIES}
             for _ in range(n)
         ],
-        "first": dict.fromkeys(m15a.CATEGORIES),
+        "first": dict.fromkeys(shared.CATEGORIES),
         "farms": [0] * n,
         "steps": [0] * n,
-        "events": [e["id"] for e in m15a.book()["events"]],
+        "events": [e["id"] for e in shared.book()["events"]],
         "chrobry": "events",
         "done": [],
     }
@@ -50,8 +51,8 @@ def test_HRE_M15A_COMP_01_twenty_cards_in_three_kinds() -> None:
     cards = data().cards
     assert cards["CR01"]["name"] == "Mieszko I" and cards["CR01"]["module"] == "M15A"
     assert cards["CR02"]["type"] == "chrobry"
-    assert len(m15a.book()["events"]) == 6 and len(m15a.book()["sets"]) == 4
-    names = {m15a.spec(c)["name"]: m15a.spec(c)["flipped"] for c in m15a.CATEGORIES}
+    assert len(shared.book()["events"]) == 6 and len(shared.book()["sets"]) == 4
+    names = {shared.spec(c)["name"]: shared.spec(c)["flipped"] for c in shared.CATEGORIES}
     assert names == {
         "Veleti": "Polish Military Alliance",
         "Building Santok": "Santok",
@@ -167,7 +168,7 @@ def test_HRE_M15A_FLIP_03_jordans_bishopric_removes_every_other_polish_church() 
     """HRE-M15A-FLIP-03: no Levy; every other player's Polish Church leaves play."""
     state = with_poland(two_players())
     ctx = Ctx(state)
-    m15a.flip(ctx, 0, "church", "HRE-M15A-FLIP-01")
+    aid.flip(ctx, 0, "church", "HRE-M15A-FLIP-01")
     assert state["m15a"]["cards"][1]["church"]["side"] == "removed"
     assert "HRE-M15A-FLIP-03" in events_text(ctx.events)
     assert not any(f["kind"] == "m15a_impose" for f in state["stack"])
@@ -206,7 +207,7 @@ def test_HRE_M15A_CHROBRY_01_02_the_first_flip_sends_chrobry_into_the_deck() -> 
     state = with_poland(two_players())
     clear_barbarians(state)
     ctx = Ctx(state)
-    m15a.flip(ctx, 0, "veleti", "HRE-M15A-FLIP-01")
+    aid.flip(ctx, 0, "veleti", "HRE-M15A-FLIP-01")
     state["stack"] = state["stack"][:1]
     assert state["m15a"]["chrobry"] == "deck" and "CR02" in state["deck"][-(chrobry.TOP + 1) :]
     assert "HRE-M15A-CHROBRY-01" in events_text(ctx.events)
