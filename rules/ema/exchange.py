@@ -134,12 +134,8 @@ def _hand_over(ctx: Ctx, giver: int, taker: int, item: dict[str, Any] | None) ->
     return True
 
 
-def _reply_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.pop()
+def _accepted(ctx: Ctx, frame: Frame) -> None:
     proposer, seat = frame["from"], frame["seat"]
-    if not action["accept"]:
-        ctx.log("EMA-20.1", f"{ctx.name(seat)} declines the offer of {ctx.name(proposer)}.")
-        return
     if _hand_over(ctx, proposer, seat, frame["give"]) and _hand_over(
         ctx, seat, proposer, frame["ask"]
     ):
@@ -164,12 +160,12 @@ handlers.decision(
     _options,
     _choose,
 )
-handlers.decision(
+handlers.reply(
     "offer_reply",
     "EMA-20.1",
     _reply_text,
-    lambda ctx, f: [option({"accept": True}, "Accept"), option({"accept": False}, "Decline")],
-    _reply_choose,
+    lambda ctx, f: f"{ctx.name(f['seat'])} declines the offer of {ctx.name(f['from'])}.",
+    _accepted,
 )
 
 

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from rules.hre.components import DATA_DIR, RESOURCES, HreData, load
+# RULE_SUMMARIES: our one-line summary of each rule unit, by id (read by the site's rules page,
+# never by the engine). components(): the validated static data: map, rulers, Titles, Culture
+# cards, the board's tracks.
+from rules.hre.components import DATA_DIR, RESOURCES, RULE_SUMMARIES, HreData, load
+from rules.hre.components import load as components
 
 __all__ = [
     "RESOURCES",
@@ -37,14 +40,6 @@ MODULE_FILES = {
     "M14A": "m14a_crusades.json",
     "M15A": "m15a_poland.json",
 }
-
-# Our one-line summary of each rule unit, by id (read by the site's rules page, never by the engine).
-RULE_SUMMARIES: Path = DATA_DIR / "rule_summaries.json"
-
-
-def components() -> HreData:
-    """The validated static data: map, rulers, Titles, Culture cards, the board's tracks."""
-    return load()
 
 
 def offer_reach(culture: int) -> int:

@@ -12,7 +12,8 @@ whether its card is ready) and a group it marches with (`riding`).
   -02). The Recruit prompt stays open after it, so the normal recruit can follow.
 - It moves with a group by Manoeuvre or Regroup, or alone; alone it never enters a province held
   by a rival or Barbarians, and it may only stand where its player has a unit or a Farm (HRE-
-  M06-PLAY-03, AMB-69).
+  M06-PLAY-03, AMB-69). A group that marches off and leaves it alone where there is no Farm is
+  handled like a beaten army's Commander below (our reading: the book forbids leaving it so).
 - In a battle where it is present with its card ready, its player may use its effect first and
   exhaust the card; the attacker declares first (HRE-M06-PLAY-04). It is no unit: no damage, no
   Battle Result, no Army limit (HRE-M06-PLAY-05).
@@ -209,7 +210,7 @@ def _busy(state: State) -> bool:
 def _auto(ctx: Ctx) -> bool:
     """A march ends with its group; a Commander left alone goes to the closest place (PLAY-06)."""
     t = ctx.s.get("m06")
-    if t is None or _busy(ctx.s):
+    if t is None or (t["riding"] is None and not any(t["hired"])) or _busy(ctx.s):
         return False
     ride = t["riding"]
     if ride is not None:
