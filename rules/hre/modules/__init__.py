@@ -130,6 +130,8 @@ class Module:
     scores: Callable[[State, int], dict[str, int]] | None = None
     # Titles the module gives a seat beyond the Title cards (the Pope), for "per Title" counts.
     titles_held: Callable[[State, int], int] | None = None
+    # The seat holding this card outside its hand (Module 13A's Benjamin cards), else None.
+    card_holder: Callable[[State, str], int | None] | None = None
     # The most Farms one province of this seat may hold, when the module allows more than 2.
     farm_cap: Callable[[State, int], int] | None = None
 
@@ -451,3 +453,15 @@ def keep_out_of_hands(state: State, seat: int, cards: Mapping[str, dict[str, Any
     deck = free + [c for c in pool if cards[c]["type"] in DECK_ONLY]
     rng.shuffle(state, deck)
     state["deck"] = deck
+
+
+def card_holder(state: State, card: str) -> int | None:
+    """The seat holding a Culture card in its hand, or beside its board for a module."""
+    for i, me in enumerate(state["seats"]):
+        if card in me["hand"]:
+            return i
+    for m in in_play(state):
+        found = m.card_holder(state, card) if m.card_holder else None
+        if found is not None:
+            return found
+    return None

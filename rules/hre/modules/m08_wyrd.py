@@ -37,7 +37,7 @@ from rules.hre import culture, handlers
 from rules.hre.components import DATA_DIR
 from rules.hre.economy import accessible
 from rules.hre.handlers import option
-from rules.hre.modules import Module, majority, register
+from rules.hre.modules import Module, card_holder, majority, register
 from rules.hre.state import RESOURCES, Ctx, Frame, describe
 
 LOSSES = ("vp", "gold", *RESOURCES)
@@ -158,7 +158,7 @@ def _auto(ctx: Ctx) -> bool:
     for card in sorted(t["under"]):
         if card in ctx.s["offer"]:
             continue
-        taker = next((i for i, me in enumerate(ctx.s["seats"]) if card in me["hand"]), None)
+        taker = card_holder(ctx.s, card)  # a hand, or beside a board (a Benjamin card, M13A)
         wyrd = t["under"].pop(card)
         if taker is None:  # gone another way (cannot happen: only taking moves it off)
             t["removed"].append(wyrd)

@@ -225,6 +225,10 @@ handlers.decision(
 # ---------------------------------------------------------------- views and checks
 
 
+def _card_holder(state: State, card: str) -> int | None:
+    return next((i for i, s in enumerate(m13a(state)["stacks"]) if card in s), None)
+
+
 def _farm_cap(state: State, seat: int) -> int:
     return 3 if m13a(state)["fourth"][seat] else 2
 
@@ -285,6 +289,7 @@ MODULE = register(
         deck_built=_deck_built,
         card_taken=_card_taken,
         farm_cap=_farm_cap,
+        card_holder=_card_holder,
         view=_view,
         held=_held,
         invariants=_invariants,
