@@ -79,12 +79,12 @@ def play_random(
 ) -> Playout:
     """Play one whole game choosing uniformly; raise PlayoutError on any failed check.
 
-    Without `hashes` the record keeps no per-move hashes (for benchmarks: hashing costs more
-    than the rules themselves).
+    Without `hashes` the record keeps no set-up or per-move hashes (for benchmarks: hashing
+    costs more than the rules themselves).
     """
     state = engine.setup(seed, config, players)
     chooser = {"rng": rng.seed_state(seed ^ 0x5DEECE66D)}
-    record = new_record(engine, seed, config, players, state)
+    record = new_record(engine, seed, config, players, state, hashed=hashes)
     watch = LoopWatch(RANDOM_LOOP_LIMIT)
     actions = 0
     while not engine.is_over(state):

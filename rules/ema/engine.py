@@ -6,13 +6,13 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.canonical import clone
-from rules.core.engine import Event, Option, Result, StandingChoice, State
+from rules.core.engine import Event, Option, Prompt, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
 from rules.core.options import OptionText, option_errors, option_text
 from rules.ema import grand, handlers, invariants, setup, standing, victory, views
 from rules.ema.components import DATA
-from rules.ema.state import Ctx, data
+from rules.ema.state import Ctx, data, done_reading, reading
 
 # Switches for the book's ambiguities (../shared/reference/rules-ema.md §5): the first value is the
 # recommended reading and the default.
@@ -240,6 +240,14 @@ class EmaEngine(FrameEngine[Ctx]):
         rng.shuffle(new, deck)
         new["event_deck"] = deck
         return new
+
+    def prompts(self, state: State) -> list[Prompt]:
+        """Every seat deciding now; the map is scanned once for the whole listing."""
+        token = reading(state)
+        try:
+            return self.machine.prompts(self.machine.context(state))
+        finally:
+            done_reading(token)
 
     def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
         ctx = self.machine.context(state)

@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, handlers
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, in_play, owned
+from rules.ema.state import Ctx, Frame, in_order, in_play, owned
 from rules.ema.territory import transfer
 
 GOLD_STEPS = (1, 2, 3, 5, 10)
@@ -29,7 +29,7 @@ def items(ctx: Ctx, giver: int, taker: int, kind: str) -> list[Option]:
         ]
     return [
         option({"claim": a}, f"Claim to {ctx.aname(a)}")
-        for a, here in sorted(ctx.s["areas"].items())
+        for a, here in in_order(ctx.s)
         if giver in here["claims"] and taker not in here["claims"] and claims.allowed(ctx, taker, a)
     ]
 

@@ -7,15 +7,15 @@ its view and this metadata).
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import Any
 
 # RULE_SUMMARIES: our one-line summary of each rule unit, by id (read by the site's rules page,
 # never by the engine). components(): the validated static data: map, rulers, Titles, Culture
 # cards, the board's tracks.
-from rules.hre.components import DATA_DIR, RESOURCES, RULE_SUMMARIES, HreData, load
+from rules.hre.components import RESOURCES, RULE_SUMMARIES, HreData, load
 from rules.hre.components import load as components
+from rules.hre.modules import files
 
 __all__ = [
     "RESOURCES",
@@ -50,11 +50,9 @@ def offer_reach(culture: int) -> int:
     return int(board["base_access"]) + sum(1 for i in range(last + 1) if track[i]["red"])
 
 
-@cache
 def module_data(module: str) -> dict[str, Any]:
     """A module's data file as shipped (read-only, shared through the cache)."""
-    found: dict[str, Any] = json.loads((DATA_DIR / MODULE_FILES[module]).read_text("utf-8"))
-    return found
+    return files.load(MODULE_FILES[module])
 
 
 @cache

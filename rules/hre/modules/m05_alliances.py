@@ -24,7 +24,6 @@ that have `met` (shared a border once), and the cards `unseen` (never dealt) or 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import cache, lru_cache
 from operator import itemgetter
@@ -34,23 +33,20 @@ from rules.core import rng
 from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
 from rules.hre import handlers
-from rules.hre.components import DATA_DIR
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import Module, register
+from rules.hre.modules import Module, files, register, scenario
 from rules.hre.state import Ctx, Frame, data, describe
 
 WHEN = ("received", "pass")
 
 
-@cache
 def _raw() -> dict[str, Any]:
-    found: dict[str, Any] = json.loads((DATA_DIR / "m05_alliances.json").read_text("utf-8"))
-    return found
+    return files.load("m05_alliances.json")
 
 
 def cards() -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in _raw()["cards"]}
+    return files.cards("m05_alliances.json")
 
 
 def validate() -> None:
@@ -398,15 +394,14 @@ def _undo_barrier(before: State, after: State) -> bool:
     return _talks(before) != _talks(after) or m05(before)["allies"] != m05(after)["allies"]
 
 
-SCENARIO = {
-    "slug": "alliances",
-    "title": "Holy Roman Empire — Module 5: Alliances",
-    "description": "The base game with two secret Alliance cards each, traded when two realms "
-    "first share a border; attacking an ally breaks the pact at a price (3 or 4 players).",
-    "min_players": 3,
-    "max_players": 4,
-    "config": {"modules": ["M05"], "options": {}},
-}
+SCENARIO = scenario(
+    "alliances",
+    "Holy Roman Empire — Module 5: Alliances",
+    "The base game with two secret Alliance cards each, traded when two realms first share a "
+    "border; attacking an ally breaks the pact at a price (3 or 4 players).",
+    ["M05"],
+    (3, 4),
+)
 
 MODULE = register(
     Module(

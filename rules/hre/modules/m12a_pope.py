@@ -18,18 +18,15 @@ in the offer) and `m12a.ready`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import flow, handlers, passing, titles
-from rules.hre.components import DATA_DIR
 from rules.hre.handlers import option
-from rules.hre.modules import Module, plays, register, scenario
+from rules.hre.modules import Module, files, plays, register, scenario
 from rules.hre.state import RESOURCES, Ctx, Frame, resources_held
 
 LORDLINGS = 1  # the automa's seat in a solo game (Module 1)
@@ -37,10 +34,9 @@ REFRESH = 9  # the Pass step that turns Titles upright (HRE-BASE-PASS-13)
 PAYMENT = (*RESOURCES, "gold")
 
 
-@cache
 def card() -> dict[str, Any]:
-    raw: dict[str, Any] = json.loads((DATA_DIR / "m12a_pope.json").read_text("utf-8"))["card"]
-    return raw
+    found: dict[str, Any] = files.load("m12a_pope.json")["card"]
+    return found
 
 
 def validate() -> None:

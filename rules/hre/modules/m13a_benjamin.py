@@ -23,28 +23,23 @@ it has taken the fourth reward.
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from typing import Any
 
 from rules.core import rng
 from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
 from rules.hre import handlers, modules
-from rules.hre.components import DATA_DIR
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import Module, option_value, plays, register, scenario
+from rules.hre.modules import Module, files, option_value, plays, register, scenario
 from rules.hre.state import Ctx, Frame, controlled, data, describe
 
 LORDLINGS = 1  # the automa's seat in a solo game (Module 1)
 FOURTH = 4  # the reward taken once (L808)
 
 
-@cache
 def book() -> dict[str, Any]:
-    raw: dict[str, Any] = json.loads((DATA_DIR / "m13a_benjamin.json").read_text("utf-8"))
-    return raw
+    return files.load("m13a_benjamin.json")
 
 
 def validate() -> None:

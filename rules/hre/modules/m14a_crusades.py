@@ -20,7 +20,6 @@ seat's Crusade VP, for the record).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -29,9 +28,9 @@ from rules.core import rng
 from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
 from rules.hre import handlers
-from rules.hre.components import DATA_DIR, GAIN_KEYS
+from rules.hre.components import GAIN_KEYS
 from rules.hre.handlers import option
-from rules.hre.modules import Module, register, scenario
+from rules.hre.modules import Module, files, register, scenario
 from rules.hre.state import UNITS, Ctx, Frame, refresh_owner, unit_count
 
 ORDERS = (1, 2, 3)  # the First, Second and Third Crusades
@@ -39,15 +38,13 @@ NAMES = {1: "First", 2: "Second", 3: "Third"}
 WHO = ("everyone", "contributors", "others", "church")
 
 
-@cache
 def book() -> dict[str, Any]:
-    raw: dict[str, Any] = json.loads((DATA_DIR / "m14a_crusades.json").read_text("utf-8"))
-    return raw
+    return files.load("m14a_crusades.json")
 
 
 @cache
 def cards() -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in book()["cards"]}
+    return files.cards("m14a_crusades.json")
 
 
 def validate() -> None:

@@ -6,21 +6,17 @@ events) both read them, so neither needs the other's internals.
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from typing import Any
 
 from rules.core.engine import State
-from rules.hre.components import DATA_DIR
+from rules.hre.modules import files
 
 CATEGORIES = ("veleti", "santok", "church")
 MIESZKO, CHROBRY = "CR01", "CR02"
 
 
-@cache
 def book() -> dict[str, Any]:
-    raw: dict[str, Any] = json.loads((DATA_DIR / "m15a_poland.json").read_text("utf-8"))
-    return raw
+    return files.load("m15a_poland.json")
 
 
 def spec(cat: str) -> dict[str, Any]:
