@@ -15,25 +15,16 @@ from games import boards, rulebook, scenarios, services
 from games.admin import ScenarioForm
 from games.models import Scenario
 from rules.hre import ENGINE
+from tests.games.test_admin import _form as admin_form
 from tests.games.test_views import browser
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 
 def _form(modules: list[str], config: dict[str, Any] | None = None, **changes: Any) -> ScenarioForm:
-    data: dict[str, Any] = {
-        "game": "hre",
-        "slug": "variant",
-        "title": "A variant",
-        "description": "",
-        "min_players": 2,
-        "max_players": 4,
-        "modules": modules,
-        "config": json.dumps({"options": {}} if config is None else config),
-        "enabled": "on",
-    }
-    data.update(changes)
-    return ScenarioForm(data=data)
+    """The admin's scenario form with these modules ticked and this config in the JSON box."""
+    box = json.dumps({"options": {}} if config is None else config)
+    return admin_form(modules=modules, config=box, **changes)
 
 
 def test_every_built_module_has_a_paragraph_opening_its_rules_section() -> None:
