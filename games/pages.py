@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from django.db.models import Prefetch
 from django.template.loader import render_to_string
 
-from games import boards, clocks, rematch, rulebook, undo
+from games import boards, clocks, rematch, rows, rulebook, undo
 from games.access import choose_viewer_seat, may_watch, seats_of, viewer_seat, watchable
-from games.models import Game, Move, Seat
+from games.models import Game, Move
 from games.results import result_table
 
 LOG_LINES = 80
@@ -53,6 +52,11 @@ def named(text: str, names: dict[int, str]) -> str:
     return SEAT_WORDS.sub(name, text)
 
 
+def seat_names(game: Game) -> dict[int, str]:
+    """Who sits at each taken seat, as the log names them."""
+    return {s.index: s.label() for s in game.seats.all() if s.user_id or s.bot}
+
+
 def log_lines(
     game: Game,
     seat: int | None,
@@ -67,7 +71,7 @@ def log_lines(
     `moves` (oldest first) gives the lines of those moves instead, for the whole history's pages.
     """
     lines: list[dict[str, Any]] = []
-    names = {s.index: s.label() for s in game.seats.all() if s.user_id or s.bot}
+    names = seat_names(game)
     if moves is None:
         moves = list(reversed(recent_moves(game, limit) if recent is None else recent[:limit]))
     links: dict[str, dict[str, str] | None] = {}  # one rule is cited by many lines
@@ -286,9 +290,8 @@ class Live:
 
 
 def load(game_id: int) -> Game | None:
-    """A game with its seats (and their players) in one more query, or None."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user", "invited"))
-    return Game.objects.filter(pk=game_id).prefetch_related(seats).first()
+    """A game with its seats (their players and clocks) in one more query, or None."""
+    return rows.game_with_seats(game_id)
 
 
 def context(game: Game, user: Any, oob: bool = False) -> dict[str, Any]:
@@ -559,39 +562,21 @@ def _swap_by_id(child: str) -> str:
 
 @dataclass
 class Sent:
-    """What one socket has been sent: each partial's digest, and the log lines it shows."""
+    """What one socket has been sent: each partial's digest, and how far its log reaches."""
 
     digests: dict[str, bytes] = field(default_factory=dict)
     children: dict[str, dict[str, bytes]] = field(default_factory=dict)
+    # The log shows the lines of every move up to log_seq, as seen from log_seat with these
+    # seat names (log_names); log_lines says whether it shows any line at all.
+    log_seq: int | None = None
     log_seat: int | None = None
-    log_lines: list[tuple[int, bytes]] = field(default_factory=list)
+    log_names: dict[int, str] = field(default_factory=dict)
+    log_lines: int = 0
 
     def forget(self) -> None:
         self.digests.clear()
         self.children.clear()
-        self.log_lines = []
-
-
-def _line_key(line: dict[str, Any]) -> tuple[int, bytes]:
-    data = orjson.dumps([line["text"], line["standing"], line["rule"]])
-    return line["seq"], hashlib.blake2b(data, digest_size=8).digest()
-
-
-def _new_log_lines(keys: list[tuple[int, bytes]], seat: int | None, sent: Sent) -> int | None:
-    """How many lines at the end of the log (`keys`, from _line_key) are new to this socket,
-    when the rest is what it shows.
-
-    None when the socket's log must be drawn whole: a first push, another seat's log (its private
-    text differs), or older lines that changed (an undo).
-    """
-    if not sent.log_lines or seat != sent.log_seat or not keys:
-        return None
-    last = sent.log_lines[-1][0]
-    fresh = sum(1 for seq, _ in keys if seq > last)
-    kept = keys[: len(keys) - fresh]
-    if not kept or kept != sent.log_lines[-len(kept) :]:
-        return None
-    return fresh
+        self.log_seq = None
 
 
 def live_update(
@@ -608,20 +593,19 @@ def live_update(
     if force:
         sent.forget()
     live = Live(game, user)
-    ctx = live.context(LIVE_PARTIALS, oob=True)
+    drawn = tuple(name for name in LIVE_PARTIALS if name != "log")
+    ctx = live.context(drawn, oob=True)
     parts: list[str] = []
-    for name in LIVE_PARTIALS:
+    for name in drawn:
         key = digest(name, ctx)
         if key is not None and sent.digests.get(name) == key:
             continue
-        if name == "log":
-            parts.append(_log_update(live.log, live.seat, sent, ctx, key))
-        else:
-            parts.append(_changed_part(name, ctx, key, sent))
+        parts.append(_changed_part(name, ctx, key, sent))
         if key is None:
             sent.digests.pop(name, None)
         else:
             sent.digests[name] = key
+    parts.append(_log_update(live, sent))
     return game, "".join(parts)
 
 
@@ -637,17 +621,43 @@ def _changed_part(name: str, ctx: dict[str, Any], key: bytes | None, sent: Sent)
     return "".join(_swap_by_id(part) for cid, part, h in children if before[cid] != h)
 
 
-def _log_update(
-    log: list[dict[str, Any]], seat: int | None, sent: Sent, ctx: dict[str, Any], key: bytes | None
-) -> str:
-    keys = [_line_key(line) for line in log]  # once: compared, then remembered
-    fresh = _new_log_lines(keys, seat, sent)
-    sent.log_seat = seat
-    sent.log_lines = keys
-    if fresh is None:
+def _log_update(live: Live, sent: Sent) -> str:
+    """The log whole, or only the lines of the moves this socket has not been sent.
+
+    Moves are never changed, only taken back by an undo (which pushes everything), so the lines
+    a socket shows stay right while it sees the log from the same seat with the same names.
+    """
+    game, names = live.game, seat_names(live.game)
+    appendable = (
+        sent.log_seq is not None
+        and sent.log_lines > 0
+        and sent.log_seat == live.seat
+        and sent.log_names == names
+        and sent.log_seq <= game.seq
+    )
+    sent.log_seat, sent.log_names = live.seat, names
+    if not appendable:
+        sent.log_seq, sent.log_lines = game.seq, len(live.log)
+        ctx = {"log": live.log, "game": game, "oob": True, "log_keep": LOG_LINES}
+        ctx["viewer_seat"] = live.seat
+        key = digest("log", ctx)
+        if key is not None and sent.digests.get("log") == key:
+            return ""  # an empty log that is still empty
+        sent.digests["log"] = key if key is not None else b""
         return _render("log", ctx, key)
-    if not fresh:
+    assert sent.log_seq is not None
+    if sent.log_seq == game.seq:
+        return ""
+    sent.digests.pop("log", None)  # the socket's log is no longer one whole render
+    moves = list(
+        Move.objects.filter(game=game, seq__gt=sent.log_seq, seq__lte=game.seq)
+        .order_by("seq")
+        .only("seq", "seat", "events", "by_standing")
+    )
+    sent.log_seq = game.seq
+    lines = log_lines(game, live.seat, moves=moves)
+    sent.log_lines += len(lines)
+    if not lines:
         return ""
     # The page keeps the lines of the newest LOG_LINES moves (static/js/chancery.js trims them).
-    lines = {"lines": log[len(log) - fresh :], "game": ctx["game"]}
-    return render_to_string("games/game.html#log_lines", lines)
+    return render_to_string("games/game.html#log_lines", {"lines": lines, "game": game})

@@ -176,6 +176,29 @@ document.addEventListener("htmx:wsAfterMessage", () => {
   if (catchingUp) { catchingUp = false; recovered(); }
 });
 
+// While the game's socket is open, a move is answered with the notice only (games.views.act):
+// the push that follows brings the prompt and every region that changed. Until it comes the
+// prompt's choices stay disabled (a second click would only be refused as stale); if it is
+// late (the push is owed while the channel layer recovers) they come back after a while.
+const LIVE_WAIT_MS = 10000;
+let socketOpen = false;
+document.addEventListener("htmx:wsOpen", () => { socketOpen = true; });
+document.addEventListener("htmx:wsClose", () => { socketOpen = false; });
+document.addEventListener("htmx:wsError", () => { socketOpen = false; });
+document.addEventListener("htmx:configRequest", (event) => {
+  const path = event.detail.path || "";
+  if (socketOpen && path.endsWith("/act/")) event.detail.headers["X-Chancery-Live"] = "1";
+});
+function promptSeq() {
+  const prompt = document.getElementById("prompt");
+  return prompt ? parseInt(prompt.dataset.seq, 10) : NaN;
+}
+function awaitsPush(event) {
+  const xhr = event.detail.xhr;
+  const pushed = xhr ? parseInt(xhr.getResponseHeader("X-Chancery-Pushed"), 10) : NaN;
+  return !Number.isNaN(pushed) && !(promptSeq() >= pushed);
+}
+
 function moveForm(event) {
   const elt = event.detail.elt;
   const form = elt && elt.closest ? elt.closest("form") : null;
@@ -264,7 +287,10 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 });
 document.addEventListener("htmx:afterRequest", (event) => {
   const form = requestForm(event);
-  if (form && form.isConnected) sendingEnd(form);
+  if (!form || !form.isConnected) return;
+  if (!awaitsPush(event)) return sendingEnd(form);
+  // The push replaces the prompt bar, buttons and all; this is only for a push that is late.
+  setTimeout(() => { if (form.isConnected) sendingEnd(form); }, LIVE_WAIT_MS);
 });
 
 // A form that htmx has not taken over yet (a click before its script ran, or on content being
