@@ -14,7 +14,8 @@ server of CHANCERY_TEST_DATABASE_URL). --cprofile N prints the N costliest funct
 Each POST says that the page's socket is open (X-Chancery-Live, as static/js/chancery.js does),
 so it is answered with the notice only and the push brings the rest; --no-socket posts as a
 page without a socket does, answered with the prompt bar. Queries are counted with a light
-execute wrapper (no debug cursor, which would slow the move's side only).
+execute wrapper (no debug cursor, which would slow the move's side only), and DEBUG is off as
+in production (--debug keeps it on).
 
 `--json` prints one object on one line; `trivial_cpu_ms_p50`, `move_cpu_ms_p50` and `ratio` (move
 over trivial, CPU p50) lead it.
@@ -35,6 +36,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -63,6 +65,7 @@ def main() -> None:
     parser.add_argument(
         "--no-socket", action="store_true", help="post as a page without an open socket"
     )
+    parser.add_argument("--debug", action="store_true", help="keep DEBUG on (the query log)")
     args = parser.parse_args()
 
     from tests.integration import support
@@ -83,6 +86,12 @@ def main() -> None:
     import django
 
     django.setup()
+    from django.conf import settings
+
+    # As in production: no query log, no template debugging (both slow the move's side only,
+    # the trivial page makes no query). The settings module has read DEBUG already (static
+    # files stay those of the embedded set-up).
+    settings.DEBUG = args.debug
     from django.core.management import call_command
 
     if not args.postgres:
@@ -151,6 +160,8 @@ def main() -> None:
         headers["HTTP_X_CHANCERY_LIVE"] = "1"
     game, sockets = new_table()
     htmls = first_push(sockets)
+    if os.environ.get("BENCH_GC_FREEZE"):
+        import gc; gc.freeze()
     times: dict[str, list[float]] = {"trivial": [], "act": [], "socket_render": [], "move": []}
     cpu: dict[str, list[float]] = {"trivial": [], "act": [], "socket_render": [], "move": []}
     queries: dict[str, list[int]] = {"act": [], "socket_render": []}
@@ -172,8 +183,15 @@ def main() -> None:
         if profiler and index >= args.warmup:
             profiler.enable()
         with counted() as act_queries:
-            answer = client.post(f"/games/{game.pk}/act/", option, **headers)
+            answer = client.post(
+                f"/games/{game.pk}/act/",
+                urlencode(option),
+                content_type="application/x-www-form-urlencoded",  # as htmx sends a form
+                **headers,
+            )
         t2, c2 = time.perf_counter(), time.thread_time()
+        if profiler and os.environ.get("PROFILE_PART") == "act":
+            profiler.disable()
         with counted() as render_queries:
             rendered = socket._render()
         t3, c3 = time.perf_counter(), time.thread_time()
@@ -212,6 +230,7 @@ def main() -> None:
         "move_cpu_ms_p50": round(cpu_move, 2),
         "ratio": round(cpu_move / cpu_trivial, 2),
         "database": connection.vendor,
+        "debug": args.debug,
         "answer": "prompt bar (no socket)" if args.no_socket else "notice (socket open)",
         "moves": args.moves,
         "wall_ms": {k: summary(v) for k, v in times.items()},
@@ -228,7 +247,7 @@ def main() -> None:
     print(json.dumps(out) if args.json else json.dumps(out, indent=2))
     if profiler:
         stats = pstats.Stats(profiler)
-        stats.sort_stats("cumulative").print_stats(args.cprofile)
+        stats.sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(args.cprofile)
 
 
 if __name__ == "__main__":

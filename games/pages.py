@@ -23,6 +23,7 @@ from games.models import Game, Move
 from games.results import result_table
 
 LOG_LINES = 80
+LOG_FIELDS = ("seq", "seat", "events", "by_standing")  # what a log line reads of its move
 LIVE_PARTIALS = ("prompt", "board", "tableau", "players", "private", "log")
 __all__ = ["may_watch", "result_table", "viewer_seat", "watchable"]
 
@@ -649,11 +650,7 @@ def _log_update(live: Live, sent: Sent) -> str:
     if sent.log_seq == game.seq:
         return ""
     sent.digests.pop("log", None)  # the socket's log is no longer one whole render
-    moves = list(
-        Move.objects.filter(game=game, seq__gt=sent.log_seq, seq__lte=game.seq)
-        .order_by("seq")
-        .only("seq", "seat", "events", "by_standing")
-    )
+    moves = rows.moves_between(game.pk, sent.log_seq, game.seq, LOG_FIELDS)
     sent.log_seq = game.seq
     lines = log_lines(game, live.seat, moves=moves)
     sent.log_lines += len(lines)
