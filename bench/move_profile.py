@@ -160,8 +160,6 @@ def main() -> None:
         headers["HTTP_X_CHANCERY_LIVE"] = "1"
     game, sockets = new_table()
     htmls = first_push(sockets)
-    if os.environ.get("BENCH_GC_FREEZE"):
-        import gc; gc.freeze()
     times: dict[str, list[float]] = {"trivial": [], "act": [], "socket_render": [], "move": []}
     cpu: dict[str, list[float]] = {"trivial": [], "act": [], "socket_render": [], "move": []}
     queries: dict[str, list[int]] = {"act": [], "socket_render": []}
@@ -190,8 +188,6 @@ def main() -> None:
                 **headers,
             )
         t2, c2 = time.perf_counter(), time.thread_time()
-        if profiler and os.environ.get("PROFILE_PART") == "act":
-            profiler.disable()
         with counted() as render_queries:
             rendered = socket._render()
         t3, c3 = time.perf_counter(), time.thread_time()
@@ -247,7 +243,7 @@ def main() -> None:
     print(json.dumps(out) if args.json else json.dumps(out, indent=2))
     if profiler:
         stats = pstats.Stats(profiler)
-        stats.sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(args.cprofile)
+        stats.sort_stats("cumulative").print_stats(args.cprofile)
 
 
 if __name__ == "__main__":

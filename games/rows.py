@@ -138,10 +138,15 @@ def game_with_seats(game_id: int, for_update: bool = False) -> Game | None:
 def _moves_statement(vendor: str, fields: tuple[str, ...], newest: bool) -> tuple[str, Columns]:
     quote = connection.ops.quote_name
     columns = Columns(Move, "m", fields)
-    sql = f"SELECT {columns.sql} FROM {quote(Move._meta.db_table)} m WHERE m.{quote('game_id')} = %s"
+    sql = (
+        f"SELECT {columns.sql} FROM {quote(Move._meta.db_table)} m WHERE m.{quote('game_id')} = %s"
+    )
     if newest:
         return f"{sql} ORDER BY m.{quote('seq')} DESC LIMIT %s", columns
-    return f"{sql} AND m.{quote('seq')} > %s AND m.{quote('seq')} <= %s ORDER BY m.{quote('seq')}", columns
+    return (
+        f"{sql} AND m.{quote('seq')} > %s AND m.{quote('seq')} <= %s ORDER BY m.{quote('seq')}",
+        columns,
+    )
 
 
 def newest_moves(game_id: int, limit: int, fields: tuple[str, ...]) -> list[Move]:
