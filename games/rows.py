@@ -35,10 +35,12 @@ class Columns:
 
     def __init__(self, model: type[Model], alias: str, names: Sequence[str] = ()) -> None:
         self.model = model
-        fields = model._meta.concrete_fields
-        if names:  # these fields only (the others deferred, as .only() leaves them)
-            fields = [f for f in fields if f.attname in names or f.primary_key]
-        self.fields: list[Field[Any, Any]] = list(fields)
+        # With names, these fields only (and the key); the others deferred, as .only() leaves them.
+        self.fields: list[Field[Any, Any]] = [
+            f
+            for f in model._meta.concrete_fields
+            if not names or f.attname in names or f.primary_key
+        ]
         self.names = [f.attname for f in self.fields]
         quote = connection.ops.quote_name
         self.sql = ", ".join(f"{alias}.{quote(f.column)}" for f in self.fields)
