@@ -17,7 +17,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from games import botkinds, services
+from games import boards, botkinds, services
 from games.models import (
     ApiToken,
     ChatChannel,
@@ -51,6 +51,11 @@ def _engine_choices() -> list[tuple[str, str]]:
     return [(engine.game_id, engine.title) for engine in all_engines()]
 
 
+def _module_choices() -> list[tuple[str, str]]:
+    """Every game's expansion modules (HRE's), as the admin's list to pick from."""
+    return [(m, label) for board in boards.BOARDS.values() for m, label in board.module_choices()]
+
+
 class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
     """A scenario of one of the registered games; its config and player counts are the engine's to judge."""
 
@@ -61,6 +66,14 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
         widget=forms.Textarea(attrs={"rows": 6, "cols": 60}),
         help_text="A JSON object; {} plays the game as shipped. The options and their values "
         "are listed below.",
+    )
+
+    modules = forms.MultipleChoiceField(
+        required=False,
+        choices=_module_choices,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="The expansion modules this scenario plays (Holy Roman Empire); they replace "
+        'any "modules" in the configuration. The game checks the combination.',
     )
 
     class Meta:
@@ -76,6 +89,12 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
             "enabled",
         )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        config = self.instance.config if self.instance and self.instance.pk else {}
+        if isinstance(config, dict) and config.get("modules"):
+            self.initial["modules"] = list(config["modules"])
+
     def clean_config(self) -> Any:
         value = self.cleaned_data.get("config")
         return {} if value in (None, "") else value
@@ -87,6 +106,14 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
         except KeyError as error:
             raise forms.ValidationError({"game": "Choose one of the games."}) from error
         config = data.get("config")
+        chosen = data.get("modules") or []
+        if chosen:
+            own = {m for m, _ in boards.find(engine.game_id).module_choices()}  # type: ignore[union-attr]
+            if not set(chosen) <= own:
+                raise forms.ValidationError({"modules": f"{engine.title} has no such modules."})
+            if not isinstance(config, dict):
+                raise forms.ValidationError({"config": "The configuration must be a JSON object."})
+            config = data["config"] = {**config, "modules": list(chosen)}
         errors = engine.validate_scenario({} if config is None else config)
         if errors:
             raise forms.ValidationError({"config": errors})

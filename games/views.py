@@ -159,6 +159,8 @@ def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     ctx = pages.context(game, request.user)
     ctx.update(_social_context(game, request.user))
     ctx["chosen_options"] = scenarios.chosen_options(game.config, game.engine)
+    board = boards.find(game.game)
+    ctx["game_modules"] = board.modules(game.config) if board and board.modules else []
     return render(request, "games/game.html", ctx)
 
 

@@ -37,6 +37,10 @@ class Board:
     forms: str = ""
     urls: str = ""
     cards: str = ""  # a module with mark_names/put_links: card names in the log link to pages
+    # The expansion modules a game's config plays, worded for the game page (HRE's modules).
+    modules: Callable[[dict[str, Any]], list[str]] | None = None
+    # Every module the game can play, (id, label), for the admin's list (HRE's modules).
+    module_choices: Callable[[], list[tuple[str, str]]] = list
 
     @property
     def template(self) -> str:

@@ -143,6 +143,11 @@ class Engine(ABC):
         rivals = [r["score"] for r in rows if r["seat"] != seat]
         return rows[seat]["score"] - max(rivals, default=0)
 
+    def expected_length(self, state: State) -> int:
+        """About how many actions a whole game from this setup takes (a guide for the arena's
+        guard against games that never end, never a rule); engines with long scenarios say more."""
+        return 2_000
+
     @abstractmethod
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """A full state consistent with the seat's view, hidden things re-dealt."""

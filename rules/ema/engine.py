@@ -149,6 +149,8 @@ DESCRIPTIONS = {
 # The optional rules: kept in a game's options only when chosen, so a game without them keeps
 # the state (and replays) it had before they existed.
 OPTIONAL_RULES = ("colonization", "schism_crusades", "raiders_magnates")
+# About how many actions one seat takes in a Round, generously (for `expected_length`).
+ACTIONS_PER_SEAT_ROUND = 40
 
 
 def _defaults() -> dict[str, Any]:
@@ -258,6 +260,11 @@ class EmaEngine(FrameEngine[Ctx]):
 
     def result(self, state: State) -> Result:
         return victory.result(state)
+
+    def expected_length(self, state: State) -> int:
+        """The scenario's Rounds times its seats times the actions a seat takes in a Round
+        (measured: about 28 in random play, 32 with the greedy bot)."""
+        return int(state["rounds"]) * max(1, len(state["seats"])) * ACTIONS_PER_SEAT_ROUND
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Re-deal every face-down Year Card, the other seats' Holding cards and the Event deck.

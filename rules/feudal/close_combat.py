@@ -10,18 +10,19 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.feudal import dice, handlers, instants
+from rules.feudal import handlers, instants
 from rules.feudal.combatants import (
+    answer_into,
+    block_roll,
+    combat,
     effects,
     find,
+    named,
     other,
     plural,
-    remove_dead,
-    roll_mod,
-    roll_text,
+    roll_for,
     side_seat,
-    successes,
-    thresholds,
+    wound,
 )
 from rules.feudal.handlers import option
 from rules.feudal.state import Ctx, Frame, card
@@ -104,9 +105,7 @@ def _victim(frame: Frame, c: dict[str, Any]) -> dict[str, Any]:
 def _hits(ctx: Ctx, frame: Frame, side: str) -> None:
     """2d6 per combatant, matched or supporting; a supporter hits at most once (CC-02..05)."""
     for c in frame[side]:
-        roll, mod = dice.roll2(ctx.s), roll_mod(ctx, frame, side, c, "cc_hit")
-        string = thresholds(c, "cc_hit")
-        hits = successes(roll + mod, string)
+        hits, rolled = roll_for(ctx, frame, side, c, "cc_hit")
         capped = c["sup"] is not None and hits > 1
         if c["sup"] is not None:
             hits = min(1, hits)
@@ -118,7 +117,7 @@ def _hits(ctx: Ctx, frame: Frame, side: str) -> None:
         ctx.log(
             "FL-COMBAT-CC-02",
             f"{card(c['card'])['name']} {how} {card(target['card'])['name']}: "
-            f"{roll_text(roll, mod, string)} → {plural(hits, 'hit')}"
+            f"{rolled} → {plural(hits, 'hit')}"
             f"{' (a supporter hits at most once)' if capped else ''}.",
         )
 
@@ -128,105 +127,74 @@ def _blocks(ctx: Ctx, frame: Frame, side: str) -> None:
     for c in frame[side]:
         for e in effects(c):
             if e["kind"] == "armor" and c["hits"]:
-                roll = dice.roll2(ctx.s)
-                saved = min(c["hits"], successes(roll, e["blocks"]))
-                c["hits"] -= saved
+                saved, rolled = block_roll(ctx, c, e["blocks"])
                 ctx.log(
                     "FL-COMBAT-CC-07",
-                    f"{card(c['card'])['name']}'s armor {roll_text(roll, 0, e['blocks'])} → "
-                    f"{plural(saved, 'block')}.",
+                    f"{card(c['card'])['name']}'s armor {rolled} → {plural(saved, 'block')}.",
                 )
         if c["hits"]:
-            roll, mod = dice.roll2(ctx.s), roll_mod(ctx, frame, side, c, "cc_block")
-            string = thresholds(c, "cc_block")
-            saved = min(c["hits"], successes(roll + mod, string))
+            blocks, rolled = roll_for(ctx, frame, side, c, "cc_block")
+            saved = min(c["hits"], blocks)
             c["hits"] -= saved
             ctx.log(
                 "FL-COMBAT-CC-08",
-                f"{card(c['card'])['name']} blocks: {roll_text(roll, mod, string)} → "
+                f"{card(c['card'])['name']} blocks: {rolled} → "
                 f"{plural(saved, 'block')} of {plural(saved + c['hits'], 'hit')}.",
             )
 
 
-@handlers.combat_stage("cc_hits_a")
-def _hits_a(ctx: Ctx, frame: Frame) -> None:
-    _hits(ctx, frame, "a")
-    frame["stage"] = "cc_blocks_d"
-    instants.open_window(ctx, "cc_att_hits", frame["att"])
+def _strike(side: str, stop: str) -> handlers.Stage:
+    """A side's hits, then an Instant window; defenders strike back even when carrying lethal
+    hits (FL-COMBAT-CC-11)."""
+
+    def run(ctx: Ctx, frame: Frame) -> None:
+        _hits(ctx, frame, side)
+        instants.open_window(ctx, stop, frame["att"])
+
+    return run
 
 
-@handlers.combat_stage("cc_blocks_d")
-def _blocks_d(ctx: Ctx, frame: Frame) -> None:
-    _blocks(ctx, frame, "d")
-    frame["stage"] = "cc_hits_d"
-
-
-@handlers.combat_stage("cc_hits_d")
-def _hits_d(ctx: Ctx, frame: Frame) -> None:
-    """Defenders strike back even when carrying lethal hits (FL-COMBAT-CC-11)."""
-    _hits(ctx, frame, "d")
-    frame["stage"] = "cc_blocks_a"
-    instants.open_window(ctx, "cc_def_hits", frame["att"])
-
-
-@handlers.combat_stage("cc_blocks_a")
-def _blocks_a(ctx: Ctx, frame: Frame) -> None:
-    _blocks(ctx, frame, "a")
-    frame["stage"] = "cc_wounds"
+handlers.combat_then("cc_hits_a", "cc_blocks_d", _strike("a", "cc_att_hits"))
+handlers.combat_then("cc_blocks_d", "cc_hits_d", lambda ctx, frame: _blocks(ctx, frame, "d"))
+handlers.combat_then("cc_hits_d", "cc_blocks_a", _strike("d", "cc_def_hits"))
+handlers.combat_then("cc_blocks_a", "cc_wounds", lambda ctx, frame: _blocks(ctx, frame, "a"))
 
 
 @handlers.combat_stage("cc_wounds")
 def _wounds(ctx: Ctx, frame: Frame) -> None:
     """Unblocked hits become wounds; the dead leave; two rounds at most (CC-13, CC-14, CC-16)."""
-    for side in ("a", "d"):
-        for c in frame[side]:
-            c["wounds"] += c["hits"]
-            c["hits"] = 0
-    remove_dead(ctx, frame, "FL-COMBAT-CC-14")
+    wound(ctx, frame, "FL-COMBAT-CC-14")
     done = not frame["a"] or not frame["d"] or frame["round"] >= ROUNDS
     frame["stage"] = "close" if done else "cc_round"
 
 
-def _combat(ctx: Ctx) -> Frame:
-    return next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "combat")
-
-
 def _match_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
-    combat, side = _combat(ctx), frame["side"]
+    fight, side = combat(ctx), frame["side"]
     return [
         option(
             {"mine": m["uid"], "theirs": t["uid"]},
             f"Match {card(m['card'])['name']} against {card(t['card'])['name']}",
         )
-        for m in unassigned(combat, side)
-        for t in unassigned(combat, other(side))
+        for m in unassigned(fight, side)
+        for t in unassigned(fight, other(side))
     ]
 
 
 def _match_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     ctx.pop()
-    combat = _combat(ctx)
-    mine, theirs = find(combat, action["mine"]), find(combat, action["theirs"])
+    fight = combat(ctx)
+    mine, theirs = find(fight, action["mine"]), find(fight, action["theirs"])
     assert mine is not None and theirs is not None
-    pair(ctx, combat, mine[1], theirs[1])
+    pair(ctx, fight, mine[1], theirs[1])
 
 
 def _support_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
-    combat = _combat(ctx)
-    found = find(combat, frame["uid"])
-    assert found is not None
+    fight, side, _ = named(ctx, frame)
     return [
         option({"uid": c["uid"]}, f"Support {card(c['card'])['name']}")
-        for c in combat[found[0]]
+        for c in fight[side]
         if c["m"] is not None
     ]
-
-
-def _support_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
-    ctx.pop()
-    found = find(_combat(ctx), frame["uid"])
-    assert found is not None
-    found[1]["sup"] = action["uid"]
 
 
 handlers.decision(
@@ -241,5 +209,5 @@ handlers.decision(
     "FL-COMBAT-MU-04",
     lambda ctx, f, s: "Which match-up does this combatant support?",
     _support_options,
-    _support_choose,
+    answer_into("sup"),
 )

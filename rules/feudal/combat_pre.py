@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.core.engine import Option
 from rules.feudal import handlers, instants
+from rules.feudal.combatants import combat as combat_frame
 from rules.feudal.flow import turn_frame
 from rules.feudal.handlers import option
 from rules.feudal.sending import push_send
@@ -69,10 +70,7 @@ def _combat(ctx: Ctx, frame: Frame) -> None:
     handlers.COMBAT_STAGES[frame["stage"]](ctx, frame)
 
 
-@handlers.combat_stage("send_a")
-def _send_a(ctx: Ctx, frame: Frame) -> None:
-    frame["stage"] = "check_a"
-    push_send(ctx, frame["att"], "a", "attack")
+handlers.combat_then("send_a", "check_a", lambda ctx, f: push_send(ctx, f["att"], "a", "attack"))
 
 
 @handlers.combat_stage("check_a")
@@ -102,23 +100,14 @@ def _check_a(ctx: Ctx, frame: Frame) -> None:
     ctx.pop()
 
 
-@handlers.combat_stage("vc_a")
-def _vc_a(ctx: Ctx, frame: Frame) -> None:
-    frame["stage"] = "target"
-    ctx.push({"kind": "vc", "seat": frame["att"], "side": "a"})
-
-
-@handlers.combat_stage("target")
-def _target(ctx: Ctx, frame: Frame) -> None:
-    frame["stage"] = "react"
-    ctx.push({"kind": "target_loc", "seat": frame["att"]})
-
-
-@handlers.combat_stage("react")
-def _react(ctx: Ctx, frame: Frame) -> None:
-    """The defender may react first; anyone may then answer (FL-COMBAT-PRE-06, FL-INST-04)."""
-    frame["stage"] = "after_react"
-    instants.open_window(ctx, "react", frame["target"])
+handlers.combat_then("vc_a", "target", lambda ctx, f: push_vc(ctx, f["att"], "a"))
+handlers.combat_then(
+    "target", "react", lambda ctx, f: ctx.push({"kind": "target_loc", "seat": f["att"]})
+)
+# The defender may react first; anyone may then answer (FL-COMBAT-PRE-06, FL-INST-04).
+handlers.combat_then(
+    "react", "after_react", lambda ctx, f: instants.open_window(ctx, "react", f["target"])
+)
 
 
 @handlers.combat_stage("after_react")
@@ -130,18 +119,19 @@ def _after_react(ctx: Ctx, frame: Frame) -> None:
         frame["stage"] = "intervene" if frame["queue"] else "send_d"
 
 
-@handlers.combat_stage("send_d")
-def _send_d(ctx: Ctx, frame: Frame) -> None:
-    frame["stage"] = "vc_d"
-    push_send(ctx, frame["def"], "d", "defend")
+def push_vc(ctx: Ctx, seat: int, side: str) -> None:
+    """Ask a side for its Victory card (or bluff)."""
+    ctx.push({"kind": "vc", "seat": seat, "side": side})
 
 
-@handlers.combat_stage("vc_d")
 def _vc_d(ctx: Ctx, frame: Frame) -> None:
     """Interveners play no Victory card (FL-COMBAT-VC-07)."""
-    frame["stage"] = "before_df"
     if frame["fight"] == "target":
-        ctx.push({"kind": "vc", "seat": frame["def"], "side": "d"})
+        push_vc(ctx, frame["def"], "d")
+
+
+handlers.combat_then("send_d", "vc_d", lambda ctx, f: push_send(ctx, f["def"], "d", "defend"))
+handlers.combat_then("vc_d", "before_df", _vc_d)
 
 
 @handlers.combat_stage("before_df")
@@ -181,7 +171,7 @@ def _vc_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     ctx.pop()
     if action["do"] == "none":
         return
-    combat = next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "combat")
+    combat = combat_frame(ctx)
     ctx.seat(seat)["hand"].remove(action["card"])
     up = action["do"] == "up"
     combat["vc"][frame["side"]] = {"card": action["card"], "up": up, "seat": seat}
@@ -196,7 +186,7 @@ def _vc_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
 
 
 def _loc_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
-    combat = next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "combat")
+    combat = combat_frame(ctx)
     target = ctx.seat(combat["target"])
     sites = card(target["locations"])["sites"]
     return [
@@ -208,7 +198,7 @@ def _loc_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
 def _loc_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     """Any of the three locations, sacked ones too (FL-COMBAT-PRE-04)."""
     ctx.pop()
-    combat = next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "combat")
+    combat = combat_frame(ctx)
     combat["loc"] = action["loc"]
     name = card(ctx.seat(combat["target"])["locations"])["sites"][action["loc"]]["name"]
     ctx.log(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from rules.feudal import dice
 from rules.feudal.state import Ctx, Frame, abilities_roll, card
 
 STRING_KEY = {"df": "df", "cc_hit": "cc", "cc_block": "block"}
@@ -78,6 +80,21 @@ def roll_text(roll: int, mod: int, string: list[int]) -> str:
     return f"rolls {shown}{met_text(roll + mod, string)}"
 
 
+def roll_for(ctx: Ctx, frame: Frame, side: str, c: dict[str, Any], roll: str) -> tuple[int, str]:
+    """A combatant's modified 2d6 against its string: the successes, and the roll for the log."""
+    total, mod = dice.roll2(ctx.s), roll_mod(ctx, frame, side, c, roll)
+    string = thresholds(c, roll)
+    return successes(total + mod, string), roll_text(total, mod, string)
+
+
+def block_roll(ctx: Ctx, c: dict[str, Any], string: list[int]) -> tuple[int, str]:
+    """An unmodified 2d6 block roll (armor, a card's DF blocks): blocks saved, the roll's text."""
+    total = dice.roll2(ctx.s)
+    saved = min(c["hits"], successes(total, string))
+    c["hits"] -= saved
+    return saved, roll_text(total, 0, string)
+
+
 def own_mod(c: dict[str, Any], roll: str) -> int:
     """Roll modifiers the combatant carries itself (FL-STR-05)."""
     return sum(int(e["amount"]) for e in effects(c) if e["kind"] == "roll" and e["roll"] == roll)
@@ -136,6 +153,29 @@ def find(frame: Frame, uid: int) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
+def combat(ctx: Ctx) -> Frame:
+    """The combat frame under the decisions and windows on top of the stack."""
+    return next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "combat")
+
+
+def named(ctx: Ctx, frame: Frame) -> tuple[Frame, str, dict[str, Any]]:
+    """The combat, and the side and combatant of the uid a decision frame names."""
+    fight = combat(ctx)
+    found = find(fight, frame["uid"])
+    assert found is not None
+    return fight, found[0], found[1]
+
+
+def answer_into(field: str) -> Callable[[Ctx, Frame, int, Any], None]:
+    """A decision's answer, a uid, kept in `field` of the combatant the decision names."""
+
+    def choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
+        ctx.pop()
+        named(ctx, frame)[2][field] = action["uid"]
+
+    return choose
+
+
 def other(side: str) -> str:
     """The opposing side."""
     return "d" if side == "a" else "a"
@@ -144,6 +184,15 @@ def other(side: str) -> str:
 def side_seat(frame: Frame, side: str) -> int:
     """The seat deciding for a side: the announcing attacker or the current defender."""
     return int(frame["att"] if side == "a" else frame["def"])
+
+
+def wound(ctx: Ctx, frame: Frame, rule: str) -> None:
+    """Hits left unblocked become wounds; then the dead leave the fight."""
+    for side in SIDES:
+        for c in frame[side]:
+            c["wounds"] += c["hits"]
+            c["hits"] = 0
+    remove_dead(ctx, frame, rule)
 
 
 def remove_dead(ctx: Ctx, frame: Frame, rule: str) -> None:

@@ -13,11 +13,10 @@ SACK_VP = 3
 RESACK_VP = 1
 
 
-@handlers.combat_stage("close")
-def _close(ctx: Ctx, frame: Frame) -> None:
-    """A last Instant window once the fighting is done, before End Combat (FL-INST-04, A-21)."""
-    frame["stage"] = "end"
-    instants.open_window(ctx, "before_end", frame["att"])
+# A last Instant window once the fighting is done, before End Combat (FL-INST-04, A-21).
+handlers.combat_then(
+    "close", "end", lambda ctx, f: instants.open_window(ctx, "before_end", f["att"])
+)
 
 
 @handlers.combat_stage("end")

@@ -34,6 +34,17 @@ def decision(
 # Register an automatic step frame kind: @step("kind").
 step = MACHINE.step
 
-COMBAT_STAGES: dict[str, Callable[[Ctx, Frame], None]] = {}
+Stage = Callable[[Ctx, Frame], None]
+COMBAT_STAGES: dict[str, Stage] = {}
 # Register one stage of the combat frame's sequence: @combat_stage("name").
 combat_stage = registrar(COMBAT_STAGES)
+
+
+def combat_then(name: str, after: str, run: Stage) -> None:
+    """Register a stage that moves the combat on to `after`, then runs `run` (which may push)."""
+
+    def stage(ctx: Ctx, frame: Frame) -> None:
+        frame["stage"] = after
+        run(ctx, frame)
+
+    combat_stage(name)(stage)

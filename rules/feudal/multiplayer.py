@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.engine import Option
 from rules.feudal import handlers
+from rules.feudal.combatants import combat as combat_frame
 from rules.feudal.end_of_combat import discard_victory, return_pool
 from rules.feudal.handlers import option
 from rules.feudal.sending import push_send
@@ -45,7 +46,7 @@ def _intervene(ctx: Ctx, frame: Frame) -> None:
 
 
 def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
-    combat = _combat(ctx)
+    combat = combat_frame(ctx)
     opts = [option({"do": "pass"}, "Let the attack pass")]
     if not ctx.seat(seat)["area"]:
         return opts
@@ -58,7 +59,7 @@ def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
 
 def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     ctx.pop()
-    combat = _combat(ctx)
+    combat = combat_frame(ctx)
     if action["do"] == "intervene":
         ctx.log("FL-MP-06", f"{ctx.name(seat)} intervenes: a combat in the open.")
         new_fight(combat, seat, "intervention")
@@ -74,15 +75,11 @@ def _continue_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     if action["do"] == "continue":
         ctx.log("FL-MP-09", f"{ctx.name(seat)} presses on toward the original target.")
         return
-    combat = _combat(ctx)
+    combat = combat_frame(ctx)
     ctx.log("FL-MP-12", f"{ctx.name(seat)} withdraws.")
     discard_victory(ctx, combat, "FL-MP-12")
     return_pool(ctx, combat, "a")
     ctx.pop()
-
-
-def _combat(ctx: Ctx) -> Frame:
-    return next(f for f in reversed(ctx.s["stack"]) if f["kind"] == "combat")
 
 
 handlers.decision(

@@ -21,8 +21,13 @@ from rules.hre import (  # noqa: F401  (each module registers its frame handlers
 from rules.hre.engine import HreEngine
 from rules.hre.modules import (  # noqa: F401  (each module registers itself)
     m01_lordlings,
+    m03_grand_buildings,
     m04_alchemists,
+    m05_alliances,
+    m06_commanders,
     m07_skirmishers,
+    m08_wyrd,
+    m09_ages_of_war,
     m10_campaigns,
     m11_tribute,
 )

@@ -182,12 +182,16 @@ def _roll_phase(ctx: Ctx, frame: Frame) -> None:
         needs = _dice_for(ctx, frame, side, phase)
         rolls = [rng.die(ctx.s) for _ in needs]
         bonus = _keep_bonus(ctx, frame, side) if phase == "melee" else 0
+        if "boost" in frame:  # a module's +1s for this phase, e.g. a Combat card (HRE-M09-PLAY-02)
+            bonus += int(frame["boost"][side].get(phase, 0))
         hits = count_hits(rolls, needs, bonus, natural)
         frame["hits"][side] = hits
         frame["rolls"][side] = rolls
         who = ctx.name(frame["att"] if side == 0 else frame["def"])
         shown = " ".join(f"{r}(≥{n})" for r, n in zip(rolls, needs, strict=True)) or "no dice"
         extra = f", +{bonus} from Keeps" if bonus else ""
+        if bonus and "boost" in frame:
+            extra = f", +{bonus} from Keeps and cards"
         ctx.log(
             f"HRE-BASE-BSEQ-0{3 + frame['phase']}",
             f"{phase.capitalize()}: {who} rolls {shown}{extra}: {hits} hits.",

@@ -111,17 +111,24 @@ def gain(ctx: Ctx, seat: int, amounts: dict[str, int], rule: str, why: str = "")
 
 def advance_culture(ctx: Ctx, seat: int, points: int, rule: str, why: str = "") -> None:
     """Move the Culture marker; first to a red space gains 1 Gold (HRE-BASE-GEN-09/10, AMB-11)."""
+    start, end, reds = move_culture(ctx, seat, points)
+    ctx.log(rule, f"{ctx.name(seat)} gains {points} Culture Points{why} (track {start} → {end}).")
+    for pos in reds:
+        ctx.seat(seat)["gold"] += 1
+        ctx.log("HRE-BASE-GEN-10", f"{ctx.name(seat)} is first to red space {pos}: +1 Gold.")
+
+
+def move_culture(ctx: Ctx, seat: int, points: int) -> tuple[int, int, list[int]]:
+    """Move a seat's Culture marker: where it starts and ends, and the red spaces it claims first."""
     track = ctx.d.board["culture_track"]
     me = ctx.seat(seat)
     start = me["culture"]
-    end = min(len(track) - 1, start + points)
-    me["culture"] = end
-    ctx.log(rule, f"{ctx.name(seat)} gains {points} Culture Points{why} (track {start} → {end}).")
-    for pos in range(start + 1, end + 1):
-        if track[pos]["red"] and pos not in ctx.s["red_claimed"]:
-            ctx.s["red_claimed"].append(pos)
-            me["gold"] += 1
-            ctx.log("HRE-BASE-GEN-10", f"{ctx.name(seat)} is first to red space {pos}: +1 Gold.")
+    end = me["culture"] = min(len(track) - 1, start + points)
+    reds = [
+        p for p in range(start + 1, end + 1) if track[p]["red"] and p not in ctx.s["red_claimed"]
+    ]
+    ctx.s["red_claimed"] += reds
+    return start, end, reds
 
 
 def accessible(ctx: Ctx, seat: int) -> int:

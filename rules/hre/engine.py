@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rules.core import rng
@@ -88,9 +89,7 @@ class HreEngine(FrameEngine[Ctx]):
 
     def scenarios(self) -> list[dict[str, Any]]:
         found = SCENARIOS + [s for m in modules.REGISTRY.values() for s in m.scenarios]
-        combined = modules.combined_scenario()
-        if combined is not None:
-            found.append(combined)
+        found += modules.combined_scenarios()
         return clone(found)  # type: ignore[no-any-return]
 
     def option_specs(self) -> list[OptionSpec]:
@@ -182,11 +181,7 @@ class HreEngine(FrameEngine[Ctx]):
         return found
 
     def result(self, state: State) -> Result:
-        found = scoring.result(state)
-        for module in modules.in_play(state):
-            if module.result is not None:
-                found = module.result(state, found)
-        return found
+        return modules.result(state, scoring.result(state))
 
     def determinize(self, state: State, seat: int, seed: int) -> State:
         """Re-deal the deck and rival hands, and the hidden sides of Barbarian tokens."""
@@ -250,6 +245,12 @@ class HreEngine(FrameEngine[Ctx]):
         }
 
 
+@cache
+def _shows(token: str, face: str) -> tuple[str, str]:
+    """A token's set and what one of its faces shows, as text (cached: bots re-deal often)."""
+    return token[0], canonical_json(data().token_specs[token][face])
+
+
 def _redeal_tokens(state: State) -> None:
     """Re-deal the unseen Barbarian tokens: every slot gets a token showing what it shows.
 
@@ -259,23 +260,14 @@ def _redeal_tokens(state: State) -> None:
     true deal is one solution, so one is always found. The result depends on what the seats
     see and the seed only.
     """
-    tokens = data().token_specs
     slots = sorted(pid for pid, here in state["prov"].items() if here["barb"])
     if not slots:
         return
     faces = {pid: state["prov"][pid]["barb"]["face"] for pid in slots}
     unseen = sorted(list(state["box_tokens"]) + [state["prov"][p]["barb"]["token"] for p in slots])
-    fits = {
-        pid: [
-            t
-            for t in unseen
-            # a slot's token stays in its set (Barbarian / Skirmisher, HRE-M07-SOLO-01)
-            if t[0] == state["prov"][pid]["barb"]["token"][0]
-            and canonical_json(tokens[t][faces[pid]])
-            == canonical_json(tokens[state["prov"][pid]["barb"]["token"]][faces[pid]])
-        ]
-        for pid in slots
-    }
+    # a slot's token stays in its set (Barbarian / Skirmisher, HRE-M07-SOLO-01) and shows its face
+    shown = {pid: _shows(state["prov"][pid]["barb"]["token"], faces[pid]) for pid in slots}
+    fits = {pid: [t for t in unseen if _shows(t, faces[pid]) == shown[pid]] for pid in slots}
     order = sorted(slots, key=lambda pid: (len(fits[pid]), pid))
     for pid in order:
         rng.shuffle(state, fits[pid])

@@ -186,8 +186,6 @@ def _hand_limit_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         f"{ctx.name(frame['seat'])} discards "
         f"{ctx.d.cards[action['discard']]['name']} to the hand limit.",
     )
-    if len(me["hand"]) <= ctx.d.board["hand_limit"]:
-        ctx.s["stack"].pop()
 
 
 handlers.decision(
@@ -196,4 +194,5 @@ handlers.decision(
     lambda ctx, f: f"Discard down to {ctx.d.board['hand_limit']} Culture cards",
     _hand_limit_options,
     _hand_limit_choose,
+    until=lambda ctx, f: len(ctx.seat(f["seat"])["hand"]) <= ctx.d.board["hand_limit"],
 )

@@ -37,9 +37,26 @@ def decision(
     text: Callable[[Ctx, Frame], str],
     options: Callable[[Ctx, Frame], list[Option]],
     choose: Callable[[Ctx, Frame, Any], None],
+    until: Callable[[Ctx, Frame], bool] | None = None,
 ) -> None:
-    """Register a decision frame kind (HRE prompts one seat at a time)."""
-    MACHINE.decision(kind, one_seat(rule, text, options, choose))
+    """Register a decision frame kind (HRE prompts one seat at a time).
+
+    With `until`, the seat is asked again after each answer until it holds; then the frame leaves.
+    """
+    MACHINE.decision(
+        kind, one_seat(rule, text, options, choose if until is None else _repeat(choose, until))
+    )
+
+
+def _repeat(
+    choose: Callable[[Ctx, Frame, Any], None], until: Callable[[Ctx, Frame], bool]
+) -> Callable[[Ctx, Frame, Any], None]:
+    def answer(ctx: Ctx, frame: Frame, action: Any) -> None:
+        choose(ctx, frame, action)
+        if until(ctx, frame):
+            ctx.s["stack"].pop()
+
+    return answer
 
 
 # Register an automatic step frame kind: @step("kind").

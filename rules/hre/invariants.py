@@ -103,8 +103,12 @@ def _check_cards(ctx: Ctx) -> None:
     dealt = list(s["deck"]) + list(s["offer"])
     for me in s["seats"]:
         dealt += me["hand"]
+    playing = s.get("modules") or []  # a module's own cards may be in play (Module 3)
     strays = [
-        c for c in dealt if c not in ctx.d.cards or ctx.d.cards[c]["type"] == "grand_building"
+        c
+        for c in dealt
+        if c not in ctx.d.cards
+        or (ctx.d.cards[c]["type"] == "grand_building" and ctx.d.cards[c]["module"] not in playing)
     ]
     _check(not strays, f"cards that are not Action cards in the deck, offer or a hand: {strays}")
 

@@ -70,8 +70,6 @@ def _army_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
             f"{ctx.name(seat)} returns a {action['unit']} from "
             f"{ctx.d.provinces[action['prov']]['name']} over the Army limit.",
         )
-    if _excess(ctx, frame) <= 0:
-        ctx.s["stack"].pop()
 
 
 handlers.decision(
@@ -80,6 +78,7 @@ handlers.decision(
     lambda ctx, f: f"Over the Army limit by {_excess(ctx, f)}: return units or pay Gold",
     _army_options,
     _army_choose,
+    until=lambda ctx, f: _excess(ctx, f) <= 0,
 )
 
 

@@ -7,11 +7,31 @@ its view and this metadata).
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from pathlib import Path
 
 from rules.hre.components import DATA_DIR, RESOURCES, HreData, load
+from rules.hre.modules import CATALOGUE, REGISTRY
 
-__all__ = ["RESOURCES", "RULE_SUMMARIES", "HreData", "components", "offer_reach"]
+__all__ = [
+    "RESOURCES",
+    "RULE_SUMMARIES",
+    "HreData",
+    "components",
+    "module_cards",
+    "module_names",
+    "offer_reach",
+    "playable",
+]
+
+# The module data files whose cards have names the site shows (Alliances, Commanders, Wyrd, War).
+MODULE_CARD_FILES = {
+    "M05": "m05_alliances.json",
+    "M06": "m06_commanders.json",
+    "M08": "m08_wyrd.json",
+    "M09": "m09_ages_of_war.json",
+}
 
 # Our one-line summary of each rule unit, by id (read by the site's rules page, never by the engine).
 RULE_SUMMARIES: Path = DATA_DIR / "rule_summaries.json"
@@ -28,3 +48,20 @@ def offer_reach(culture: int) -> int:
     track = board["culture_track"]
     last = min(culture, len(track) - 1)
     return int(board["base_access"]) + sum(1 for i in range(last + 1) if track[i]["red"])
+
+
+def module_names() -> dict[str, str]:
+    """Every module of the book by id, with its name (the engine's catalogue)."""
+    return {m: entry.name for m, entry in CATALOGUE.items()}
+
+
+@cache
+def module_cards(module: str) -> dict[str, str]:
+    """A module's own cards, id to name (Alliance, Commander, Wyrd and Combat cards)."""
+    raw = json.loads((DATA_DIR / MODULE_CARD_FILES[module]).read_text("utf-8"))
+    return {c["id"]: c["name"] for c in raw["cards"]}
+
+
+def playable() -> list[str]:
+    """The modules the engine can play (built), in the book's order."""
+    return [m for m in CATALOGUE if m in REGISTRY]

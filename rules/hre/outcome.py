@@ -59,13 +59,15 @@ def battle_result(ctx: Ctx, frame: Frame, side: int) -> int:
         total += modifier_total(ctx.s, who, "bonus_result")
     if foe is not None:
         total -= modifier_total(ctx.s, foe, "reduce_enemy_result")
+    if "bonus" in frame:  # a module's battle bonus, e.g. a Combat card (HRE-M09-PLAY-02)
+        total += int(frame["bonus"][side])
     return max(0, total)
 
 
 def resolve(ctx: Ctx, frame: Frame) -> None:
     """Compare Battle Results; the attacker wins only when strictly higher (BARB-07, PVP-04)."""
     mine, theirs = battle_result(ctx, frame, 0), battle_result(ctx, frame, 1)
-    won = mine > theirs
+    won = mine > theirs or (mine == theirs and modules.attacker_wins_tie(ctx, frame))
     ctx.log(
         "HRE-BASE-BSEQ-11",
         f"Battle Result: attacker {mine}, defender {theirs}: the attacker "

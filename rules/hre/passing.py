@@ -45,15 +45,22 @@ def push(ctx: Ctx, seat: int, mode: str) -> None:
 
 @handlers.step("pass")
 def _pass_step(ctx: Ctx, frame: Frame) -> None:
-    steps = STEPS_BY_MODE[frame["mode"]]
+    number = next_step(ctx, frame, STEPS_BY_MODE[frame["mode"]])
+    if number is None:
+        return
+    if frame["next"] == 1 and frame["mode"] == "immediate":
+        ctx.log("HRE-BASE-END-07", f"{ctx.name(frame['seat'])} passes at once, skipping step 1.")
+    PASS_STEPS[number](ctx, frame)
+
+
+def next_step(ctx: Ctx, frame: Frame, steps: tuple[int, ...]) -> int | None:
+    """The number of a Pass frame's next step (now counted as taken), or None: the Pass is over
+    and its frame leaves."""
     if frame["next"] >= len(steps):
         ctx.s["stack"].pop()
-        return
-    number = steps[frame["next"]]
-    if frame["next"] == 0 and frame["mode"] == "immediate":
-        ctx.log("HRE-BASE-END-07", f"{ctx.name(frame['seat'])} passes at once, skipping step 1.")
+        return None
     frame["next"] += 1
-    PASS_STEPS[number](ctx, frame)
+    return steps[int(frame["next"]) - 1]
 
 
 def _cycle_offer(ctx: Ctx, frame: Frame) -> None:
@@ -201,8 +208,6 @@ def _discard_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     ctx.log(
         "HRE-BASE-PASS-08", f"{ctx.name(seat)} discards 1 {action['discard']} over the hold value."
     )
-    if resources_held(ctx.s, seat) <= hold_value(ctx, seat):
-        ctx.s["stack"].pop()
 
 
 handlers.decision(
@@ -218,4 +223,5 @@ handlers.decision(
     lambda ctx, f: f"Pass step 5: discard down to {hold_value(ctx, f['seat'])} resources",
     _discard_options,
     _discard_choose,
+    until=lambda ctx, f: resources_held(ctx.s, f["seat"]) <= hold_value(ctx, f["seat"]),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.hre import handlers
+from rules.hre import handlers, modules
 from rules.hre.handlers import option
 from rules.hre.state import Ctx, Frame
 
@@ -74,6 +74,7 @@ def claim(ctx: Ctx, seat: int, tid: str) -> None:
         vp = int(ctx.d.titles[tid]["vp"])
         ctx.seat(seat)["vp"] += vp
         ctx.log("HRE-BASE-PASS-05", f"{ctx.name(seat)} establishes {name}: +{vp} VP.")
+    modules.title_gained(ctx, seat, tid)
 
 
 def _claim_options(ctx: Ctx, frame: Frame) -> list[Option]:

@@ -59,6 +59,20 @@ def test_a_scenario_config_is_validated_by_the_engine(db: None) -> None:
     assert not _form(min_players=4, max_players=2).is_valid()
 
 
+def test_a_scenario_chooses_its_modules_from_a_list(db: None) -> None:
+    """Issue 17: the admin lists the playable modules; the engine judges the combination."""
+    picked = _form(modules=["M03", "M08"])
+    assert picked.is_valid(), picked.errors
+    assert picked.cleaned_data["config"]["modules"] == ["M03", "M08"]
+    too_few = _form(modules=["M05"], min_players=2, max_players=4)
+    assert not too_few.is_valid()
+    assert "takes 3–4" in str(too_few.errors)
+    other_game = _form(game="feudal", modules=["M03"], config=json.dumps({}))
+    assert not other_game.is_valid() and "modules" in other_game.errors
+    choices = dict(ScenarioForm().fields["modules"].choices)
+    assert choices["M09"] == "HRE M09: The Ages of War" and "M02" not in choices
+
+
 def test_the_admin_refuses_a_bad_scenario_with_the_engines_message(staff: Client) -> None:
     response = staff.post(
         reverse("admin:games_scenario_add"),

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from games.boards.hre.board import board_context
 from rules.hre import ENGINE
 from tests.rules.hre.helpers import draft_all
@@ -55,3 +59,114 @@ def test_HRE_M10_SETUP_01_campaign_targets_show_to_their_owner_only() -> None:
     spectator = seats(ENGINE.view(state, None), mark)
     assert all(s["campaigns"]["mine"] == [] for s in spectator)
     assert all(c not in str(ENGINE.view(state, None)) for c in hands[0] + hands[1])
+
+
+def _played(slug: str, players: int, moves: int, seed: int = 7) -> dict[str, Any]:
+    from rules.core import rng
+
+    config = next(s for s in ENGINE.scenarios() if s["slug"] == slug)["config"]
+    state = ENGINE.setup(seed, config, players)
+    chooser = {"rng": rng.seed_state(99)}
+    for _ in range(moves):
+        if ENGINE.is_over(state):
+            break
+        prompt = rng.choice(chooser, ENGINE.prompts(state))
+        ENGINE.apply_trusted(
+            state, prompt["seat"], rng.choice(chooser, prompt["options"])["action"]
+        )
+    return state
+
+
+def test_HRE_M03_PLAY_04_HRE_M06_PLAY_01_grand_buildings_and_commanders_on_the_map() -> None:
+    """HRE-M03-PLAY-04, HRE-M06-PLAY-01: a built Grand Building and a hired Commander are drawn
+    in their provinces, the Commander in its owner's colour."""
+    state = _played("all-modules", 3, 20)
+    state["m03"]["supply"].remove("C050")
+    state["m03"]["built"]["C050"] = {
+        "prov": "latium" if "latium" in state["prov"] else "saxony",
+        "holder": None,
+    }
+    cmd = state["m06"]["available"][0]
+    home = next(p for p, h in state["prov"].items() if h["owner"] == 1)
+    state["m06"]["available"].remove(cmd)
+    state["m06"]["hired"][1] = {"card": cmd, "at": home, "ready": True}
+    drawn = {p["id"]: p for p in board_context(ENGINE.view(state, 0), None)["provinces"]}
+    gb = state["m03"]["built"]["C050"]["prov"]
+    assert any(i["icon"] == "grand" for i in drawn[gb]["pieces"])
+    assert "Cluny Abbey" in drawn[gb]["title"]
+    commanders = [i for i in drawn[home]["pieces"] if i["icon"] == "commander"]
+    assert commanders and commanders[0]["colour"]
+
+
+def test_HRE_M05_SETUP_01_HRE_M09_SETUP_01_each_viewer_sees_only_their_own_cards() -> None:
+    """HRE-M05-SETUP-01, HRE-M09-SETUP-01 [HIDDEN]: the board lists the viewer's own Alliance and
+    Combat cards, never a rival's; the tableau draws every module in play."""
+    from django.template.loader import render_to_string
+
+    from rules.hre.metadata import module_cards
+
+    state = _played("all-modules", 3, 40)
+    names5, names9 = module_cards("M05"), module_cards("M09")
+    for seat in (0, 1, None):
+        view = ENGINE.view(state, seat)
+        board = board_context(view, None)
+        html = render_to_string("games/boards/hre.html#tableau", {"board": board, "view": view})
+        for part in ("hre-m03", "hre-m05", "hre-m06", "hre-m08", "hre-m09"):
+            assert f'id="{part}"' in html
+        for other in range(3):
+            if other == seat:
+                continue
+            for c in state["m05"]["hands"][other]:
+                assert names5[c] not in str(board["modules"]["alliances"]["mine"])
+            for c in state["m09"]["hands"][other]:
+                if c not in state["m09"]["hands"][seat if seat is not None else 0]:
+                    assert names9[c] not in str(board["modules"]["war"]["mine"])
+        if seat is None:
+            assert (
+                board["modules"]["alliances"]["mine"] == []
+                and board["modules"]["war"]["mine"] == []
+            )
+
+
+def test_HRE_M08_PLAY_02_a_card_with_a_wyrd_is_marked_and_reached_by_everyone() -> None:
+    """HRE-M08-PLAY-02: the offer card carrying a Wyrd says so and lists every seat as reaching it."""
+    state = _played("wyrd", 2, 3)
+    board = board_context(ENGINE.view(state, 0), None)
+    carrying = [c for c in board["offer"] if c["wyrd"]]
+    assert len(carrying) == 1 and len(carrying[0]["reached_by"]) == 2
+    base = board_context(ENGINE.view(_played("base", 2, 3), 0), None)
+    assert base["modules"] is None and not any(c["wyrd"] for c in base["offer"])
+
+
+def test_the_game_page_names_the_modules_a_game_plays() -> None:
+    """Issue 17: the game page's heading lists the modules of its scenario, worded."""
+    from games.boards.hre.modules import choices, names
+
+    assert names({"modules": ["M03", "M08"]}) == [
+        "Module 3: Grand Buildings",
+        "Module 8: The Wyrd",
+    ]
+    assert names({"modules": []}) == []
+    assert ("M05", "HRE M05: Alliances") in choices() and all(m != "M02" for m, _ in choices())
+
+
+@pytest.mark.django_db
+def test_the_game_page_heading_shows_the_modules(scenarios: None, alice: Any, bob: Any) -> None:
+    """Issue 17: a module game's page says which modules it plays; a base game's says nothing."""
+    from django.test import Client
+
+    from games import services
+    from games.models import Scenario
+
+    for slug, shown in (("wyrd", "Modules: Module 8: The Wyrd"), ("base", None)):
+        scenario = Scenario.objects.get(game="hre", slug=slug)
+        specs = [services.SeatSpec("me"), services.SeatSpec("invite", username=bob.username)]
+        game = services.create_game(alice, scenario, 2, specs)
+        services.join(game.pk, bob)
+        client = Client()
+        client.force_login(alice)
+        html = client.get(f"/games/{game.pk}/").content.decode()
+        if shown:
+            assert shown in html
+        else:
+            assert "Modules:" not in html and 'id="hre-modules"' not in html

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.boards.common import Board
 from games.boards.hre import board, rulebook
+from games.boards.hre import modules as hre_modules
 from rules.hre.metadata import RULE_SUMMARIES
 
 BOARD = Board(
@@ -12,4 +13,6 @@ BOARD = Board(
     headings=rulebook.HEADINGS,
     area=rulebook.area,
     summaries=RULE_SUMMARIES,
+    modules=hre_modules.names,
+    module_choices=hre_modules.choices,
 )

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.boards.common import Prompt, View, seat_mark
 from games.boards.common import pick as _pick
+from games.boards.hre import modules as hre_modules
 from games.boards.hre import tableau
 from games.boards.hre.cards import amounts
 from rules.hre.metadata import components
@@ -221,6 +222,10 @@ def board_context(view: View, prompt: Prompt | None) -> dict[str, Any]:
         province(pid, here, chosen.get(pid), prompt, battle_at, view.get("token_set", "barbarian"))
         for pid, here in sorted(view["provinces"].items())
     ]
+    extra = hre_modules.map_pieces(view, seat_mark)
+    for p in provinces:
+        if p["id"] in extra:
+            _add_pieces(p, extra[p["id"]])
     return {
         "provinces": provinces,
         "links": _links({p["id"] for p in provinces}),
@@ -231,4 +236,14 @@ def board_context(view: View, prompt: Prompt | None) -> dict[str, Any]:
         "reg_w": REG_W,
         "reg_h": REG_H,
         **tableau.tableau(view, seat_mark),
+        "modules": hre_modules.modules(view, seat_mark),
     }
+
+
+def _add_pieces(drawn: dict[str, Any], pieces: list[dict[str, Any]]) -> None:
+    """A module's pieces after the base ones, in the same row, and in the tooltip."""
+    x = max((i["x"] + (14 if i["n"] is None else 22) for i in drawn["pieces"]), default=4)
+    for piece in pieces:
+        drawn["pieces"].append({**piece, "x": x})
+        x += 14
+    drawn["title"] += "; " + "; ".join(piece["label"] for piece in pieces)

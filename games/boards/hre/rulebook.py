@@ -26,8 +26,13 @@ HEADINGS = {
     "END": "End of the game",
     "SCORE": "Final scoring",
     "M01": "Solo: the Lordlings and the Raiders (Module 1)",
+    "M03": "Module 3: Grand Buildings",
     "M04": "Module 4: Alchemists",
+    "M05": "Module 5: Alliances",
+    "M06": "Module 6: Commanders",
     "M07": "Module 7: Skirmishers",
+    "M08": "Module 8: The Wyrd",
+    "M09": "Module 9: The Ages of War",
     "M10": "Module 10: Distant Campaigns",
     "M11": "Module 11: Tribute",
 }

@@ -47,11 +47,13 @@ def culture_track(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
 def offer(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """The offer, left to right, with the seats whose Culture marker reaches each card."""
     reaches = [(s["seat"], offer_reach(s["culture"])) for s in view["seats"]]
+    under = set(view["wyrd"]["under"]) if "wyrd" in view else set()  # Module 8: anyone reaches
     return [
         {
             **hre_cards.card(cid),
             "pos": i + 1,
-            "reached_by": [mark(seat) for seat, n in reaches if i < n],
+            "reached_by": [mark(seat) for seat, n in reaches if i < n or cid in under],
+            "wyrd": cid in under,
         }
         for i, cid in enumerate(view["offer"])
     ]

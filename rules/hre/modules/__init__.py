@@ -67,6 +67,8 @@ BattleHook = Callable[["Ctx", dict[str, Any]], None]  # the attacker won (the ba
 RetreatHook = Callable[["Ctx", dict[str, Any], dict[str, int]], bool]  # True: it moved them
 CostHook = Callable[["Ctx", int, str], "int | None"]  # a settling cost in place of the Ruler's
 SettleHook = Callable[["Ctx", int, str], None]  # a seat settled a province
+TieHook = Callable[["Ctx", dict[str, Any]], bool]  # True: the attacker wins this tie
+TitleHook = Callable[["Ctx", int, str], None]  # a seat has just gained a Title
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,8 @@ class Module:
     attacker_retreats: RetreatHook | None = None
     settle_cost: CostHook | None = None
     settled: SettleHook | None = None
+    attacker_wins_tie: TieHook | None = None
+    title_gained: TitleHook | None = None
     auto: AutoHook | None = None
     triggers: TriggerHook | None = None
     before_finish: FinishHook | None = None
@@ -178,24 +182,53 @@ def config_errors(
     return errors
 
 
-def combined_scenario() -> dict[str, Any] | None:
-    """The base game with every playable module that joins a multiplayer table, if they combine.
+def scenario(
+    slug: str, title: str, description: str, modules: list[str], players: tuple[int, int] = (2, 4)
+) -> dict[str, Any]:
+    """A shipped scenario playing these modules, with no options set."""
+    return {
+        "slug": slug,
+        "title": title,
+        "description": description,
+        "min_players": players[0],
+        "max_players": players[1],
+        "config": {"modules": modules, "options": {}},
+    }
 
-    Modules with their own table (solo) are left out. It grows as modules are built."""
+
+def combined_scenarios() -> list[dict[str, Any]]:
+    """The base game with every playable module that joins a multiplayer table, if they combine;
+    and, when some of them need 3 players or more, a second one with those that 2 can play.
+
+    Modules with their own table (solo) are left out. They grow as modules are built."""
     chosen = [m for m, mod in REGISTRY.items() if mod.new_state is None]
+    found = []
+    every = _combined(chosen, "all-modules", "every module together")
+    if every is not None:
+        found.append(every)
+    if every is None or every["min_players"] > 2:
+        two = [m for m in chosen if CATALOGUE[m].min_players <= 2]
+        pair = _combined(two, "all-modules-2p", "every module two players can play")
+        if pair is not None:
+            found.append(pair)
+    return found
+
+
+def combined_scenario() -> dict[str, Any] | None:
+    """The widest combined scenario (every multiplayer module), if the modules combine."""
+    found = combined_scenarios()
+    return found[0] if found and found[0]["slug"] == "all-modules" else None
+
+
+def _combined(chosen: list[str], slug: str, words: str) -> dict[str, Any] | None:
     low = max([2] + [CATALOGUE[m].min_players for m in chosen])
     high = min([4] + [CATALOGUE[m].max_players for m in chosen])
     if len(chosen) < 2 or low > high or config_errors(chosen):
         return None
     names = ", ".join(f"{CATALOGUE[m].name} ({m})" for m in chosen)
-    return {
-        "slug": "all-modules",
-        "title": "Holy Roman Empire — every module together",
-        "description": f"The base game with {names}.",
-        "min_players": low,
-        "max_players": high,
-        "config": {"modules": chosen, "options": {}},
-    }
+    return scenario(
+        slug, f"Holy Roman Empire — {words}", f"The base game with {names}.", chosen, (low, high)
+    )
 
 
 def options_of(modules: list[str]) -> dict[str, tuple[Any, ...]]:
@@ -288,6 +321,48 @@ def battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
     for m in in_play(ctx.s):
         if m.battle_won:
             m.battle_won(ctx, frame)
+
+
+def attacker_wins_tie(ctx: Ctx, frame: dict[str, Any]) -> bool:
+    """Whether a module gives a tied battle to the attacker (Module 9, HRE-M09-PLAY-04)."""
+    return any(m.attacker_wins_tie(ctx, frame) for m in in_play(ctx.s) if m.attacker_wins_tie)
+
+
+def title_gained(ctx: Ctx, seat: int, tid: str) -> None:
+    """A seat has just claimed or taken a Title."""
+    for m in in_play(ctx.s):
+        if m.title_gained:
+            m.title_gained(ctx, seat, tid)
+
+
+def result(state: State, found: Result) -> Result:
+    """The base result rewritten by each module in play (their scoring categories added)."""
+    for m in in_play(state):
+        if m.result is not None:
+            found = m.result(state, found)
+    return found
+
+
+def add_scores(found: Result, category: str, vp: Mapping[int, int]) -> Result:
+    """Add one scoring category to every seat's breakdown and rank the seats again (SCORE-10)."""
+    rows = found["seats"]
+    for row in rows:
+        gained = int(vp.get(row["seat"], 0))
+        row["breakdown"][category] = gained
+        row["score"] += gained
+    for row in rows:
+        row["rank"] = 1 + sum(1 for other in rows if other["score"] > row["score"])
+    return found
+
+
+def majority(counts: list[int], ladder: list[int]) -> dict[int, int]:
+    """VP by relative majority: tied players take the higher value and the next is skipped;
+    nobody scores with a count of 0 (HRE-M09-END-02, HRE-M08-END-01 with AMB-59)."""
+    found = {}
+    for seat, n in enumerate(counts):
+        place = sum(1 for other in counts if other > n)
+        found[seat] = ladder[place] if n > 0 and place < len(ladder) else 0
+    return found
 
 
 def auto(ctx: Ctx) -> bool:

@@ -24,8 +24,9 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import battle, culture, flow, handlers, passing, scoring, setup, titles
 from rules.hre.components import DATA_DIR
+from rules.hre.economy import move_culture
 from rules.hre.handlers import option
-from rules.hre.modules import Module, option_value, plays, register
+from rules.hre.modules import Module, option_value, plays, register, scenario
 from rules.hre.state import (
     UNITS,
     Ctx,
@@ -289,23 +290,16 @@ def lordling_units_in(state: State, prov: str) -> int:
 
 def gain_cp(ctx: Ctx, points: int, rule: str, why: str) -> None:
     """Move the Lordling Culture marker; a red space gives them nothing but is gone for you."""
-    track = ctx.d.board["culture_track"]
-    me = ctx.seat(LORDLINGS)
-    start = me["culture"]
-    end = min(len(track) - 1, start + points)
-    me["culture"] = end
+    start, end, reds = move_culture(ctx, LORDLINGS, points)
     ctx.log(rule, f"The Lordlings gain {points} Culture Points{why} (track {start} → {end}).")
-    for pos in range(start + 1, end + 1):
-        if track[pos]["red"] and pos not in ctx.s["red_claimed"]:
-            ctx.s["red_claimed"].append(pos)
-            if hard(ctx.s):
-                me["vp"] += 2
-                ctx.log("HRE-M01-DIFF-06", f"The Lordlings reach red space {pos} first: +2 VP.")
-            else:
-                ctx.log(
-                    "HRE-M01-GEN-09",
-                    f"The Lordlings reach red space {pos} first: its Gold is gone.",
-                )
+    for pos in reds:
+        if hard(ctx.s):
+            ctx.seat(LORDLINGS)["vp"] += 2
+            ctx.log("HRE-M01-DIFF-06", f"The Lordlings reach red space {pos} first: +2 VP.")
+        else:
+            ctx.log(
+                "HRE-M01-GEN-09", f"The Lordlings reach red space {pos} first: its Gold is gone."
+            )
 
 
 def gain_vp(ctx: Ctx, vp: int, rule: str, why: str) -> None:
@@ -422,17 +416,27 @@ def _discard(ctx: Ctx, card: str) -> None:
     m01(ctx.s)["discard"].append(card)  # face up, in order (TURN-02)
 
 
-def _research(ctx: Ctx, card: str | None) -> None:
-    """Research with a Preparation token: a disc and a d20; without: a token (RESEARCH-01, -02)."""
+def _prepared(ctx: Ctx, card: str | None, action: str) -> bool:
+    """Discard the card; without a Preparation token beside the action, lay one and stop there;
+    with one, spend it and place a disc (RESEARCH-02, MANOEUVRE-02)."""
     if card is not None:
         _discard(ctx, card)
     prep = m01(ctx.s)["prep"]
-    if not prep["research"]:
-        prep["research"] = True
-        ctx.log("HRE-M01-LORDLING-RESEARCH-02", "A Preparation token goes beside Research.")
+    prep[action] = not prep[action]
+    if prep[action]:
+        ctx.log(
+            f"HRE-M01-LORDLING-{action.upper()}-02",
+            f"A Preparation token goes beside {action.capitalize()}.",
+        )
+        return False
+    place_disc(ctx, action)
+    return True
+
+
+def _research(ctx: Ctx, card: str | None) -> None:
+    """Research with a Preparation token: a disc and a d20; without: a token (RESEARCH-01, -02)."""
+    if not _prepared(ctx, card, "research"):
         return
-    prep["research"] = False
-    place_disc(ctx, "research")
     roll = d20(ctx)
     do = _roll(solo_data()["research_roll"], roll)["do"]
     if do == "cp":
@@ -476,16 +480,9 @@ def _recruit(ctx: Ctx, card: str | None) -> None:
 
 def _manoeuvre(ctx: Ctx, card: str | None) -> None:
     """With a token: a disc, and a Barbarian token next to them becomes a Lordling Infantry."""
-    if card is not None:
-        _discard(ctx, card)
-    s = ctx.s
-    prep = m01(s)["prep"]
-    if not prep["manoeuvre"]:
-        prep["manoeuvre"] = True
-        ctx.log("HRE-M01-LORDLING-MANOEUVRE-02", "A Preparation token goes beside Manoeuvre.")
+    if not _prepared(ctx, card, "manoeuvre"):
         return
-    prep["manoeuvre"] = False
-    place_disc(ctx, "manoeuvre")
+    s = ctx.s
     near = {q for p in controlled(s, LORDLINGS) for q in neighbours(s, p)}
     tokens = [q for q in near if s["prov"][q]["barb"] is not None]
     empty = [q for q in near if s["prov"][q]["owner"] is None and s["prov"][q]["barb"] is None]
@@ -736,12 +733,9 @@ PASS_STEPS = {"normal": (1, 2, 3, 4, 5, 6), "immediate": (2, 3, 4, 5, 6), "final
 
 @handlers.step("m01_pass")
 def _lordling_pass_step(ctx: Ctx, frame: Frame) -> None:
-    steps = PASS_STEPS[frame["mode"]]
-    if frame["next"] >= len(steps):
-        ctx.s["stack"].pop()
+    number = passing.next_step(ctx, frame, PASS_STEPS[frame["mode"]])
+    if number is None:
         return
-    number = steps[frame["next"]]
-    frame["next"] += 1
     if frame["next"] == 1:
         ctx.log("HRE-M01-LORDLING-PASS-01", f"The Lordlings Pass ({frame['mode']}).")
         if frame["mode"] == "immediate" and hard(ctx.s) and not m01(ctx.s)["final_attack"]:
@@ -1594,15 +1588,14 @@ def _determinize(state: State, seat: int) -> None:
         m01(state)["deck"] = deck
 
 
-SOLO_SCENARIO = {
-    "slug": "solo",
-    "title": "Holy Roman Empire — solo against the Lordlings (options: difficulty easy/normal/hard)",
-    "description": "Module 1: one player against the Lordlings automa, with the Magyar Raiders "
+SOLO_SCENARIO = scenario(
+    "solo",
+    "Holy Roman Empire — solo against the Lordlings (options: difficulty easy/normal/hard)",
+    "Module 1: one player against the Lordlings automa, with the Magyar Raiders "
     'striking from the Culture deck. The difficulty option is "easy", "normal" or "hard".',
-    "min_players": 1,
-    "max_players": 1,
-    "config": {"modules": ["M01"], "options": {}},
-}
+    ["M01"],
+    (1, 1),
+)
 
 MODULE = register(
     Module(

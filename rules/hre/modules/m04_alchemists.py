@@ -23,7 +23,7 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers
 from rules.hre.handlers import option
-from rules.hre.modules import Module, plays, register
+from rules.hre.modules import Module, plays, register, scenario
 from rules.hre.state import RESOURCES, Ctx, Frame
 
 RATE = 3  # resources returned for 1 Gold (L626)
@@ -139,24 +139,21 @@ def _invariants(state: State) -> None:
             raise InvariantError(f"an Alchemist card holds {n!r} resources")
 
 
-SCENARIO = {
-    "slug": "alchemists",
-    "title": "Holy Roman Empire — Module 4: Alchemists",
-    "description": "The base game with an Alchemist card for every player: resources stored "
+SCENARIO = scenario(
+    "alchemists",
+    "Holy Roman Empire — Module 4: Alchemists",
+    "The base game with an Alchemist card for every player: resources stored "
     "during Research turn into Gold, 3 for 1, at any time (2 to 4 players).",
-    "min_players": 2,
-    "max_players": 4,
-    "config": {"modules": ["M04"], "options": {}},
-}
+    ["M04"],
+)
 
-SOLO_SCENARIO = {
-    "slug": "solo-alchemists",
-    "title": "Holy Roman Empire — solo against the Lordlings, with an Alchemist (easier)",
-    "description": "Module 1 with Module 4: you have an Alchemist card, the Lordlings none.",
-    "min_players": 1,
-    "max_players": 1,
-    "config": {"modules": ["M01", "M04"], "options": {}},
-}
+SOLO_SCENARIO = scenario(
+    "solo-alchemists",
+    "Holy Roman Empire — solo against the Lordlings, with an Alchemist (easier)",
+    "Module 1 with Module 4: you have an Alchemist card, the Lordlings none.",
+    ["M01", "M04"],
+    (1, 1),
+)
 
 MODULE = register(
     Module(

@@ -15,7 +15,7 @@ from typing import Any
 from rules.core.engine import State
 from rules.core.errors import InvariantError
 from rules.hre import handlers
-from rules.hre.modules import Module, plays, register
+from rules.hre.modules import Module, plays, register, scenario
 from rules.hre.state import Ctx, Frame, data
 
 SET = "skirmisher"
@@ -64,25 +64,22 @@ def _invariants(state: State) -> None:
             raise InvariantError(f"a token of another set lies in {pid} beside the Skirmishers")
 
 
-SCENARIO = {
-    "slug": "skirmishers",
-    "title": "Holy Roman Empire — Module 7: Skirmishers",
-    "description": "The base game with the tougher Skirmisher tokens in place of the Barbarian "
+SCENARIO = scenario(
+    "skirmishers",
+    "Holy Roman Empire — Module 7: Skirmishers",
+    "The base game with the tougher Skirmisher tokens in place of the Barbarian "
     "tokens (2 to 4 players).",
-    "min_players": 2,
-    "max_players": 4,
-    "config": {"modules": ["M07"], "options": {}},
-}
+    ["M07"],
+)
 
-SOLO_SCENARIO = {
-    "slug": "solo-skirmishers",
-    "title": "Holy Roman Empire — solo against the Lordlings, with Skirmishers (harder)",
-    "description": "Module 1 with Module 7: Skirmisher tokens on the map, while the Raiding "
+SOLO_SCENARIO = scenario(
+    "solo-skirmishers",
+    "Holy Roman Empire — solo against the Lordlings, with Skirmishers (harder)",
+    "Module 1 with Module 7: Skirmisher tokens on the map, while the Raiding "
     "Party still draws regular Barbarian tokens.",
-    "min_players": 1,
-    "max_players": 1,
-    "config": {"modules": ["M01", "M07"], "options": {}},
-}
+    ["M01", "M07"],
+    (1, 1),
+)
 
 MODULE = register(
     Module(

@@ -28,7 +28,7 @@ from rules.core.machine import Extension
 from rules.hre import handlers, manoeuvre
 from rules.hre.components import DATA_DIR
 from rules.hre.handlers import option
-from rules.hre.modules import Module, register
+from rules.hre.modules import Module, register, scenario
 from rules.hre.state import Ctx, Frame, data, neighbours, unit_count
 
 DEALT, KEPT = 3, 2  # L742
@@ -289,15 +289,13 @@ def _invariants(state: State) -> None:
         raise InvariantError("a player keeps more than 2 Campaign cards")
 
 
-SCENARIO = {
-    "slug": "distant-campaigns",
-    "title": "Holy Roman Empire — Module 10: Distant Campaigns",
-    "description": "The base game with two secret Campaign cards each, sending an army straight "
+SCENARIO = scenario(
+    "distant-campaigns",
+    "Holy Roman Empire — Module 10: Distant Campaigns",
+    "The base game with two secret Campaign cards each, sending an army straight "
     "to a far province and settling it cheaply if it wins (2 to 4 players).",
-    "min_players": 2,
-    "max_players": 4,
-    "config": {"modules": ["M10"], "options": {}},
-}
+    ["M10"],
+)
 
 MODULE = register(
     Module(

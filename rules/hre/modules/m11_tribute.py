@@ -26,7 +26,7 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers, passing
 from rules.hre.handlers import option
-from rules.hre.modules import Module, register
+from rules.hre.modules import Module, register, scenario
 from rules.hre.state import Ctx, Frame, capital, data
 
 MARKERS = 3  # on each Ruler card at setup (L752)
@@ -192,15 +192,13 @@ def _invariants(state: State) -> None:
             raise InvariantError(f"a tribute marker of seat {lord} in {home}")
 
 
-SCENARIO = {
-    "slug": "tribute",
-    "title": "Holy Roman Empire — Module 11: Tribute",
-    "description": "The base game where beating a rival in their Capital makes them pay you "
+SCENARIO = scenario(
+    "tribute",
+    "Holy Roman Empire — Module 11: Tribute",
+    "The base game where beating a rival in their Capital makes them pay you "
     "tribute each time they pass, until they pay 2 Gold or beat you at home (2 to 4 players).",
-    "min_players": 2,
-    "max_players": 4,
-    "config": {"modules": ["M11"], "options": {}},
-}
+    ["M11"],
+)
 
 MODULE = register(
     Module(

@@ -9,6 +9,7 @@ import pytest
 
 from rules.bots import arena
 from rules.core.cli import main
+from rules.core.registry import get_engine
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:
@@ -70,7 +71,7 @@ def test_same_seed_and_iterations_give_the_same_figures(
     first, second = _run(capsys, *argv)[1], _run(capsys, *argv)[1]
     for out in (first, second):
         for row in out["bots"].values():
-            row.pop("think_ms")  # wall-clock time, the one thing that varies
+            row.pop("think_ms")  # CPU time, the one thing that varies
     assert first == second
 
 
@@ -132,3 +133,29 @@ def test_a_loop_is_an_error_and_exits_1(
     )
     assert code == 1 and out["errors"] == 1
     assert "loop" in err
+
+
+def test_the_action_guard_follows_the_scenario_s_length() -> None:
+    """The Grand Scenario's 140 Rounds get a guard far past the 20,000 actions its bots take;
+    a short scenario keeps the floor; fewer Rounds chosen, a smaller guard."""
+    engine = get_engine("ema")
+    full = engine.setup(1, {"scenario": "32-grand"}, 4)
+    short = engine.setup(1, {"scenario": "32-grand", "options": {"rounds": 10}}, 4)
+    assert engine.expected_length(full) >= 140 * 4 * 28  # random play's 28 actions a seat-Round
+    assert arena.action_cap(engine, full) >= 10 * 20_000
+    assert arena.action_cap(engine, short) == arena.CAP_FLOOR < arena.action_cap(engine, full)
+    duel = get_engine("feudal")
+    assert arena.action_cap(duel, duel.setup(1, {"mode": "duel"}, 2)) == arena.CAP_FLOOR
+
+
+def test_a_game_past_its_guard_is_unfinished_and_exits_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The guard is the engine's expected length times CAP_FACTOR: a tiny one stops the game."""
+    monkeypatch.setattr(arena, "CAP_FLOOR", 0)
+    monkeypatch.setattr(get_engine("feudal"), "expected_length", lambda state: 3)
+    code, out, err = _run(
+        capsys, "feudal", "--scenario", "duel", "--bots", "random,random", "--games", "1", "--json"
+    )
+    assert code == 1 and out["unfinished"] == 1
+    assert f"no end within {3 * arena.CAP_FACTOR} actions" in err

@@ -35,7 +35,7 @@ def test_hre_base_game_takes_two_to_four() -> None:
     assert hre.player_range({"modules": [], "options": {}}) == (2, 4)
     assert hre.player_range({"modules": ["M01"], "options": {}}) == (1, 1)
     with pytest.raises(ScenarioError, match="not playable"):
-        hre.player_range({"modules": ["M05"], "options": {}})
+        hre.player_range({"modules": ["M02"], "options": {}})
     with pytest.raises(ScenarioError, match="takes 2–4 players, not 6"):
         hre.setup(1, {"modules": [], "options": {}}, 6)
 

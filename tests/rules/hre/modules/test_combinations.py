@@ -7,7 +7,7 @@ import pytest
 from rules.core.errors import ScenarioError
 from rules.core.playout import play_and_replay
 from rules.hre import ENGINE
-from rules.hre.modules import combined_scenario, config_errors
+from rules.hre.modules import CATALOGUE, combined_scenario, combined_scenarios, config_errors
 from rules.hre.state import data
 
 
@@ -19,14 +19,24 @@ def test_the_combined_scenario_plays_every_multiplayer_module() -> None:
     assert combined in ENGINE.scenarios()
 
 
+def test_two_players_get_every_module_they_may_play() -> None:
+    """Modules printed for 3 players and more (M05, M09, M14A) leave the 2-player combination."""
+    slugs = {s["slug"]: s for s in combined_scenarios()}
+    assert set(slugs) == {"all-modules", "all-modules-2p"}
+    assert slugs["all-modules"]["min_players"] == 3
+    two = slugs["all-modules-2p"]
+    assert (two["min_players"], two["max_players"]) == (2, 4)
+    assert all(CATALOGUE[m].min_players <= 2 for m in two["config"]["modules"])
+    assert set(slugs["all-modules"]["config"]["modules"]) - set(two["config"]["modules"])
+
+
 @pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4)])
 def test_HRE_M07_SETUP_01_HRE_M04_SETUP_01_HRE_M10_SETUP_01_HRE_M11_SETUP_01_all_together(
     seed: int, players: int
 ) -> None:
     """HRE-M04-SETUP-01, HRE-M07-SETUP-01, HRE-M10-SETUP-01, HRE-M11-SETUP-01: one game holds
     every module's pieces, and random games of them all end and replay (invariants checked)."""
-    config = combined_scenario()
-    assert config is not None
+    config = next(s for s in combined_scenarios() if s["min_players"] <= players)
     playout = play_and_replay(ENGINE, seed, config["config"], players)
     assert playout.over
     state = playout.state
@@ -46,3 +56,31 @@ def test_modules_beyond_the_solo_table_are_refused_with_a_reason() -> None:
     with pytest.raises(ScenarioError, match="No number of players"):
         ENGINE.player_range({"modules": ["M01", "M10"], "options": {}})
     assert config_errors(["M01", "M04", "M07"], players=1) == []
+
+
+def test_HRE_M05_SETUP_01_HRE_M08_SETUP_01_HRE_M09_SETUP_01_no_solo_and_no_two_player_table() -> (
+    None
+):
+    """HRE-M05-SETUP-01, HRE-M08-SETUP-01, HRE-M09-SETUP-01: Alliances and the Ages of War are
+    printed for 3 players and more, the Wyrd for 2 and more: the engine says so; Grand Buildings
+    and Commanders have solo rules and join Module 1."""
+    assert config_errors(["M05"], players=2) == [
+        "Module M05 (Alliances) is played by 3 to 8 player(s), not 2."
+    ]
+    assert config_errors(["M01", "M08"], players=1) == [
+        "Module M08 (The Wyrd) is played by 2 to 8 player(s), not 1."
+    ]
+    for module in ("M05", "M09"):
+        with pytest.raises(ScenarioError, match="No number of players"):
+            ENGINE.player_range({"modules": ["M01", module], "options": {}})
+    assert ENGINE.player_range({"modules": ["M01", "M03", "M06"], "options": {}}) == (1, 1)
+    assert ENGINE.player_range({"modules": ["M05", "M09"], "options": {}}) == (3, 4)
+
+
+def test_HRE_M03_SETUP_01_HRE_M06_SETUP_01_every_module_in_one_game() -> None:
+    """HRE-M03-SETUP-01, HRE-M06-SETUP-01: the widest combination holds every module's pieces."""
+    config = combined_scenario()
+    assert config is not None
+    playout = play_and_replay(ENGINE, 4, config["config"], 3)
+    assert playout.over and playout.replay is not None and playout.replay.ok
+    assert {"m03", "m04", "m05", "m06", "m08", "m09", "m10", "m11"} <= set(playout.state)

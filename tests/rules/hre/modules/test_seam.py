@@ -45,11 +45,11 @@ def test_unknown_or_unbuilt_modules_are_refused_with_readable_errors() -> None:
     assert config_errors(["M99"]) == [
         f"There is no module 'M99'; modules are {', '.join(CATALOGUE)}."
     ]
-    assert config_errors(["M05"]) == ["Module M05 (Alliances) is not playable yet."]
+    assert config_errors(["M02"]) == ["Module M02 (The Great Domain) is not playable yet."]
     assert config_errors("M01") == ['modules must be a list of module ids such as ["M01"].']
     assert "A module is listed twice." in config_errors(["M05", "M05"])
-    errors = ENGINE.validate_scenario({"modules": ["M05"], "options": {}})
-    assert errors == ["Module M05 (Alliances) is not playable yet."]
+    errors = ENGINE.validate_scenario({"modules": ["M02"], "options": {}})
+    assert errors == ["Module M02 (The Great Domain) is not playable yet."]
 
 
 def test_needs_exclusions_and_player_counts_are_checked() -> None:

@@ -1,0 +1,385 @@
+"""Module 5, Alliances (HRE L631-648; reference §1.27): pacts made when two realms first meet.
+
+Cards and benefits are authored (`rules/hre/data/m05_alliances.json`, §2.10). State `m05`: each
+seat's Alliance `hands` (hidden, not Culture cards, so no hand limit sees them), its player
+`markers` left, the `allies` in play (the card, who holds it, whose marker lies on it), the pairs
+that have `met` (shared a border once), and the cards `unseen` (never dealt) or `out` (broken).
+
+- Two players negotiate only the first time they share a border, and only if both hold an
+  Alliance card (HRE-M05-PLAY-01). A border can appear through any move or placement, on any turn
+  (AMB-67), so the module looks for new ones whenever a decision comes up (its `auto` hook) and
+  keeps a flag per pair. The pairs found at once are negotiated in turn order from the active
+  player, the one whose action made them; a player who meets several rivals declines the ones
+  they do not want (so chooses "one or two", HRE-M05-PLAY-02), and runs out of cards after two.
+- A negotiation: the first player offers a card (or nothing), the other sees it and offers one
+  back (or refuses), the first sees that and agrees or refuses. Agreed, the deal is binding: each
+  holds the other's card face up with the giver's marker on it (HRE-M05-PLAY-03); only the two of
+  them see the cards offered before that.
+- A "received" benefit pays at once, a "pass" benefit at every Pass of its holder
+  (HRE-M05-PLAY-04).
+- Attacking a player whose marker lies on one of your Alliances breaks it: the attacker loses 5 VP
+  (not below 0) and exhausts every unused Noble disc, and the pair's cards and markers leave the
+  game (HRE-M05-PLAY-05).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from rules.core import rng
+from rules.core.engine import Option, State
+from rules.core.errors import InvariantError
+from rules.hre import handlers
+from rules.hre.components import DATA_DIR
+from rules.hre.economy import gain
+from rules.hre.handlers import option
+from rules.hre.modules import Module, register
+from rules.hre.state import Ctx, Frame, describe, neighbours
+
+WHEN = ("received", "pass")
+
+
+@cache
+def _raw() -> dict[str, Any]:
+    found: dict[str, Any] = json.loads((DATA_DIR / "m05_alliances.json").read_text("utf-8"))
+    return found
+
+
+def cards() -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in _raw()["cards"]}
+
+
+def validate() -> None:
+    """8 cards CA01-CA08, each one benefit, received or at a Pass (L636, L642-644)."""
+    found = cards()
+    if sorted(found) != [f"CA{i:02d}" for i in range(1, 9)]:
+        raise ValueError("m05_alliances.json: expected the cards CA01 to CA08")
+    for cid, card in found.items():
+        amounts = card["gain"]
+        keys = {"gold", "vp", "cp", "wood", "leather", "stone", "iron"}
+        if card["when"] not in WHEN or not amounts or set(amounts) - keys:
+            raise ValueError(f"m05_alliances.json: {cid} needs a 'when' and a gain")
+        if not all(isinstance(n, int) and n > 0 for n in amounts.values()):
+            raise ValueError(f"m05_alliances.json: {cid} gains must be positive")
+
+
+def m05(state: State) -> dict[str, Any]:
+    found: dict[str, Any] = state["m05"]
+    return found
+
+
+def label(cid: str) -> str:
+    card = cards()[cid]
+    when = "when received" if card["when"] == "received" else "at each of your Passes"
+    return f"{card['name']} ({describe(card['gain'])} {when})"
+
+
+def _setup(state: State) -> None:
+    """Two Alliance cards each, hidden; two player markers each (SETUP-01)."""
+    n, dealt = len(state["seats"]), int(_raw()["dealt"])
+    deck = sorted(cards())
+    rng.shuffle(state, deck)
+    state["m05"] = {
+        "hands": [sorted(deck[i * dealt : (i + 1) * dealt]) for i in range(n)],
+        "markers": [int(_raw()["markers"])] * n,
+        "allies": [],
+        "met": [],
+        "unseen": sorted(deck[n * dealt :]),
+        "out": [],
+    }
+    state["stack"].insert(1, {"kind": "m05_setup", "seat": state["stack"][0]["seat"]})
+
+
+@handlers.step("m05_setup")
+def _log_setup(ctx: Ctx, frame: Frame) -> None:
+    ctx.s["stack"].pop()
+    ctx.log(
+        "HRE-M05-SETUP-01",
+        "Every player is dealt 2 Alliance cards, face down, and keeps 2 player markers.",
+        {
+            i: "Your Alliance cards: " + ", ".join(label(c) for c in h)
+            for i, h in enumerate(m05(ctx.s)["hands"])
+        },
+    )
+
+
+# ---------------------------------------------------------------- first borders
+
+
+def _pair(a: int, b: int) -> str:
+    return f"{min(a, b)}-{max(a, b)}"
+
+
+def bordering(state: State) -> set[str]:
+    """Every pair of seats controlling neighbouring provinces now."""
+    found = set()
+    provs = state["prov"]
+    for pid, here in provs.items():
+        a = here["owner"]
+        if a is None:
+            continue
+        for q in neighbours(state, pid):
+            b = provs[q]["owner"]
+            if b is not None and b != a:
+                found.add(_pair(a, b))
+    return found
+
+
+def _auto(ctx: Ctx) -> bool:
+    """New first borders start negotiations; True when one was pushed (PLAY-01, AMB-67)."""
+    t = ctx.s.get("m05")
+    if t is None or not ctx.s["prov"]:
+        return False
+    new = sorted(bordering(ctx.s) - set(t["met"]))
+    if not new:
+        return False
+    t["met"] = sorted(t["met"] + new)
+    n, first = len(ctx.s["seats"]), ctx.s["active"] or 0
+    talks = []
+    for pair in new:
+        a, b = (int(x) for x in pair.split("-"))
+        lead, other = sorted((a, b), key=lambda s: (s - first) % n)
+        ctx.log(
+            "HRE-M05-PLAY-01", f"{ctx.name(a)} and {ctx.name(b)} share a border for the first time."
+        )
+        if t["hands"][a] and t["hands"][b]:
+            talks.append(((lead - first) % n, (other - first) % n, lead, other))
+    for _, _, lead, other in sorted(talks, reverse=True):
+        ctx.push({"kind": "m05_offer", "seat": lead, "with": other})
+    return bool(talks)
+
+
+# ---------------------------------------------------------------- the negotiation
+
+
+def _offer_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    hand = m05(ctx.s)["hands"][frame["seat"]]
+    if not hand or not m05(ctx.s)["hands"][frame["with"]]:
+        return [option({"m05_offer": None}, "No Alliance is possible any more")]
+    opts = [option({"m05_offer": c}, f"Offer {label(c)}") for c in hand]
+    return [*opts, option({"m05_offer": None}, f"Seek no Alliance with {ctx.name(frame['with'])}")]
+
+
+def _offer_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.s["stack"].pop()
+    card, lead, other = action["m05_offer"], frame["seat"], frame["with"]
+    if card is None:
+        ctx.log("HRE-M05-PLAY-02", f"{ctx.name(lead)} seeks no Alliance with {ctx.name(other)}.")
+        return
+    ctx.log(
+        "HRE-M05-PLAY-03",
+        f"{ctx.name(lead)} offers {ctx.name(other)} an Alliance.",
+        {other: f"They offer you {label(card)}.", lead: f"You offer {label(card)}."},
+    )
+    ctx.push({"kind": "m05_answer", "seat": other, "with": lead, "offer": card})
+
+
+def _answer_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    hand = m05(ctx.s)["hands"][frame["seat"]]
+    opts = [
+        option({"m05_answer": c}, f"Take {label(frame['offer'])}; offer {label(c)} in return")
+        for c in hand
+    ]
+    return [*opts, option({"m05_answer": None}, "Refuse the Alliance")]
+
+
+def _answer_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.s["stack"].pop()
+    card, me, lead = action["m05_answer"], frame["seat"], frame["with"]
+    if card is None:
+        ctx.log("HRE-M05-PLAY-03", f"{ctx.name(me)} refuses an Alliance with {ctx.name(lead)}.")
+        return
+    ctx.log(
+        "HRE-M05-PLAY-03",
+        f"{ctx.name(me)} answers with an offer of its own.",
+        {lead: f"They offer you {label(card)} in return.", me: f"You offer {label(card)}."},
+    )
+    ctx.push(
+        {"kind": "m05_confirm", "seat": lead, "with": me, "offer": frame["offer"], "back": card}
+    )
+
+
+def _confirm_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    return [
+        option(
+            {"m05_agree": True},
+            f"Agree: give {label(frame['offer'])}, receive {label(frame['back'])}",
+        ),
+        option({"m05_agree": False}, "Refuse the Alliance"),
+    ]
+
+
+def _confirm_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.s["stack"].pop()
+    lead, other = frame["seat"], frame["with"]
+    if not action["m05_agree"]:
+        ctx.log("HRE-M05-PLAY-03", f"{ctx.name(lead)} refuses the Alliance with {ctx.name(other)}.")
+        return
+    _receive(ctx, other, frame["offer"], lead)
+    _receive(ctx, lead, frame["back"], other)
+
+
+def _receive(ctx: Ctx, holder: int, card: str, giver: int) -> None:
+    """The card goes face up to its new holder with the giver's marker (PLAY-03, -04)."""
+    t = m05(ctx.s)
+    t["hands"][giver].remove(card)
+    t["markers"][giver] -= 1
+    t["allies"].append({"holder": holder, "card": card, "marker": giver})
+    ctx.log(
+        "HRE-M05-PLAY-03",
+        f"{ctx.name(holder)} receives {label(card)} from {ctx.name(giver)}, with its marker.",
+    )
+    if cards()[card]["when"] == "received":
+        gain(ctx, holder, cards()[card]["gain"], "HRE-M05-PLAY-04", " from the Alliance")
+
+
+def _prompt(words: str) -> Callable[[Ctx, Frame], str]:
+    return lambda ctx, f: words.format(partner=ctx.name(f["with"]))
+
+
+handlers.decision(
+    "m05_offer",
+    "HRE-M05-PLAY-03",
+    _prompt("Alliance: offer {partner} one of your Alliance cards?"),
+    _offer_options,
+    _offer_choose,
+)
+handlers.decision(
+    "m05_answer",
+    "HRE-M05-PLAY-03",
+    _prompt("Alliance: {partner} offers you a card; answer"),
+    _answer_options,
+    _answer_choose,
+)
+handlers.decision(
+    "m05_confirm",
+    "HRE-M05-PLAY-03",
+    _prompt("Alliance: {partner} answers; agree?"),
+    _confirm_options,
+    _confirm_choose,
+)
+
+
+# ---------------------------------------------------------------- Passes and broken Alliances
+
+
+def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
+    """Each "pass" Alliance the seat holds pays as it Passes (PLAY-04); the Pass goes on."""
+    for ally in m05(ctx.s)["allies"]:
+        spec = cards()[ally["card"]]
+        if ally["holder"] == seat and spec["when"] == "pass":
+            gain(ctx, seat, spec["gain"], "HRE-M05-PLAY-04", f" from the Alliance {spec['name']}")
+    return False
+
+
+def _battle_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
+    """Starting a battle against an ally breaks the Alliance first (PLAY-05)."""
+    if "m05" in ctx.s and "m05" not in frame:
+        frame["m05"] = True
+        att, dfn = frame["att"], frame["def"]
+        if dfn is not None and any(
+            a["holder"] == att and a["marker"] == dfn for a in m05(ctx.s)["allies"]
+        ):
+            break_alliance(ctx, att, dfn)
+    inner(ctx, frame)
+
+
+def break_alliance(ctx: Ctx, att: int, dfn: int) -> None:
+    """-5 VP and every unused Noble exhausted for the attacker; the pair leaves play (PLAY-05)."""
+    t = m05(ctx.s)
+    me = ctx.seat(att)
+    lost = min(int(_raw()["break_vp"]), int(me["vp"]))
+    me["vp"] -= lost
+    discs, me["discs"] = me["discs"], 0
+    me["exhausted"] += discs
+    gone = [a for a in t["allies"] if {a["holder"], a["marker"]} == {att, dfn}]
+    t["allies"] = [a for a in t["allies"] if a not in gone]
+    t["out"] = sorted(t["out"] + [a["card"] for a in gone])
+    ctx.log(
+        "HRE-M05-PLAY-05",
+        f"{ctx.name(att)} attacks its ally {ctx.name(dfn)}: the Alliance is broken, "
+        f"{ctx.name(att)} loses {lost} VP and exhausts {discs} unused Noble(s); both Alliance "
+        "cards and markers leave the game.",
+    )
+
+
+handlers.MACHINE.wrap_step("battle", _battle_wrapper)
+
+
+# ---------------------------------------------------------------- views and checks
+
+
+def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
+    """Alliances in play are face up; hands are hidden (their sizes are not)."""
+    t = m05(state)
+    found["alliances"] = {
+        "allies": [dict(a) for a in t["allies"]],
+        "hand_counts": [len(h) for h in t["hands"]],
+        "markers": list(t["markers"]),
+        "met": list(t["met"]),
+        "out": list(t["out"]),
+        "mine": list(t["hands"][seat]) if seat is not None else [],
+    }
+
+
+def _determinize(state: State, seat: int) -> None:
+    """Other seats' Alliance hands are re-dealt from every card the seat has not seen."""
+    t = m05(state)
+    others = [i for i in range(len(t["hands"])) if i != seat]
+    pool = sorted(t["unseen"] + [c for i in others for c in t["hands"][i]])
+    rng.shuffle(state, pool)
+    for i in others:
+        size = len(t["hands"][i])
+        t["hands"][i], pool = sorted(pool[:size]), pool[size:]
+    t["unseen"] = sorted(pool)
+
+
+def _invariants(state: State) -> None:
+    t = m05(state)
+    everything = t["unseen"] + t["out"] + [a["card"] for a in t["allies"]]
+    everything += [c for h in t["hands"] for c in h]
+    if sorted(everything) != sorted(cards()):
+        raise InvariantError("Alliance cards are not conserved")
+    for seat, left in enumerate(t["markers"]):
+        placed = sum(1 for a in t["allies"] if a["marker"] == seat)
+        if left < 0 or left + placed > int(_raw()["markers"]):
+            raise InvariantError(f"seat {seat} has {left} + {placed} Alliance markers")
+
+
+def _talks(state: State) -> list[Any]:
+    return [f for f in state["stack"] if f["kind"] in ("m05_answer", "m05_confirm")]
+
+
+def _undo_barrier(before: State, after: State) -> bool:
+    """An offer shown to the other party, or an Alliance made, cannot be taken back."""
+    return _talks(before) != _talks(after) or m05(before)["allies"] != m05(after)["allies"]
+
+
+SCENARIO = {
+    "slug": "alliances",
+    "title": "Holy Roman Empire — Module 5: Alliances",
+    "description": "The base game with two secret Alliance cards each, traded when two realms "
+    "first share a border; attacking an ally breaks the pact at a price (3 or 4 players).",
+    "min_players": 3,
+    "max_players": 4,
+    "config": {"modules": ["M05"], "options": {}},
+}
+
+MODULE = register(
+    Module(
+        "M05",
+        data_files=("m05_alliances.json",),
+        validate=validate,
+        scenarios=(SCENARIO,),
+        setup=_setup,
+        push_pass=_push_pass,
+        auto=_auto,
+        view=_view,
+        invariants=_invariants,
+        determinize=_determinize,
+        undo_barrier=_undo_barrier,
+    )
+)

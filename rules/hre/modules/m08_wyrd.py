@@ -1,0 +1,382 @@
+"""Module 8, The Wyrd (HRE L679-700; reference §1.30): fate tucked under the Culture offer.
+
+Cards and penalties are authored (`rules/hre/data/m08_wyrd.json`, §2.10). State `m08`: the face
+down `deck`, `under` (the Culture card each face-down Wyrd lies under: it slides with that card
+because it is tied to the card, not to a space, HRE-M08-PLAY-01), each seat's `active` Wyrds with
+their markers and its `fulfilled` ones (face down, kept), the Wyrds `removed` unseen, and
+`forced` (the card taken only thanks to its Wyrd, HRE-M08-PLAY-05).
+
+- After the offer is dealt, the top Wyrd goes under the rightmost card (HRE-M08-SETUP-01);
+  markers are plentiful, so nobody runs short (HRE-M08-SETUP-02).
+- A card carrying a Wyrd can be taken by anyone, whatever their Culture track (HRE-M08-PLAY-02):
+  the Development of Culture prompt offers it beyond the seat's reach.
+- Whoever takes such a card, before seeing the Wyrd, removes it unseen or activates it with one
+  marker per player; activating takes one marker off each of every player's other active Wyrds
+  (HRE-M08-PLAY-03, -04). Taken beyond reach, it must be activated (HRE-M08-PLAY-05). The module
+  sees the taking at the next decision (its `auto` hook), whichever action took the card.
+- A Wyrd with no marker left is fulfilled: its owner suffers one of its two penalties, one that
+  can be paid in full; if neither can, the bottom one as far as it goes (HRE-M08-PLAY-06).
+- Then the next Wyrd goes under the rightmost card without one (HRE-M08-PLAY-07); with none left,
+  every active Wyrd is fulfilled at once (HRE-M08-PLAY-08).
+- At the end the most Wyrds, active or fulfilled, score 7 VP, every tied player included (HRE-
+  M08-END-01, AMB-59).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from rules.core import rng
+from rules.core.engine import Option, Result, State
+from rules.core.errors import InvariantError
+from rules.core.machine import Extension
+from rules.hre import culture, handlers
+from rules.hre.components import DATA_DIR
+from rules.hre.economy import accessible
+from rules.hre.handlers import option
+from rules.hre.modules import Module, add_scores, majority, register
+from rules.hre.state import RESOURCES, Ctx, Frame, describe
+
+LOSSES = ("vp", "gold", *RESOURCES)
+
+
+@cache
+def _raw() -> dict[str, Any]:
+    found: dict[str, Any] = json.loads((DATA_DIR / "m08_wyrd.json").read_text("utf-8"))
+    return found
+
+
+def cards() -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in _raw()["cards"]}
+
+
+def validate() -> None:
+    """12 cards CY01-CY12, each with a top and a bottom penalty (L683, L696)."""
+    found = cards()
+    if sorted(found) != [f"CY{i:02d}" for i in range(1, 13)]:
+        raise ValueError("m08_wyrd.json: expected the cards CY01 to CY12")
+    for cid, card in found.items():
+        pens = card["penalties"]
+        if len(pens) != 2 or any(not p or set(p) - set(LOSSES) for p in pens):
+            raise ValueError(f"m08_wyrd.json: {cid} needs two penalties of {LOSSES}")
+        if not all(isinstance(n, int) and n > 0 for p in pens for n in p.values()):
+            raise ValueError(f"m08_wyrd.json: {cid} penalties must be positive")
+
+
+def m08(state: State) -> dict[str, Any]:
+    found: dict[str, Any] = state["m08"]
+    return found
+
+
+def _setup(state: State) -> None:
+    deck = sorted(cards())
+    rng.shuffle(state, deck)
+    n = len(state["seats"])
+    state["m08"] = {
+        "deck": deck,
+        "under": {},
+        "active": [[] for _ in range(n)],
+        "fulfilled": [[] for _ in range(n)],
+        "removed": [],
+        "forced": None,
+    }
+
+
+def _setup_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
+    """Once the offer is dealt, a Wyrd goes face down under its rightmost card (SETUP-01)."""
+    inner(ctx, frame)
+    if "m08" in ctx.s:
+        ctx.log("HRE-M08-SETUP-02", "Every player takes their markers for the Wyrd.")
+        _tuck(ctx, "HRE-M08-SETUP-01")
+
+
+def _tuck(ctx: Ctx, rule: str) -> None:
+    """The next Wyrd under the rightmost offer card without one; none left, all resolve."""
+    t = m08(ctx.s)
+    if not t["deck"]:
+        _resolve_all(ctx)
+        return
+    free = [c for c in ctx.s["offer"] if c not in t["under"]]
+    if not free:
+        return
+    t["under"][free[-1]] = t["deck"].pop()
+    ctx.log(rule, f"A Wyrd card is tucked face down under {ctx.d.cards[free[-1]]['name']}.")
+
+
+handlers.MACHINE.wrap_step("setup_finish", _setup_wrapper)
+
+
+def _offer_leave(ctx: Ctx, card: str) -> None:
+    """A discarded card's Wyrd moves under the rightmost card without one (PLAY-01)."""
+    t = m08(ctx.s)
+    wyrd = t["under"].pop(card, None)
+    if wyrd is None:
+        return
+    free = [c for c in ctx.s["offer"] if c not in t["under"]]
+    if free:
+        t["under"][free[-1]] = wyrd
+        ctx.log("HRE-M08-PLAY-01", f"Its Wyrd moves under {ctx.d.cards[free[-1]]['name']}.")
+    else:
+        t["deck"].insert(0, wyrd)  # no card to carry it: back under the Wyrd deck, unseen
+
+
+# ---------------------------------------------------------------- taking a card with a Wyrd
+
+
+def _reach_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
+    """Cards beyond the seat's reach that carry a Wyrd (PLAY-02)."""
+    if "m08" not in ctx.s:
+        return []
+    reach = accessible(ctx, seat)
+    return [
+        option(
+            {"do": "m08_take", "take": i},
+            f"Take {ctx.d.cards[c]['name']} (beyond your reach, thanks to its Wyrd)",
+        )
+        for i, c in enumerate(ctx.s["offer"])
+        if i >= reach and c in m08(ctx.s)["under"]
+    ]
+
+
+def _reach_take(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
+    ctx.s["stack"].pop()
+    m08(ctx.s)["forced"] = ctx.s["offer"][action["take"]]
+    culture.take(ctx, seat, action["take"], "HRE-M08-PLAY-02")
+
+
+handlers.MACHINE.extend("culture", Extension(("m08_take",), _reach_options, _reach_take))
+
+
+def _auto(ctx: Ctx) -> bool:
+    """A card taken with its Wyrd: its taker decides the Wyrd's fate now (PLAY-03)."""
+    t = ctx.s.get("m08")
+    if t is None:
+        return False
+    for card in sorted(t["under"]):
+        if card in ctx.s["offer"]:
+            continue
+        taker = next((i for i, me in enumerate(ctx.s["seats"]) if card in me["hand"]), None)
+        wyrd = t["under"].pop(card)
+        if taker is None:  # gone another way (cannot happen: only taking moves it off)
+            t["removed"].append(wyrd)
+            continue
+        ctx.push({"kind": "m08_fate", "seat": taker, "card": card, "wyrd": wyrd})
+        return True
+    return False
+
+
+def _fate_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    name = ctx.d.cards[frame["card"]]["name"]
+    activate = option({"m08_fate": "activate"}, f"Activate the Wyrd that came with {name}")
+    if m08(ctx.s)["forced"] == frame["card"]:
+        return [activate]  # taken only thanks to it (PLAY-05)
+    return [activate, option({"m08_fate": "remove"}, "Remove the Wyrd from play unseen")]
+
+
+def _fate_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.s["stack"].pop()
+    t, seat, wyrd = m08(ctx.s), frame["seat"], frame["wyrd"]
+    if t["forced"] == frame["card"]:
+        t["forced"] = None
+    if action["m08_fate"] == "remove":
+        t["removed"].append(wyrd)
+        ctx.log("HRE-M08-PLAY-03", f"{ctx.name(seat)} removes the Wyrd from play unseen.")
+    else:
+        activate(ctx, seat, wyrd)
+    _tuck(ctx, "HRE-M08-PLAY-07")
+
+
+handlers.decision(
+    "m08_fate",
+    "HRE-M08-PLAY-03",
+    lambda ctx, f: "The Wyrd: remove it unseen, or activate it?",
+    _fate_options,
+    _fate_choose,
+)
+
+
+def activate(ctx: Ctx, seat: int, wyrd: str) -> None:
+    """Face up with a marker per player; one marker off every other active Wyrd (PLAY-03, -04)."""
+    t = m08(ctx.s)
+    n = len(ctx.s["seats"])
+    ctx.log(
+        "HRE-M08-PLAY-03",
+        f"{ctx.name(seat)} activates the Wyrd {cards()[wyrd]['name']} with {n} markers.",
+    )
+    for owner in range(n):
+        for entry in t["active"][owner]:
+            entry["markers"] -= 1
+    t["active"][seat].append({"card": wyrd, "markers": n})
+    ctx.log("HRE-M08-PLAY-04", "Every player takes one marker off each of their other Wyrds.")
+    for owner in range(n):
+        for entry in [e for e in t["active"][owner] if e["markers"] <= 0]:
+            fulfil(ctx, owner, entry)
+
+
+def fulfil(ctx: Ctx, seat: int, entry: dict[str, Any]) -> None:
+    """The curse comes due: a penalty now, the card kept face down (PLAY-06)."""
+    t = m08(ctx.s)
+    t["active"][seat].remove(entry)
+    t["fulfilled"][seat].append(entry["card"])
+    pens = cards()[entry["card"]]["penalties"]
+    full = [i for i, p in enumerate(pens) if _payable(ctx, seat, p)]
+    name = cards()[entry["card"]]["name"]
+    if len(full) == 2:
+        ctx.push({"kind": "m08_penalty", "seat": seat, "wyrd": entry["card"]})
+        return
+    which = full[0] if full else 1  # neither in full: the bottom one, as far as it goes
+    _suffer(ctx, seat, entry["card"], which, "" if full else " (as far as it goes)")
+    ctx.log("HRE-M08-PLAY-06", f"The Wyrd {name} of {ctx.name(seat)} is fulfilled.")
+
+
+def _payable(ctx: Ctx, seat: int, penalty: dict[str, int]) -> bool:
+    me = ctx.seat(seat)
+    have = {"vp": me["vp"], "gold": me["gold"], **me["res"]}
+    return all(have[k] >= n for k, n in penalty.items())
+
+
+def _suffer(ctx: Ctx, seat: int, wyrd: str, which: int, how: str = "") -> None:
+    me = ctx.seat(seat)
+    paid = {}
+    for key, n in cards()[wyrd]["penalties"][which].items():
+        if key == "vp":
+            paid[key] = min(n, int(me["vp"]))
+            me["vp"] -= paid[key]
+        elif key == "gold":
+            paid[key] = min(n, int(me["gold"]))
+            me["gold"] -= paid[key]
+        else:
+            paid[key] = min(n, int(me["res"][key]))
+            me["res"][key] -= paid[key]
+    ctx.log(
+        "HRE-M08-PLAY-06",
+        f"{ctx.name(seat)} suffers the Wyrd {cards()[wyrd]['name']}: loses {describe(paid)}{how}.",
+    )
+
+
+def _penalty_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    pens = cards()[frame["wyrd"]]["penalties"]
+    where = ("top", "bottom")
+    return [
+        option({"m08_penalty": i}, f"Suffer the {where[i]} penalty: lose {describe(p)}")
+        for i, p in enumerate(pens)
+        if _payable(ctx, frame["seat"], p)
+    ]
+
+
+def _penalty_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.s["stack"].pop()
+    _suffer(ctx, frame["seat"], frame["wyrd"], action["m08_penalty"])
+
+
+handlers.decision(
+    "m08_penalty",
+    "HRE-M08-PLAY-06",
+    lambda ctx, f: f"The Wyrd {cards()[f['wyrd']]['name']} is fulfilled: choose your penalty",
+    _penalty_options,
+    _penalty_choose,
+)
+
+
+def _resolve_all(ctx: Ctx) -> None:
+    """No Wyrd left to tuck: every active one is fulfilled now, markers or not (PLAY-08)."""
+    t = m08(ctx.s)
+    if not any(t["active"]):
+        return
+    ctx.log("HRE-M08-PLAY-08", "The Wyrd deck is empty: every active Wyrd comes due at once.")
+    for seat in range(len(t["active"])):
+        for entry in list(t["active"][seat]):
+            fulfil(ctx, seat, entry)
+
+
+# ---------------------------------------------------------------- score, views, checks
+
+
+def wyrd_vp(state: State) -> dict[int, int]:
+    """7 VP to the most Wyrds, active or fulfilled; ties all score (END-01, AMB-59)."""
+    t = m08(state)
+    counts = [len(a) + len(f) for a, f in zip(t["active"], t["fulfilled"], strict=True)]
+    return majority(counts, [int(_raw()["majority_vp"])])
+
+
+def _result(state: State, found: Result) -> Result:
+    return add_scores(found, "wyrd", wyrd_vp(state))
+
+
+def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
+    """Face-down Wyrds show only where they lie; active and fulfilled ones are known."""
+    t = m08(state)
+    found["wyrd"] = {
+        "deck_count": len(t["deck"]),
+        "under": sorted(c for c in t["under"]),
+        "active": [[dict(e) for e in a] for a in t["active"]],
+        "fulfilled": [list(f) for f in t["fulfilled"]],
+        "removed_count": len(t["removed"]),
+    }
+
+
+def _hidden(state: State) -> list[str]:
+    t = m08(state)
+    held = [f["wyrd"] for f in state["stack"] if f["kind"] == "m08_fate"]
+    return sorted(t["deck"] + list(t["under"].values()) + t["removed"] + held)
+
+
+def _determinize(state: State, seat: int) -> None:
+    """Every face-down Wyrd is re-dealt: the deck, those under cards, those removed."""
+    t = m08(state)
+    pool = _hidden(state)
+    rng.shuffle(state, pool)
+    for frame in state["stack"]:
+        if frame["kind"] == "m08_fate":
+            frame["wyrd"] = pool.pop()
+    for card in sorted(t["under"]):
+        t["under"][card] = pool.pop()
+    t["removed"] = sorted(pool[: len(t["removed"])])
+    t["deck"] = pool[len(t["removed"]) :]
+
+
+def _invariants(state: State) -> None:
+    t = m08(state)
+    shown = [e["card"] for a in t["active"] for e in a] + [c for f in t["fulfilled"] for c in f]
+    if sorted(shown + _hidden(state)) != sorted(cards()):
+        raise InvariantError("Wyrd cards are not conserved")
+    if any(e["markers"] <= 0 for a in t["active"] for e in a) and not any(
+        f["kind"] == "m08_penalty" for f in state["stack"]
+    ):
+        raise InvariantError("an active Wyrd without markers")
+
+
+def _undo_barrier(before: State, after: State) -> bool:
+    """An activated Wyrd shows its face: no undo past it."""
+    return bool(m08(before)["active"] != m08(after)["active"])
+
+
+SCENARIO = {
+    "slug": "wyrd",
+    "title": "Holy Roman Empire — Module 8: The Wyrd",
+    "description": "The base game with fate cards tucked under the Culture offer: take a card "
+    "beyond your reach and its curse comes due later; the most Wyrds score 7 VP (2 to 4 players).",
+    "min_players": 2,
+    "max_players": 4,
+    "config": {"modules": ["M08"], "options": {}},
+}
+
+MODULE = register(
+    Module(
+        "M08",
+        data_files=("m08_wyrd.json",),
+        validate=validate,
+        scenarios=(SCENARIO,),
+        setup=_setup,
+        offer_leave=_offer_leave,
+        auto=_auto,
+        result=_result,
+        view=_view,
+        invariants=_invariants,
+        determinize=_determinize,
+        undo_barrier=_undo_barrier,
+    )
+)
