@@ -469,14 +469,14 @@ def _render(name: str, ctx: dict[str, Any], key: bytes | None = None) -> str:
 def _drawn(name: str, ctx: dict[str, Any], key: bytes | None) -> tuple[str, Children | None]:
     if key is None:
         html = render_to_string(f"games/game.html#{name}", ctx)
-        return html, split(html) if name in SPLIT else None
+        return html, _children(name, html)
     with _renders_lock:
         found = _renders.get((name, key))
         if found is not None:
             _renders.move_to_end((name, key))
             return found
     html = render_to_string(f"games/game.html#{name}", ctx)
-    drawn = html, split(html) if name in SPLIT else None
+    drawn = html, _children(name, html)
     with _renders_lock:
         _renders[(name, key)] = drawn
         while len(_renders) > RENDERS:
@@ -485,8 +485,20 @@ def _drawn(name: str, ctx: dict[str, Any], key: bytes | None) -> tuple[str, Chil
 
 
 # Partials whose top-level children carry ids, so a socket may be sent only the children that
-# changed: the tableau's sections and the seat cards (the map is one SVG; the prompt changes whole).
+# changed: the tableau's sections and the seat cards (the prompt changes whole).
 SPLIT = frozenset({"tableau", "players"})
+# Partials holding a map, one SVG whose registers (<g id="area-…">, <g id="prov-…">) change a
+# few at a time: a socket that has the rest of the map is sent only the registers that changed.
+SVG_SPLIT = frozenset({"board"})
+SKELETON = ""  # the children's key for everything of the partial that is not one of them
+
+
+def _children(name: str, html: str) -> Children | None:
+    if name in SPLIT:
+        return split(html)
+    return svg_split(html) if name in SVG_SPLIT else None
+
+
 VOID = frozenset(
     [
         "area",
@@ -555,6 +567,66 @@ def split(html: str) -> Children | None:
     return children
 
 
+SWAPPABLE_ID = re.compile(r"[A-Za-z][\w-]*")
+
+
+def svg_split(html: str) -> Children | None:
+    """The parts with ids of a map partial, after its skeleton (the rest of the html, each part
+    cut out; its digest says whether anything else changed): the children of its one <svg>, and
+    the children of the partial's root element beside the svg.
+
+    None when the html holds no <svg>, several, or no part with an id.
+    """
+    depth, svg_depth, seen_svg = 0, -1, False
+    spans: list[tuple[str, int, int]] = []
+    opened: dict[int, tuple[str, int]] = {}
+    for tag in _TAGS.finditer(html):
+        closing, name, attrs = tag.group(1), tag.group(2), tag.group(3)
+        if name is None:
+            continue
+        lname = name.lower()
+        if closing:
+            if depth in opened:
+                cid, start = opened.pop(depth)
+                spans.append((cid, start, tag.end()))
+            depth -= 1
+            if lname == "svg":
+                svg_depth = -1
+            continue
+        found = _ID.search(attrs)
+        part = (depth == 1 and lname != "svg") or depth == svg_depth + 1 > 0
+        cid = found.group(1) if part and found and SWAPPABLE_ID.fullmatch(found.group(1)) else ""
+        if lname == "svg":
+            if seen_svg:
+                return None  # a second map: not one to take apart
+            seen_svg, svg_depth = True, depth
+        if attrs.endswith("/") or lname in VOID:
+            if cid:
+                spans.append((cid, tag.start(), tag.end()))
+            continue
+        depth += 1
+        if cid:
+            opened[depth] = (cid, tag.start())
+    spans.sort(key=lambda span: span[1])
+    if not seen_svg or not spans or depth != 0:
+        return None
+    if any(b > a2 for (_, _, b), (_, a2, _) in zip(spans, spans[1:], strict=False)):
+        return None  # a part inside another
+    skeleton, at, children = [], 0, []
+    for cid, a, b in spans:
+        skeleton.append(html[at:a] + f"<#{cid}>")
+        piece = html[a:b]
+        children.append((cid, piece, hashlib.blake2b(piece.encode(), digest_size=16).digest()))
+        at = b
+    skeleton.append(html[at:])
+    rest = "".join(skeleton).encode()
+    return [(SKELETON, "", hashlib.blake2b(rest, digest_size=16).digest()), *children]
+
+
+# The elements of an SVG map a push may carry one by one: they must be parsed as SVG.
+SVG_ELEMENTS = re.compile(r"<(g|path|line|polyline|polygon|rect|circle|ellipse|text|use)[\s/>]")
+
+
 def _swap_by_id(child: str) -> str:
     """A child element made an out-of-band swap of the element with its id."""
     name_end = next(i for i, ch in enumerate(child) if i > 0 and (ch.isspace() or ch in "/>"))
@@ -616,10 +688,23 @@ def _changed_part(name: str, ctx: dict[str, Any], key: bytes | None, sent: Sent)
     before = sent.children.pop(name, None)
     if children is None:
         return html
-    sent.children[name] = {cid: h for cid, _, h in children}
-    if before is None or list(before) != [cid for cid, _, _ in children]:
+    now = {cid: h for cid, _, h in children}
+    sent.children[name] = now
+    if before is None or list(before) != list(now) or before.get(SKELETON) != now.get(SKELETON):
         return html
-    return "".join(_swap_by_id(part) for cid, part, h in children if before[cid] != h)
+    changed = [(cid, part) for cid, part, h in children if cid != SKELETON and before[cid] != h]
+    return "".join(_swap_part(cid, part) for cid, part in changed)
+
+
+def _swap_part(cid: str, part: str) -> str:
+    """A changed child as an out-of-band swap of the element with its id.
+
+    Parsed inside an <svg>, a map register keeps the SVG namespace; the page's "svg" swap
+    (static/js/chancery.js) then puts it in place of the element with its id.
+    """
+    if SVG_ELEMENTS.match(part):
+        return f'<svg hx-swap-oob="svg:#{cid}">{part}</svg>'
+    return _swap_by_id(part)
 
 
 def _log_update(live: Live, sent: Sent) -> str:

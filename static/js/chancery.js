@@ -42,6 +42,20 @@ document.addEventListener("keydown", (event) => {
   target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 });
 
+// A push sends only the map registers that changed, each wrapped in <svg hx-swap-oob="svg:#id">
+// so that it is parsed as SVG (games.pages.svg_split): the "svg" swap puts the register in
+// place of the element with that id.
+if (window.htmx) {
+  htmx.defineExtension("chancery-svg", {
+    handleSwap(style, target, fragment) {
+      if (style !== "svg") return false;
+      const parts = Array.from(fragment.childNodes);
+      target.replaceWith(...parts);
+      return parts;
+    },
+  });
+}
+
 // Map zoom lives on the root element, outside the swapped board, so it survives live updates.
 const ZOOM_KEY = "chancery:map-zoom";
 function setZoom(zoom) {
