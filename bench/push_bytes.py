@@ -43,7 +43,9 @@ def measure(game_name: str, slug: str, moves: int, seed: int, users: list[Any]) 
     services.join(game.pk, users[1], 1)
     viewers: list[Any] = [*users, AnonymousUser()]
     memories = [pages.Sent() for _ in viewers]
-    first = [pages.live_update(game.pk, v, m, force=True) for v, m in zip(viewers, memories)]
+    first = [
+        pages.live_update(game.pk, v, m, force=True) for v, m in zip(viewers, memories, strict=True)
+    ]
     whole = statistics.fmean(len(f[1]) for f in first if f is not None)
     rng = random.Random(seed)
     sizes: list[int] = []
