@@ -10,7 +10,6 @@ an error: the command then exits 1.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import resource
 import sys
@@ -21,9 +20,10 @@ import rules.bots as bots
 from rules.bots import heuristics
 from rules.bots.base import Budget, mix
 from rules.core.canonical import state_hash
+from rules.core.cli import show
 from rules.core.engine import Engine, State
 from rules.core.errors import ScenarioError
-from rules.core.playout import LoopWatch
+from rules.core.playout import LoopWatch, PlayoutError, next_prompts
 
 # A game longer than CAP_FACTOR times its engine's expected length (and at least CAP_FLOOR
 # actions) does not end: an error. The Grand Scenario's 140 Rounds take some 20,000 actions.
@@ -77,7 +77,7 @@ class Tally:
         }
 
 
-class GameFailed(Exception):
+class GameFailed(PlayoutError):
     """A game crashed, looped or did not end; the message says which and where."""
 
 
@@ -110,12 +110,7 @@ def play_game(
     actions = 0
     think: list[list[float]] = [[] for _ in seats]
     while not engine.is_over(state):
-        if actions >= cap:
-            raise GameFailed(f"seed {seed}: no end within {cap} actions")
-        prompts = engine.prompts(state)
-        if not prompts:
-            raise GameFailed(f"seed {seed}: nobody is prompted but the game is not over")
-        seat = prompts[0]["seat"]
+        seat = next_prompts(engine, state, seed, actions, cap)[0]["seat"]
         try:
             start = cpu_seconds()
             action = bots.choose(seats[seat], engine, state, seat, mix(seed, actions), budget)
@@ -158,7 +153,7 @@ def run(
         seats = [names[(i + index) % players] for i in range(players)]
         try:
             play_game(engine, config, players, seats, seed + index, budget, tallies)
-        except GameFailed as failure:
+        except PlayoutError as failure:
             errors.append(str(failure))
             if "no end" in str(failure):
                 unfinished += 1
@@ -214,10 +209,7 @@ def command(
         "errors": figures["errors"],
         "bots": figures["bots"],
     }
-    if args.json:
-        print(json.dumps(out))
-    else:
-        print(_table(out, args))
+    show(args, out, _table(out, args))
     for message in figures["error_messages"]:
         print(f"error: {message}", file=sys.stderr)
     return 1 if figures["errors"] else 0

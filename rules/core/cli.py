@@ -41,6 +41,11 @@ def _config(engine: Engine, scenario: dict[str, Any], options: str | None) -> di
     return config
 
 
+def show(args: argparse.Namespace, row: dict[str, Any], text: str) -> None:
+    """Print one result: a JSON line with --json, else the text for people."""
+    print(json.dumps(row, ensure_ascii=False) if args.json else text)
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     """Print every game and shipped scenario."""
     for engine in all_engines():
@@ -54,11 +59,8 @@ def cmd_list(args: argparse.Namespace) -> int:
                 "min_players": scenario["min_players"],
                 "max_players": scenario["max_players"],
             }
-            if args.json:
-                print(json.dumps(row))
-            else:
-                seats = f"{row['min_players']}–{row['max_players']} players"
-                print(f"  {row['scenario']}: {row['title']} ({seats})")
+            seats = f"{row['min_players']}–{row['max_players']} players"
+            show(args, row, f"  {row['scenario']}: {row['title']} ({seats})")
     return 0
 
 
@@ -191,13 +193,14 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if not rows:
         raise ScenarioError(f"{args.game} has no card database")
     for row in rows:
-        if args.json:
-            print(json.dumps(row, ensure_ascii=False))
-            continue
-        numbers = ", ".join(f"{k} {_number(v)}" for k, v in row["numbers"].items())
-        shown = " · ".join(p for p in (row["type"], row["class"] or "", numbers) if p)
-        print(f"{row['id']}: {row['name']} [{shown}] {row['text']}")
+        show(args, row, _card_line(row))
     return 0
+
+
+def _card_line(row: dict[str, Any]) -> str:
+    numbers = ", ".join(f"{k} {_number(v)}" for k, v in row["numbers"].items())
+    shown = " · ".join(p for p in (row["type"], row["class"] or "", numbers) if p)
+    return f"{row['id']}: {row['name']} [{shown}] {row['text']}"
 
 
 def _number(value: Any) -> str:

@@ -7,7 +7,7 @@ from typing import Any, TypedDict
 
 from rules.core.canonical import canonical_json, clone
 from rules.core.errors import IllegalAction, ScenarioError
-from rules.core.options import OptionSpec
+from rules.core.options import OptionSpec, OptionText, option_specs
 
 State = dict[str, Any]
 
@@ -90,6 +90,14 @@ class Engine(ABC):
     game_id: str = ""
     title: str = ""
     rules_version: int = 1
+    # The game's switches (name -> allowed values, the recommended reading first) and their
+    # wording for the new-game form (rules.core.options).
+    options: dict[str, tuple[Any, ...]] = {}
+    option_text: OptionText = {}
+    # Off-turn prompt kinds a player may give a standing answer to, described; and those whose
+    # answers are all trivial (see trivial_kinds).
+    off_turn_kinds: dict[str, str] = {}
+    trivial: frozenset[str] = frozenset()
 
     @abstractmethod
     def scenarios(self) -> list[dict[str, Any]]:
@@ -173,9 +181,10 @@ class Engine(ABC):
         """Prompt kinds whose answers are all trivial: answering costs nothing and ends no turn.
 
         Only these may be answered with one click from a mail (a reaction with nothing to lose);
-        a choice that spends something or ends the player's round is never trivial. None by default.
+        a choice that spends something or ends the player's round is never trivial. An engine
+        names them in `trivial`; none by default.
         """
-        return frozenset()
+        return self.trivial
 
     def card_list(self) -> list[dict[str, Any]]:
         """The game's card database for players to read, one dict per card: id, name, type,
@@ -184,11 +193,11 @@ class Engine(ABC):
 
     def option_specs(self) -> list[OptionSpec]:
         """The scenario options a player may choose, worded for the new-game form."""
-        return []
+        return option_specs(self.options, self.option_text)
 
     def prompt_kinds(self) -> dict[str, str]:
         """Kinds of prompts this engine asks, with a short description (for standing answers)."""
-        return {}
+        return self.off_turn_kinds
 
     def standing_options(self, kind: str) -> list[StandingChoice]:
         """Named standing answers for a kind of prompt; engines may refine this default."""

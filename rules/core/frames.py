@@ -15,6 +15,7 @@ from rules.core.engine import Event, Option, State
 Frame = dict[str, Any]
 F = TypeVar("F", bound=Callable[..., Any])
 D = TypeVar("D")
+T = TypeVar("T")
 
 
 class StepContext(Generic[D]):
@@ -47,6 +48,13 @@ class StepContext(Generic[D]):
         """Take the top frame off the stack."""
         top: Frame = self.s["stack"].pop()
         return top
+
+    def only_or_ask(self, choices: list[T], take: Callable[[T], None], ask: Frame) -> None:
+        """Take the only choice at once; with more, push the decision `ask` that offers them."""
+        if len(choices) == 1:
+            take(choices[0])
+        else:
+            self.push(ask)
 
     def seat(self, seat: int) -> dict[str, Any]:
         """The seat's part of the state."""

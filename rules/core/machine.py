@@ -87,7 +87,8 @@ def one_seat(
 class Machine(Generic[C]):
     """One game's tables of frame handlers, and the prompts/choose/advance loop over them."""
 
-    def __init__(self) -> None:
+    def __init__(self, context: Callable[[State], C]) -> None:
+        self.context = context  # the game's step context, made around a state for each call
         self.decisions: dict[str, Decision[C]] = {}
         self.steps: dict[str, StepFn[C]] = {}
         self.continuations: dict[str, ThenFn[C]] = {}
@@ -226,12 +227,11 @@ class FrameEngine(Engine, Generic[C]):
     """An engine whose turn is a stack of frames run by its game's Machine."""
 
     machine: Machine[C]
-    context: Callable[[State], C]
 
     def prompts(self, state: State) -> list[Prompt]:
-        return self.machine.prompts(self.context(state))
+        return self.machine.prompts(self.machine.context(state))
 
     def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
-        ctx = self.context(state)
+        ctx = self.machine.context(state)
         self.machine.choose(ctx, seat, action)
         return ctx.events

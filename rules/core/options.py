@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, TypedDict
 
 
@@ -48,6 +49,28 @@ class OptionSpec(TypedDict):
 # How a game words its options: name -> (label, help, {value: label}) for a choice among readings,
 # or name -> (label, help, (low, high)) for a whole number in a range.
 OptionText = dict[str, tuple[str, str, dict[Any, str] | tuple[int, int]]]
+
+
+def option_text(path: Path) -> OptionText:
+    """A game's option wording from its data file (`data/option_text.json`), checked as read.
+
+    Each option has a label, a sentence of help, and either its choices as [value, label] pairs
+    or the range [low, high] of a whole number.
+    """
+    found: OptionText = {}
+    for name, entry in json.loads(path.read_text(encoding="utf-8")).items():
+        if set(entry) not in ({"label", "help", "choices"}, {"label", "help", "range"}):
+            raise ValueError(f"{path.name}: option {name} needs a label, help and choices or range")
+        if "range" in entry:
+            low, high = entry["range"]
+            found[name] = (entry["label"], entry["help"], (int(low), int(high)))
+        else:
+            found[name] = (
+                entry["label"],
+                entry["help"],
+                {v: shown for v, shown in entry["choices"]},
+            )
+    return found
 
 
 def option_specs(allowed: dict[str, tuple[Any, ...]], text: OptionText) -> list[OptionSpec]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import rng
-from rules.core.engine import Engine, Result, State
+from rules.core.engine import Engine, Prompt, Result, State
 from rules.core.errors import InvariantError
 from rules.core.replay import ReplayReport, new_record, record_move, replay
 
@@ -57,6 +57,16 @@ class Playout:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def next_prompts(engine: Engine, state: State, seed: int, actions: int, cap: int) -> list[Prompt]:
+    """The prompts of a game not yet over; PlayoutError past the cap or when nobody is prompted."""
+    if actions >= cap:
+        raise PlayoutError(f"seed {seed}: no end within {cap} actions")
+    prompts = engine.prompts(state)
+    if not prompts:
+        raise PlayoutError(f"seed {seed}: nobody is prompted but the game is not over")
+    return prompts
+
+
 def play_random(
     engine: Engine,
     seed: int,
@@ -69,21 +79,16 @@ def play_random(
 ) -> Playout:
     """Play one whole game choosing uniformly; raise PlayoutError on any failed check.
 
-    Without `hashes` the record keeps no per-move hashes (for benchmarks: hashing costs more
-    than the rules themselves).
+    Without `hashes` the record keeps no set-up or per-move hashes (for benchmarks: hashing
+    costs more than the rules themselves).
     """
     state = engine.setup(seed, config, players)
     chooser = {"rng": rng.seed_state(seed ^ 0x5DEECE66D)}
-    record = new_record(engine, seed, config, players, state)
+    record = new_record(engine, seed, config, players, state, hashed=hashes)
     watch = LoopWatch(RANDOM_LOOP_LIMIT)
     actions = 0
     while not engine.is_over(state):
-        if actions >= cap:
-            raise PlayoutError(f"seed {seed}: no end within {cap} actions")
-        prompts = engine.prompts(state)
-        if not prompts:
-            raise PlayoutError(f"seed {seed}: nobody is prompted but the game is not over")
-        prompt = rng.choice(chooser, prompts)
+        prompt = rng.choice(chooser, next_prompts(engine, state, seed, actions, cap))
         if not prompt["options"]:
             raise PlayoutError(f"seed {seed}: seat {prompt['seat']} prompted with no options")
         action = rng.choice(chooser, prompt["options"])["action"]

@@ -22,21 +22,28 @@ class ReplayReport:
 
 
 def new_record(
-    engine: Engine, seed: int, config: dict[str, Any], players: int, state: State | None = None
+    engine: Engine,
+    seed: int,
+    config: dict[str, Any],
+    players: int,
+    state: State | None = None,
+    hashed: bool = True,
 ) -> dict[str, Any]:
     """An empty record of a game: everything needed to replay it from setup.
 
-    `state` is the set-up state when the caller has it already (it is set up again otherwise).
+    `state` is the set-up state when the caller has it already (it is set up again otherwise);
+    without `hashed` the record names no set-up hash (benchmarks: `replay` then skips that check).
     """
-    if state is None:
-        state = engine.setup(seed, config, players)
+    setup_hash = None
+    if hashed:
+        setup_hash = state_hash(engine.setup(seed, config, players) if state is None else state)
     return {
         "game": engine.game_id,
         "rules_version": engine.rules_version,
         "seed": seed,
         "config": config,
         "players": players,
-        "setup_hash": state_hash(state),
+        "setup_hash": setup_hash,
         "moves": [],
     }
 

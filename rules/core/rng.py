@@ -17,21 +17,18 @@ def seed_state(seed: int) -> int:
     return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK
 
 
-def _next(state: dict[str, Any]) -> int:
-    z: int = (state["rng"] + 0x9E3779B97F4A7C15) & MASK
-    state["rng"] = z
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return z ^ (z >> 31)
-
-
 def below(state: dict[str, Any], n: int) -> int:
     """A uniform int in [0, n), without modulo bias."""
     if n <= 0:
         raise ValueError("below() needs a positive bound")
     limit = MASK - (MASK + 1) % n
     while True:
-        value = _next(state)
+        # One SplitMix64 step, written out here: this runs for every die, shuffle and choice.
+        z: int = (state["rng"] + 0x9E3779B97F4A7C15) & MASK
+        state["rng"] = z
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        value = z ^ (z >> 31)
         if value <= limit:
             return value % n
 

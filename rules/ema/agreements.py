@@ -118,12 +118,8 @@ def _reply_text(ctx: Ctx, frame: Frame) -> str:
     return f"{ctx.name(frame['from'])} proposes to cancel agreement {frame['id']} by mutual consent"
 
 
-def _reply_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.pop()
+def _accepted(ctx: Ctx, frame: Frame) -> None:
     seat, proposer = frame["seat"], frame["from"]
-    if not action["accept"]:
-        ctx.log("EMA-20.3", f"{ctx.name(seat)} declines.")
-        return
     if frame["id"] is None:
         ident = int(ctx.s.get("agreements_made", 0)) + 1
         ctx.s["agreements_made"] = ident
@@ -138,12 +134,12 @@ def _reply_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     ctx.log("EMA-20.3", f"Agreement {frame['id']} is cancelled by mutual consent.")
 
 
-handlers.decision(
+handlers.reply(
     "agree_reply",
     "EMA-20.3",
     _reply_text,
-    lambda ctx, f: [option({"accept": True}, "Accept"), option({"accept": False}, "Decline")],
-    _reply_choose,
+    lambda ctx, f: f"{ctx.name(f['seat'])} declines.",
+    _accepted,
 )
 
 

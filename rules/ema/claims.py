@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.ema.state import Ctx, rel_relation
+from rules.ema.state import Ctx, owned, rel_relation
 
 
 def allowed(ctx: Ctx, seat: int, aid: str) -> bool:
@@ -35,12 +35,11 @@ def auto_claim(ctx: Ctx, seat: int, aid: str) -> None:
 
 def parley_candidates(ctx: Ctx, seat: int) -> list[str]:
     """Own Areas with a Tie but claimed by others: a Claim Parley may be called (18.0 P3, 20.53)."""
-    called = ctx.s["parleys_round"]
+    called, areas = ctx.s["parleys_round"], ctx.s["areas"]
     return [
         a
-        for a, here in sorted(ctx.s["areas"].items())
-        if here["owner"] == seat
-        and seat in here["ties"]
+        for a in owned(ctx.s, seat)
+        if seat in (here := areas[a])["ties"]
         and seat not in here["claims"]
         and others_claim(ctx, seat, a)
         and allowed(ctx, seat, a)

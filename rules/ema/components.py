@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
+RULE_SUMMARIES = DATA / "rule_summaries.json"  # read by the site's rules page only
 ENDEAVORS = ("conquest", "pillage", "ruling", "fortification", "diplomacy")
 COLUMNS = ("result", "target", "base")
 RELIGIONS = (

@@ -21,14 +21,17 @@ def _defend_text(ctx: Ctx, frame: Frame) -> str:
     )
 
 
-def _defend_options(ctx: Ctx, frame: Frame) -> list[Option]:
-    en = ctx.s["endeavor"]
-    seas = court_costs(ctx.s, frame["seat"])[en["target"]]
-    cost = ctx.d.tables["costs"]["defense"] + seas
-    opts = [
+def choices(ctx: Ctx, seat: int, target: str) -> list[Option]:
+    """Defend or not, the cost shown: the Defense and a sea per crossing to the Area (13.1x)."""
+    cost = ctx.d.tables["costs"]["defense"] + court_costs(ctx.s, seat)[target]
+    return [
         option({"defend": False}, "No Defense"),
         option({"defend": True}, f"Defend (cost {cost} gold, one Year Card)"),
     ]
+
+
+def _defend_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    opts = choices(ctx, frame["seat"], ctx.s["endeavor"]["target"])
     return opts + [
         option({"holding": c}, f"First play {holding.NAMES[holding.kind_of(ctx, c)]}")
         for c in sorted(ctx.seat(frame["seat"])["hand"])

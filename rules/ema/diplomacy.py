@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, endeavors, handlers
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, is_christian
+from rules.ema.state import Ctx, Frame, is_christian, tied
 from rules.ema.territory import transfer
 
 
@@ -55,11 +55,7 @@ def annex(ctx: Ctx, seat: int, aid: str) -> None:
 
 
 def _drop_options(ctx: Ctx, frame: Frame) -> list[Option]:
-    mine = [
-        option({"area": a}, ctx.aname(a))
-        for a, h in sorted(ctx.s["areas"].items())
-        if frame["seat"] in h["ties"]
-    ]
+    mine = [option({"area": a}, ctx.aname(a)) for a in tied(ctx.s, frame["seat"])]
     return [option({"area": None}, "Keep them all"), *handlers.paged(ctx, frame, mine)]
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import heapq
 from functools import lru_cache
 
 from rules.core.engine import State
-from rules.ema.state import data, owned, seafaring
+from rules.ema.state import data, memo, owned, seafaring
 
 MAX_SEAS = 2
 
@@ -20,39 +19,42 @@ def _leg_step(run: int, from_sf: bool) -> int | None:
 
 @lru_cache(maxsize=8192)
 def _court_costs(own: tuple[str, ...], court: str, sf: tuple[str, ...]) -> dict[str, int]:
-    """Cheapest effective Sea count from the Court to each connected own Area (7.51, A-11)."""
+    """Cheapest effective Sea count from the Court to each connected own Area (7.51, A-11).
+
+    Every step costs 0 or 1 and no chain more than MAX_SEAS, so the search takes its places
+    cost by cost from one list per cost (a shortest-path search without a heap).
+    """
     d = data()
     mine = set(own)
     best: dict[str, int] = {}
     if court not in mine:
         return best
-    heap: list[tuple[int, str, int, bool]] = [(0, court, 0, False)]
+    # a place: (node, Seas in the current leg, whether that leg set out from a seafaring Area)
+    todo: list[list[tuple[str, int, bool]]] = [[(court, 0, False)]] + [[] for _ in range(MAX_SEAS)]
     seen: set[tuple[str, int, bool]] = set()
-    while heap:
-        cost, node, run, from_sf = heapq.heappop(heap)
-        if (node, run, from_sf) in seen:
-            continue
-        seen.add((node, run, from_sf))
-        if node in mine:
-            if node in best:
+    for cost, places in enumerate(todo):
+        while places:
+            place = places.pop()
+            if place in seen:
                 continue
-            best[node] = cost
-            for n in d.land_adj[node]:
-                if n in mine and n not in best:
-                    heapq.heappush(heap, (cost, n, 0, False))
-            for sea in d.area_seas[node]:
+            seen.add(place)
+            node, run, from_sf = place
+            if node in mine:
+                if node in best:
+                    continue
+                best[node] = cost
+                places.extend(
+                    (n, 0, False) for n in d.land_adj[node] if n in mine and n not in best
+                )
                 extra = _leg_step(0, node in sf)
                 if extra is not None and cost + extra <= MAX_SEAS:
-                    heapq.heappush(heap, (cost + extra, sea, 1, node in sf))
-            continue
-        for n in d.sea_lands[node]:
-            if n in mine and n not in best:
-                heapq.heappush(heap, (cost, n, 0, False))
-        for nxt in d.sea_adj[node]:
+                    todo[cost + extra].extend((sea, 1, node in sf) for sea in d.area_seas[node])
+                continue
+            places.extend((n, 0, False) for n in d.sea_lands[node] if n in mine and n not in best)
             extra = _leg_step(run, from_sf)
             if extra is not None and cost + extra <= MAX_SEAS:
-                heapq.heappush(heap, (cost + extra, nxt, run + 1, from_sf))
-    return best
+                todo[cost + extra].extend((nxt, run + 1, from_sf) for nxt in d.sea_adj[node])
+    return {a: best[a] for a in sorted(best)}  # in id order, so searches need not sort it
 
 
 @lru_cache(maxsize=4096)
@@ -78,11 +80,27 @@ def leg_targets(base: str, sf: tuple[str, ...]) -> dict[str, int]:
 
 
 def court_costs(state: State, seat: int) -> dict[str, int]:
-    """Connected own Areas of a seat with the Sea cost from its Court; empty without a Court."""
+    """Connected own Areas of a seat, in id order, with the Sea cost from its Court; empty
+    without a Court (shared: the caller must not change it)."""
+    remembered = memo(state)
+    if remembered is not None:
+        found: dict[str, int] | None = remembered.get(("court_costs", seat))
+        if found is None:
+            found = remembered[("court_costs", seat)] = _court_costs_now(state, seat)
+        return found
+    return _court_costs_now(state, seat)
+
+
+def _court_costs_now(state: State, seat: int) -> dict[str, int]:
+    return court_costs_of(state, seat, owned(state, seat))
+
+
+def court_costs_of(state: State, seat: int, mine: list[str]) -> dict[str, int]:
+    """`court_costs`, given the seat's Areas (`owned`) when the caller has them already."""
     court = state["seats"][seat]["court"]
     if court is None:
         return {}
-    return _court_costs(tuple(owned(state, seat)), court, seafaring(state))
+    return _court_costs(tuple(mine), court, seafaring(state))
 
 
 def connected(state: State, seat: int, aid: str) -> bool:

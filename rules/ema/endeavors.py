@@ -104,7 +104,7 @@ def announced_rating(ctx: Ctx, en: dict[str, Any]) -> dict[str, Any]:
 
 def _target_label(ctx: Ctx, frame: Frame, target: str) -> str:
     seat, kind, base = frame["seat"], frame["endeavor"], declare_base(ctx, frame)
-    value = er.raw(ctx, seat, kind, base, target)
+    value = targets.rated(ctx, seat, kind, base, target)
     if seas_of(ctx, seat, kind, base, target) == 2:
         value = halve(ctx.s, value)
     name = (

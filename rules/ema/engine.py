@@ -6,12 +6,13 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.canonical import clone
-from rules.core.engine import Event, Option, Result, StandingChoice, State
+from rules.core.engine import Event, Option, Prompt, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
-from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
+from rules.core.options import OptionText, option_errors, option_text
 from rules.ema import grand, handlers, invariants, setup, standing, victory, views
-from rules.ema.state import Ctx, data
+from rules.ema.components import DATA
+from rules.ema.state import Ctx, data, done_reading, reading
 
 # Switches for the book's ambiguities (../shared/reference/rules-ema.md §5): the first value is the
 # recommended reading and the default.
@@ -47,82 +48,9 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "raiders_magnates": (False, True),  # 24.0
 }
 
-# How the new-game form words each option (our words; the first value is the recommended reading).
-OPTION_TEXT: OptionText = {
-    "low_rv": (
-        "Rebellion Value below 1",
-        "An Area whose Rebellion Value is 0 or less when Unrest is checked.",
-        {"never_checked": "Never checked: no roll", "column_one": "Rolled on the 1 column"},
-    ),
-    "fortification_ss": (
-        "Social Status in Fortification",
-        "How an Area's Social Status changes the rating of a Fortification there.",
-        {"add": "Added to the rating", "minus_abs": "Subtracted, whatever its sign"},
-    ),
-    "court_rule": (
-        "A new Court",
-        "Where a ruler who loses his Court may set up a new one.",
-        {
-            "language_and_religion": "An Area of his language and religion",
-            "language": "An Area of his language",
-        },
-    ),
-    "court_plunder": (
-        "Plundering one's own Court",
-        "Whether plundering the Court risks Unrest there.",
-        {"no_check": "No Unrest check", "full": "As any other Area"},
-    ),
-    "black_death_year": (
-        "When the Black Death can strike",
-        "From which Round the Black Death card takes effect.",
-        {1200: "From the Round that contains 1200", 1205: "From the Round of 1201"},
-    ),
-    "event_deck": (
-        "Event cards",
-        "How many cards the Event deck holds.",
-        {55: "55 cards, as the rules count them", 56: "56, with one more card of our own"},
-    ),
-    "negative_halving": (
-        "Halving a negative rating",
-        "Some Endeavors halve the Endeavor Rating; how a rating below 0 is halved.",
-        {"round_up": "Halved, rounded up", "times_one_and_half": "Multiplied by one and a half"},
-    ),
-    "colonization": (
-        "Colonization (optional rule)",
-        "Empires slowly change the language of Areas they hold; the book suggests it for the "
-        "Grand Scenario.",
-        {False: "Not used", True: "Used"},
-    ),
-    "rounds": (
-        "Length",
-        "Play the whole scenario, or agree on fewer Rounds.",
-        {
-            0: "The whole scenario",
-            1: "1 Round",
-            2: "2 Rounds",
-            3: "3 Rounds",
-            4: "4 Rounds",
-            5: "5 Rounds",
-            6: "6 Rounds",
-            8: "8 Rounds",
-            10: "10 Rounds",
-            40: "40 Rounds (the Grand Scenario's shortest, 32.1)",
-            50: "50 Rounds",
-            70: "70 Rounds",
-            100: "100 Rounds",
-        },
-    ),
-    "schism_crusades": (
-        "The Schism and the Crusades (optional rule 23)",
-        "The Churches may unite or split each Game-Turn; Crusades to Syria and Jerusalem.",
-        {False: "Not used: always in Schism", True: "Used"},
-    ),
-    "raiders_magnates": (
-        "Raiders and Magnates (optional rule 24)",
-        "Vikings, Magyars and Saracens raid on their schedules; Magnates appear and conquer.",
-        {False: "Not used", True: "Used"},
-    ),
-}
+# How the new-game form words each option, in our words (data/option_text.json; the first value
+# of each option in OPTIONS is the recommended reading).
+OPTION_TEXT: OptionText = option_text(DATA / "option_text.json")
 SLUGS = {
     "27-charlemagne-solo": ("27", 1, 1),
     "27-charlemagne": ("27", 2, 2),
@@ -158,8 +86,6 @@ def _defaults() -> dict[str, Any]:
 
 
 class EmaEngine(FrameEngine[Ctx]):
-    """Empires of the Middle Ages."""
-
     game_id = "ema"
     title = "Empires of the Middle Ages"
     # 2: the Event in force and the use of each Year Card kept; 3: an exile's Areas enter Unrest
@@ -169,7 +95,25 @@ class EmaEngine(FrameEngine[Ctx]):
     # 7: the cap of four steps back a turn kept for the Grand Scenario only
     rules_version = 7
     machine = handlers.MACHINE
-    context = Ctx
+    options = OPTIONS
+    option_text = OPTION_TEXT
+    # Declining an exchange (20.1) or a binding agreement (20.3) offered to you, or a Holding card
+    # window: saying no spends nothing and ends nothing. A Defense, a contest or a give-up is
+    # never trivial.
+    trivial = frozenset({"agree_reply", "card_window", "offer_reply"})
+    off_turn_kinds = {
+        "defend": "a Defense of your Area during another Player's turn",
+        "def_gold": "extra gold for a Defense",
+        "parley": "a secret Parley ballot",
+        "contest": "contesting the loss of an Area by Parley",
+        "offer_reply": "an exchange offered to you",
+        "asylum": "an exile asks for asylum",
+        "initiative": "your place in the order of play",
+        "agree_reply": "a binding agreement, or its cancellation, proposed to you",
+        "influence": "Influence cards declared face up before a Parley ballot",
+        "card_window": "playing a Holding card in another Player's turn",
+        "give_up": "giving up an Area after losing its contest, or excommunication",
+    }
 
     def scenarios(self) -> list[dict[str, Any]]:
         out = []
@@ -185,10 +129,6 @@ class EmaEngine(FrameEngine[Ctx]):
                 }
             )
         return out
-
-    def option_specs(self) -> list[OptionSpec]:
-        """The options of the new-game form, worded (OPTION_TEXT)."""
-        return option_specs(OPTIONS, OPTION_TEXT)
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         if not isinstance(config, dict):
@@ -301,8 +241,16 @@ class EmaEngine(FrameEngine[Ctx]):
         new["event_deck"] = deck
         return new
 
+    def prompts(self, state: State) -> list[Prompt]:
+        """Every seat deciding now; the map is scanned once for the whole listing."""
+        token = reading(state)
+        try:
+            return self.machine.prompts(self.machine.context(state))
+        finally:
+            done_reading(token)
+
     def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
-        ctx = self.context(state)
+        ctx = self.machine.context(state)
         self.machine.choose(ctx, seat, action)
         for (
             hook
@@ -332,24 +280,3 @@ class EmaEngine(FrameEngine[Ctx]):
         if any(c["name"] == name for c in standing.options(kind)):
             return standing.answer(kind, name, options)
         return super().standing_answer(kind, name, options)
-
-    def trivial_kinds(self) -> frozenset[str]:
-        """Declining an exchange (20.1) or a binding agreement (20.3) offered to you, or a Holding
-        card window: saying no spends nothing and ends nothing. A Defense, a contest or a give-up
-        is never trivial."""
-        return frozenset({"agree_reply", "card_window", "offer_reply"})
-
-    def prompt_kinds(self) -> dict[str, str]:
-        return {
-            "defend": "a Defense of your Area during another Player's turn",
-            "def_gold": "extra gold for a Defense",
-            "parley": "a secret Parley ballot",
-            "contest": "contesting the loss of an Area by Parley",
-            "offer_reply": "an exchange offered to you",
-            "asylum": "an exile asks for asylum",
-            "initiative": "your place in the order of play",
-            "agree_reply": "a binding agreement, or its cancellation, proposed to you",
-            "influence": "Influence cards declared face up before a Parley ballot",
-            "card_window": "playing a Holding card in another Player's turn",
-            "give_up": "giving up an Area after losing its contest, or excommunication",
-        }

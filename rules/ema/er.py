@@ -23,39 +23,53 @@ def enemy_c(ctx: Ctx, seat: int, aid: str) -> int:
     return sum(p["n"] for p in ctx.area(aid)["partial"] if p["seat"] != seat)
 
 
-def conquest(ctx: Ctx, seat: int, base: str, target: str) -> int:
-    """Combat + Base SS − (Target SS + forts + modifiers), plus weapons, minus partial penalty."""
-    me, b, t = ctx.seat(seat), ctx.area(base), ctx.area(target)
-    a_side = me["st"]["c"] + b["ss"] + tech_bonus(ctx, seat)
-    b_side = (
-        t["ss"] + t["fort"] + modifier(ctx, seat, target, "conquest") + enemy_c(ctx, seat, base)
-    )
-    return int(a_side - b_side)
+def side_a(ctx: Ctx, seat: int, kind: str, base: str | None) -> int:
+    """What an Endeavor's ER gains from the seat and its Base alone (9.35, 10.33).
+
+    `raw` is `side_a` less `side_b`, so a search over many Targets from one Base works the
+    first out once.
+    """
+    me = ctx.seat(seat)
+    if kind in ("conquest", "convert", "pillage"):
+        # Combat + Base SS + weapons, less the enemy C results on the Base (10.33)
+        b = str(base)
+        return int(
+            me["st"]["c"] + ctx.area(b)["ss"] + tech_bonus(ctx, seat) - enemy_c(ctx, seat, b)
+        )
+    if kind == "diplomacy":
+        b = str(base)
+        here = ctx.area(b)
+        # 10.33 penalises the owner of the Base; an exile's host Court is not his
+        enemy = enemy_c(ctx, seat, b) if here["owner"] == seat else 0
+        return int(me["st"]["d"] + here["ss"] - enemy)
+    return int(me["st"]["a"])  # Ruling and Fortification: Administration
 
 
-def pillage(ctx: Ctx, seat: int, base: str, target: str) -> int:
-    """Combat + Base SS + Target Population − (Target SS + forts + modifiers) (7.41)."""
-    me, b, t = ctx.seat(seat), ctx.area(base), ctx.area(target)
-    pop = ctx.d.areas[target]["population"]
-    a_side = me["st"]["c"] + b["ss"] + pop + tech_bonus(ctx, seat)
-    b_side = t["ss"] + t["fort"] + modifier(ctx, seat, target, "pillage") + enemy_c(ctx, seat, base)
-    return int(a_side - b_side)
-
-
-def ruling(ctx: Ctx, seat: int, target: str) -> int:
-    """Administration − |SS| − modifiers (9.35; 7.17 read as Ruling, A-07)."""
-    ss = ctx.area(target)["ss"]
-    value = ctx.seat(seat)["st"]["a"] - abs(ss) - modifier(ctx, seat, target, "ruling")
-    return int(value - enemy_c(ctx, seat, target))
-
-
-def fortification(ctx: Ctx, seat: int, target: str) -> int:
-    """Administration + SS + Population − modifiers (9.35, 7.42); literal 7.17 by option (A-07)."""
-    ss = ctx.area(target)["ss"]
+def side_b(ctx: Ctx, seat: int, kind: str, target: str) -> int:
+    """What an Endeavor's ER loses to its Target (9.35, 7.41, 7.42, 12.17; A-07)."""
+    t = ctx.area(target)
+    if kind in ("conquest", "convert"):
+        # Target SS + forts + modifiers
+        return int(t["ss"] + t["fort"] + modifier(ctx, seat, target, "conquest"))
+    if kind == "pillage":
+        # the Target's Population counts for the Pillager
+        pop = ctx.d.areas[target]["population"]
+        return int(t["ss"] + t["fort"] + modifier(ctx, seat, target, "pillage") - pop)
+    if kind == "diplomacy":
+        return int(
+            t["ss"] + target_diplomacy(ctx, seat, target) + modifier(ctx, seat, target, "diplomacy")
+        )
+    if kind == "ruling":
+        # |SS| always counts against Ruling (7.17 read as Ruling, A-07)
+        return int(
+            abs(t["ss"]) + modifier(ctx, seat, target, "ruling") + enemy_c(ctx, seat, target)
+        )
+    # Fortification: SS added (the literal 7.17 by option, A-07) and Population
+    ss = t["ss"]
     sign = ss if ctx.s["options"]["fortification_ss"] == "add" else -abs(ss)
     pop = ctx.d.areas[target]["population"]
-    value = ctx.seat(seat)["st"]["a"] + sign + pop - modifier(ctx, seat, target, "fortification")
-    return int(value - enemy_c(ctx, seat, target))
+    mod = modifier(ctx, seat, target, "fortification")
+    return int(mod + enemy_c(ctx, seat, target) - sign - pop)
 
 
 def target_diplomacy(ctx: Ctx, seat: int, target: str) -> int:
@@ -68,36 +82,39 @@ def target_diplomacy(ctx: Ctx, seat: int, target: str) -> int:
     return int(ctx.seat(owner)["st"]["d"])
 
 
-def diplomacy(ctx: Ctx, seat: int, base: str, target: str) -> int:
-    """Diplomacy + Base (Court) SS − (Target SS + opposing Diplomacy + modifiers + enemy C) (9.35, 10.33)."""
-    me, t = ctx.seat(seat), ctx.area(target)
-    a_side = me["st"]["d"] + ctx.area(base)["ss"]
-    b_side = (
-        t["ss"] + target_diplomacy(ctx, seat, target) + modifier(ctx, seat, target, "diplomacy")
-    )
-    if (
-        ctx.area(base)["owner"] == seat
-    ):  # 10.33 penalises the owner of the Base; an exile's host Court is not his
-        b_side += enemy_c(ctx, seat, base)
-    return int(a_side - b_side)
-
-
 def defense(ctx: Ctx, defender: int) -> int:
     """A Defense lowers the attacker's ER by Combat, and 3 per weapons card (13.21)."""
     return int(ctx.seat(defender)["st"]["c"] + tech_bonus(ctx, defender))
 
 
 def raw(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> int:
-    """The ER of an Endeavor before halving, gold and Defense."""
-    if kind in ("conquest", "convert"):
-        return conquest(ctx, seat, str(base), target)
-    if kind == "pillage":
-        return pillage(ctx, seat, str(base), target)
-    if kind == "diplomacy":
-        return diplomacy(ctx, seat, str(base), target)
-    if kind == "ruling":
-        return ruling(ctx, seat, target)
-    return fortification(ctx, seat, target)
+    """The ER of an Endeavor before halving, gold and Defense: Section A less Section B."""
+    return side_a(ctx, seat, kind, base) - side_b(ctx, seat, kind, target)
+
+
+def conquest(ctx: Ctx, seat: int, base: str, target: str) -> int:
+    """Combat + Base SS − (Target SS + forts + modifiers), plus weapons, minus partial penalty."""
+    return raw(ctx, seat, "conquest", base, target)
+
+
+def pillage(ctx: Ctx, seat: int, base: str, target: str) -> int:
+    """Combat + Base SS + Target Population − (Target SS + forts + modifiers) (7.41)."""
+    return raw(ctx, seat, "pillage", base, target)
+
+
+def ruling(ctx: Ctx, seat: int, target: str) -> int:
+    """Administration − |SS| − modifiers (9.35; 7.17 read as Ruling, A-07)."""
+    return raw(ctx, seat, "ruling", None, target)
+
+
+def fortification(ctx: Ctx, seat: int, target: str) -> int:
+    """Administration + SS + Population − modifiers (9.35, 7.42); literal 7.17 by option (A-07)."""
+    return raw(ctx, seat, "fortification", None, target)
+
+
+def diplomacy(ctx: Ctx, seat: int, base: str, target: str) -> int:
+    """Diplomacy + Base (Court) SS − (Target SS + opposing Diplomacy + modifiers + enemy C) (9.35, 10.33)."""
+    return raw(ctx, seat, "diplomacy", base, target)
 
 
 STATURE_LABELS = {"c": "Combat Stature", "a": "Administrative Stature", "d": "Diplomacy Stature"}

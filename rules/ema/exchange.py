@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, handlers
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, in_play, owned
+from rules.ema.state import Ctx, Frame, in_order, in_play, owned
 from rules.ema.territory import transfer
 
 GOLD_STEPS = (1, 2, 3, 5, 10)
@@ -29,7 +29,7 @@ def items(ctx: Ctx, giver: int, taker: int, kind: str) -> list[Option]:
         ]
     return [
         option({"claim": a}, f"Claim to {ctx.aname(a)}")
-        for a, here in sorted(ctx.s["areas"].items())
+        for a, here in in_order(ctx.s)
         if giver in here["claims"] and taker not in here["claims"] and claims.allowed(ctx, taker, a)
     ]
 
@@ -134,12 +134,8 @@ def _hand_over(ctx: Ctx, giver: int, taker: int, item: dict[str, Any] | None) ->
     return True
 
 
-def _reply_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.pop()
+def _accepted(ctx: Ctx, frame: Frame) -> None:
     proposer, seat = frame["from"], frame["seat"]
-    if not action["accept"]:
-        ctx.log("EMA-20.1", f"{ctx.name(seat)} declines the offer of {ctx.name(proposer)}.")
-        return
     if _hand_over(ctx, proposer, seat, frame["give"]) and _hand_over(
         ctx, seat, proposer, frame["ask"]
     ):
@@ -164,12 +160,12 @@ handlers.decision(
     _options,
     _choose,
 )
-handlers.decision(
+handlers.reply(
     "offer_reply",
     "EMA-20.1",
     _reply_text,
-    lambda ctx, f: [option({"accept": True}, "Accept"), option({"accept": False}, "Decline")],
-    _reply_choose,
+    lambda ctx, f: f"{ctx.name(f['seat'])} declines the offer of {ctx.name(f['from'])}.",
+    _accepted,
 )
 
 

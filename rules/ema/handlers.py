@@ -14,7 +14,7 @@ from rules.core.frames import option as option  # re-exported: rule modules impo
 from rules.core.machine import Decision, Machine, one_seat
 from rules.ema.state import Ctx, Frame
 
-MACHINE: Machine[Ctx] = Machine()
+MACHINE: Machine[Ctx] = Machine(Ctx)
 TextFn = Callable[[Ctx, Frame], str]
 
 
@@ -27,6 +27,27 @@ def decision(
 ) -> None:
     """Register a one-seat decision frame kind."""
     MACHINE.decision(kind, one_seat(rule, text, options, choose))
+
+
+def reply(
+    kind: str, rule: str, text: TextFn, declined: TextFn, accepted: Callable[[Ctx, Frame], None]
+) -> None:
+    """Register a seat's yes or no to a proposal: a refusal is logged, a yes runs `accepted`."""
+
+    def choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+        ctx.pop()
+        if action["accept"]:
+            accepted(ctx, frame)
+        else:
+            ctx.log(rule, declined(ctx, frame))
+
+    decision(
+        kind,
+        rule,
+        text,
+        lambda ctx, f: [option({"accept": True}, "Accept"), option({"accept": False}, "Decline")],
+        choose,
+    )
 
 
 def multi(

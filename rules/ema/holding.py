@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, handlers
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, is_christian, owned
+from rules.ema.state import Ctx, Frame, in_order, is_christian, owned
 from rules.ema.territory import transfer
 
 PERSISTENT = ("demesne", "weapons", "tactics", "fervor")
@@ -46,7 +46,7 @@ def targets(ctx: Ctx, seat: int, card: str, group: list[str] | None = None) -> l
     # 19.2 sets no Court exception for Dynastic Inheritance: a Court inherited is a Court lost (7.52)
     pool = [
         a
-        for a, h in sorted(areas.items())
+        for a, h in in_order(ctx.s)
         if (
             (seat in h["ties"] and seat not in h["claims"] and claims.allowed(ctx, seat, a))
             or (seat in h["claims"] and h["owner"] != seat)

@@ -7,12 +7,20 @@ its view and this metadata).
 
 from __future__ import annotations
 
-from pathlib import Path
+# RULE_SUMMARIES: our one-line summary of each rule unit, by id (read by the site's rules page,
+# never by the engine). components(): the validated static data: Areas, Seas and their lines,
+# Year and Event cards, Languages.
+from rules.ema.components import RULE_SUMMARIES, EmaData
+from rules.ema.components import load as components
 
-from rules.ema.components import DATA, EmaData, load
-from rules.ema.holding import NAMES
-from rules.ema.parley import TITLES
-from rules.ema.windows import WHY
+# A Holding card's kind → its printed name, in the order of the card list (19.2).
+from rules.ema.holding import NAMES as HOLDING_NAMES
+
+# A Parley's type (its frame's "type") → what it decides, as players say it (20.4).
+from rules.ema.parley import TITLES as PARLEY_TITLES
+
+# Why a Holding-card window is open (its frame's "why") → when, as players say it (19.2).
+from rules.ema.windows import WHY as WINDOW_REASONS
 
 __all__ = [
     "HOLDING_NAMES",
@@ -22,17 +30,3 @@ __all__ = [
     "EmaData",
     "components",
 ]
-
-# Our one-line summary of each rule unit, by id (read by the site's rules page, never by the engine).
-RULE_SUMMARIES: Path = DATA / "rule_summaries.json"
-# A Holding card's kind → its printed name, in the order of the card list (19.2).
-HOLDING_NAMES: dict[str, str] = dict(NAMES)
-# A Parley's type (its frame's "type") → what it decides, as players say it (20.4).
-PARLEY_TITLES: dict[str, str] = dict(TITLES)
-# Why a Holding-card window is open (its frame's "why") → when, as players say it (19.2).
-WINDOW_REASONS: dict[str, str] = dict(WHY)
-
-
-def components() -> EmaData:
-    """The validated static data: Areas, Seas and their lines, Year and Event cards, Languages."""
-    return load()

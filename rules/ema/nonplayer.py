@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import rng
-from rules.core.engine import Option
 from rules.ema import cards, endeavors, handlers, leaders
+from rules.ema.defense import choices as defense_choices
 from rules.ema.empire import court_costs
-from rules.ema.handlers import option
 from rules.ema.state import Ctx, Frame, change_ss, lang_relation, rel_relation, tech_bonus
 from rules.ema.territory import transfer
 
@@ -65,20 +64,12 @@ def rating(ctx: Ctx, actor: dict[str, Any], kind: str, target: str) -> int:
     return int(a_side - (here["ss"] + here["fort"] + modifier(ctx, actor, target, kind)))
 
 
-def may_defend(ctx: Ctx, seat: int, target: str) -> bool:
-    """A Player may Defend his Area as against another Player (13.1x, 24.0 Procedure)."""
-    me = ctx.seat(seat)
-    linked = court_costs(ctx.s, seat)
-    if not me["years"] or me["defenses"] >= ctx.d.tables["max_defenses"] or target not in linked:
-        return False
-    return bool(me["gold"] >= ctx.d.tables["costs"]["defense"] + linked[target])
-
-
 def offer_defense(ctx: Ctx, frame: Frame, actor: dict[str, Any], kind: str, target: str) -> bool:
     """Note the attack in `frame["pending"]` and ask the owner about a Defense; True if asked."""
     owner = ctx.area(target)["owner"]
     frame["pending"] = {"kind": kind, "target": target, "defender": None, "asked": False}
-    if owner is None or not may_defend(ctx, owner, target):
+    # A Player may Defend his Area as against another Player (13.1x, 24.0 Procedure).
+    if owner is None or not endeavors.may_defend(ctx, owner, target):
         return False
     frame["pending"]["asked"] = True
     ctx.push(
@@ -91,15 +82,6 @@ def offer_defense(ctx: Ctx, frame: Frame, actor: dict[str, Any], kind: str, targ
         }
     )
     return True
-
-
-def _defend_options(ctx: Ctx, frame: Frame) -> list[Option]:
-    seas = court_costs(ctx.s, frame["seat"])[frame["target"]]
-    cost = ctx.d.tables["costs"]["defense"] + seas
-    return [
-        option({"defend": False}, "No Defense"),
-        option({"defend": True}, f"Defend (cost {cost} gold, one Year Card)"),
-    ]
 
 
 def _defend_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
@@ -117,7 +99,7 @@ handlers.decision(
     "npc_defend",
     "EMA-24.0.P-Raid",
     lambda ctx, f: f"{f['actor']} attacks {ctx.aname(f['target'])} ({f['what']}): defend it?",
-    _defend_options,
+    lambda ctx, f: defense_choices(ctx, f["seat"], f["target"]),
     _defend_choose,
 )
 

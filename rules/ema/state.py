@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar, Token
 from functools import cache
 from typing import Any
 
@@ -60,6 +61,7 @@ def change_ss(ctx: Ctx, aid: str, delta: int) -> int:
     return int(made)
 
 
+@cache
 def lang_relation(leader_lang: str, area_lang: str) -> int:
     """0 same Language, 1 related, 2 unrelated (7.31, 7.32; Turkish only to itself, A-52)."""
     if leader_lang == area_lang:
@@ -73,6 +75,7 @@ def lang_relation(leader_lang: str, area_lang: str) -> int:
     return 1 if group == langs[area_lang]["group"] else 2
 
 
+@cache
 def rel_relation(leader_rel: str, area_rel: str, excommunicated: bool = False) -> int:
     """0 same Religion and Church, 1 other Church, 2 other Religion (7.21, 7.22, 22.11)."""
     if excommunicated or leader_rel.startswith("pagan") or area_rel.startswith("pagan"):
@@ -111,13 +114,96 @@ def area_ids() -> tuple[str, ...]:
     return tuple(sorted(data().areas))
 
 
+# While the prompts are listed nothing changes the state, so what the options ask of the map
+# again and again (whose Areas a seat owns, which of them reach its Court) is worked out once per
+# listing: `reading` names the state being read and holds those answers; outside it (in steps,
+# which change the state) every question scans anew.
+_READING: ContextVar[tuple[State, dict[Any, Any]] | None] = ContextVar("ema_reading", default=None)
+
+
+def reading(state: State) -> Token[tuple[State, dict[Any, Any]] | None]:
+    """Remember map scans of this state until `done_reading` (the state must not change meanwhile)."""
+    return _READING.set((state, {}))
+
+
+def done_reading(token: Token[tuple[State, dict[Any, Any]] | None]) -> None:
+    """Forget what `reading` remembered."""
+    _READING.reset(token)
+
+
+def memo(state: State) -> dict[Any, Any] | None:
+    """The answers remembered for this state while it is being read, or None."""
+    found = _READING.get()
+    return found[1] if found is not None and found[0] is state else None
+
+
 def owned(state: State, seat: int) -> list[str]:
-    """Areas a seat possesses, in id order (walks the presorted ids: no sort per call)."""
+    """Areas a seat possesses, in id order (the caller must not change the list)."""
+    remembered = memo(state)
+    if remembered is None:
+        return _owned(state, seat)
+    found: list[str] | None = remembered.get(("owned", seat))
+    if found is None:
+        found = remembered[("owned", seat)] = _owned(state, seat)
+    return found
+
+
+def _owned(state: State, seat: int) -> list[str]:
+    """Scan the map for a seat's Areas, walking the presorted ids (no sort per call)."""
     areas = state["areas"]
     ids = area_ids()
     if len(areas) != len(ids):
         ids = tuple(sorted(areas))
     return [a for a in ids if areas[a]["owner"] == seat]
+
+
+def owned_all(state: State) -> dict[int, list[str]]:
+    """Every seat's Areas, in id order, from one pass over the map (seats owning none left out)."""
+    areas = state["areas"]
+    ids = area_ids()
+    if len(areas) != len(ids):
+        ids = tuple(sorted(areas))
+    found: dict[int, list[str]] = {}
+    for a in ids:
+        owner = areas[a]["owner"]
+        if owner is not None:
+            if owner in found:
+                found[owner].append(a)
+            else:
+                found[owner] = [a]
+    return found
+
+
+def in_order(state: State) -> list[tuple[str, dict[str, Any]]]:
+    """Every Area with its changing state, in id order (the caller must not change the list)."""
+    remembered = memo(state)
+    found: list[tuple[str, dict[str, Any]]] | None = (
+        None if remembered is None else remembered.get("in_order")
+    )
+    if found is None:
+        areas = state["areas"]
+        ids = area_ids()
+        if len(areas) != len(ids):
+            ids = tuple(sorted(areas))
+        found = [(a, areas[a]) for a in ids]
+        if remembered is not None:
+            remembered["in_order"] = found
+    return found
+
+
+def tied(state: State, seat: int) -> list[str]:
+    """Areas where a seat has a Diplomatic Tie, in id order (the caller must not change the list)."""
+    remembered = memo(state)
+    found: list[str] | None = None if remembered is None else remembered.get(("tied", seat))
+    if found is None:
+        areas = state["areas"]
+        ids = area_ids()
+        if len(areas) != len(ids):
+            ids = tuple(sorted(areas))
+        found = [a for a in ids if seat in areas[a]["ties"]]
+        if remembered is not None:
+            remembered[("tied", seat)] = found
+    return found
 
 
 @cache

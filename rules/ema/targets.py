@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from rules.ema import er
 from rules.ema.empire import court_costs, halve, leg_targets
-from rules.ema.state import Ctx, area_ids, seafaring
+from rules.ema.state import Ctx, area_ids, memo, owned, seafaring
 
 COMBAT = ("conquest", "pillage", "convert")
 STATURE_OF = {
@@ -25,13 +25,48 @@ def base_cost(ctx: Ctx, kind: str) -> int:
     return int(ctx.d.tables["costs"]["conquest" if kind == "convert" else kind])
 
 
-def affordable(ctx: Ctx, seat: int, kind: str, base: str | None, target: str, seas: int) -> bool:
-    """Enough gold for the cost, and an ER that extra gold can bring to 0 or more (9.17, 9.18)."""
+def affordable(
+    ctx: Ctx, seat: int, kind: str, side_a: int, target: str, seas: int, known: dict[str, int]
+) -> bool:
+    """Enough gold for the cost, and an ER that extra gold can bring to 0 or more (9.17, 9.18).
+
+    `side_a` is the Base's part of the ER (`er.side_a`), worked out once for all Targets;
+    `known` holds the Targets' parts found so far (`targets_part`).
+    """
     spare = ctx.seat(seat)["gold"] - base_cost(ctx, kind) - seas
     if spare < 0:
         return False
-    value = er.raw(ctx, seat, kind, base, target)
+    value = side_a - target_part(ctx, seat, kind, target, known)
     return bool((halve(ctx.s, value) if seas == 2 else value) + spare >= 0)
+
+
+def targets_part(ctx: Ctx, seat: int, kind: str) -> dict[str, int]:
+    """Where the Targets' parts of the ER (`er.side_b`) are kept: for the whole listing of the
+    prompts (a Target is reached from many Bases), else for one search."""
+    remembered = memo(ctx.s)
+    if remembered is None:
+        return {}
+    key = ("side_b", seat, "conquest" if kind == "convert" else kind)
+    found: dict[str, int] | None = remembered.get(key)
+    if found is None:
+        found = remembered[key] = {}
+    return found
+
+
+def target_part(ctx: Ctx, seat: int, kind: str, target: str, known: dict[str, int]) -> int:
+    """`er.side_b` of a Target, from `known` or worked out and kept there."""
+    found = known.get(target)
+    if found is None:
+        found = known[target] = er.side_b(ctx, seat, kind, target)
+    return found
+
+
+def rated(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> int:
+    """`er.raw`, from the parts remembered while the prompts are listed."""
+    side_a = (
+        _combat_side_a(ctx, seat, str(base)) if kind in COMBAT else er.side_a(ctx, seat, kind, base)
+    )
+    return side_a - target_part(ctx, seat, kind, target, targets_part(ctx, seat, kind))
 
 
 def convertible(ctx: Ctx, seat: int, aid: str) -> bool:
@@ -48,10 +83,41 @@ def _sorted_legs(base: str, sf: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(leg_targets(base, sf).items()))
 
 
+def _any_convertible(ctx: Ctx, seat: int) -> bool:
+    """Does the seat own any Area it could convert (22.2, 22.3)? Remembered while listing."""
+    me = ctx.seat(seat)
+    if me["excom"] or ctx.d.tables["conversion"][me["rel"]][0] <= 0:
+        return False
+    remembered = memo(ctx.s)
+    found: bool | None = None if remembered is None else remembered.get(("convertible", seat))
+    if found is None:
+        areas, rel = ctx.s["areas"], me["rel"]
+        found = any(areas[a]["rel"] != rel for a in owned(ctx.s, seat))
+        if remembered is not None:
+            remembered[("convertible", seat)] = found
+    return found
+
+
+def _combat_side_a(ctx: Ctx, seat: int, base: str) -> int:
+    """`er.side_a` of a Conquest, Pillage or Conversion from a Base (the same for all three),
+    remembered while the prompts are listed."""
+    remembered = memo(ctx.s)
+    if remembered is None:
+        return er.side_a(ctx, seat, "conquest", base)
+    found: int | None = remembered.get(("combat_side_a", seat, base))
+    if found is None:
+        found = remembered[("combat_side_a", seat, base)] = er.side_a(ctx, seat, "conquest", base)
+    return found
+
+
 def _iter_foreign_targets(ctx: Ctx, seat: int, kind: str, base: str, inner: int) -> Iterator[str]:
     """Targets of a Conquest, Pillage or Conversion from a Base, lazily, in id order."""
     if ctx.seat(seat)["gold"] < base_cost(ctx, kind) + inner:
         return  # every Target costs at least this much (9.17): none is affordable
+    if kind == "convert" and not _any_convertible(ctx, seat):
+        return
+    side_a = _combat_side_a(ctx, seat, base)
+    known = targets_part(ctx, seat, kind)
     for target, leg in _sorted_legs(base, seafaring(ctx.s)):
         here = ctx.area(target)
         if kind == "convert":
@@ -60,7 +126,7 @@ def _iter_foreign_targets(ctx: Ctx, seat: int, kind: str, base: str, inner: int)
         elif here["owner"] == seat or (kind == "pillage" and here["ss"] <= -3):
             continue
         seas = inner + leg
-        if seas <= 2 and affordable(ctx, seat, kind, base, target, seas):
+        if seas <= 2 and affordable(ctx, seat, kind, side_a, target, seas, known):
             yield target
 
 
@@ -81,13 +147,14 @@ def foreign_bases(ctx: Ctx, seat: int, kind: str) -> list[str]:
     if ctx.seat(seat)["exile"]:
         return []
     costs = court_costs(ctx.s, seat)
-    return [b for b in sorted(costs) if _has_target(ctx, seat, kind, b, costs[b])]
+    return [b for b, inner in costs.items() if _has_target(ctx, seat, kind, b, inner)]
 
 
 def domestic_targets(ctx: Ctx, seat: int, kind: str) -> list[str]:
     """Connected own Areas for Ruling or Fortification (9.14, 9.15)."""
     costs = court_costs(ctx.s, seat)
-    return [t for t in sorted(costs) if affordable(ctx, seat, kind, None, t, costs[t])]
+    side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)
+    return [t for t, seas in costs.items() if affordable(ctx, seat, kind, side_a, t, seas, known)]
 
 
 def diplomacy_base(ctx: Ctx, seat: int) -> str | None:
@@ -109,8 +176,10 @@ def _iter_diplomacy_targets(ctx: Ctx, seat: int) -> Iterator[str]:
     courts = {m["court"] for m in ctx.s["seats"]}
     areas = ctx.s["areas"]
     ids = area_ids() if len(areas) == len(area_ids()) else tuple(sorted(areas))
+    side_a = er.side_a(ctx, seat, "diplomacy", base)
+    known = targets_part(ctx, seat, "diplomacy")
     for t in ids:
-        if t not in courts and affordable(ctx, seat, "diplomacy", base, t, 0):
+        if t not in courts and affordable(ctx, seat, "diplomacy", side_a, t, 0, known):
             yield t
 
 
@@ -129,8 +198,9 @@ def any_endeavor(ctx: Ctx, seat: int, kind: str) -> bool:
     if ctx.seat(seat)["gold"] < base_cost(ctx, kind):
         return False  # 9.17: not even the cost without Seas can be paid
     if kind in COMBAT:
-        return any(_has_target(ctx, seat, kind, b, costs[b]) for b in sorted(costs))
-    return any(affordable(ctx, seat, kind, None, t, costs[t]) for t in sorted(costs))
+        return any(_has_target(ctx, seat, kind, b, inner) for b, inner in costs.items())
+    side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)
+    return any(affordable(ctx, seat, kind, side_a, t, seas, known) for t, seas in costs.items())
 
 
 def domestic_seas(ctx: Ctx, seat: int, target: str) -> int:

@@ -6,9 +6,9 @@ from typing import Any
 
 from rules.core.engine import Option
 from rules.ema import claims, handlers
-from rules.ema.empire import court_costs
+from rules.ema.empire import court_costs_of
 from rules.ema.handlers import option
-from rules.ema.state import CHRISTIAN, Ctx, Frame, owned
+from rules.ema.state import CHRISTIAN, Ctx, Frame, owned, owned_all
 
 
 def transfer(ctx: Ctx, aid: str, seat: int | None, how: str) -> None:
@@ -103,11 +103,13 @@ def refresh_connections(ctx: Ctx) -> None:
     (A-28: checked after every change). A seat still choosing its new Court (7.52) is skipped
     until it has chosen.
     """
+    by_seat = owned_all(ctx.s)  # one pass over the map for every seat
     for seat, me in enumerate(ctx.s["seats"]):
         if me["court"] is None and not me["exile"]:
             continue
-        linked = court_costs(ctx.s, seat)
-        for aid in owned(ctx.s, seat):
+        mine = by_seat.get(seat, [])
+        linked = court_costs_of(ctx.s, seat, mine)
+        for aid in mine:
             here = ctx.area(aid)
             if aid not in linked and not here["unrest"]:
                 here["unrest"] = True

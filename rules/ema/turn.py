@@ -7,7 +7,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import agreements, claims, endeavors, gold, handlers, holding, parley, targets
 from rules.ema.handlers import option
-from rules.ema.state import Ctx, Frame, in_play, is_christian, owned
+from rules.ema.state import Ctx, Frame, in_play, is_christian, owned, tied
 
 KINDS = ("conquest", "pillage", "diplomacy", "ruling", "fortification", "convert")
 
@@ -94,7 +94,7 @@ def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
         for x in range(len(ctx.s["seats"]))
         if ctx.seat(x)["asylum"] == seat
     ]
-    if any(seat in h["ties"] for h in ctx.s["areas"].values()):
+    if tied(ctx.s, seat):
         opts.append(option({"do": "drop_tie"}, "Remove one of your own Diplomatic Ties"))
     return [o for o in opts if not _capped(ctx, o["action"]["do"])]
 
@@ -102,11 +102,12 @@ def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
 def _waiver_options(ctx: Ctx, seat: int) -> list[Option]:
     """Waive, or take back, one's Ties' +2 on the Rebellion Checks of another Player (12.42)."""
     waived = ctx.seat(seat).get("waive", [])
+    areas = ctx.s["areas"]
     owners = sorted(
         {
             h["owner"]
-            for h in ctx.s["areas"].values()
-            if seat in h["ties"] and h["owner"] is not None and h["owner"] != seat
+            for h in (areas[a] for a in tied(ctx.s, seat))
+            if h["owner"] is not None and h["owner"] != seat
         }
     )
     opts = [

@@ -61,11 +61,11 @@ def options(ctx: Ctx, seat: int) -> list[Option]:
 
 def start(ctx: Ctx, seat: int, cid: str) -> None:
     """Attach at once when one character fits, else ask which one."""
-    fitting = targets(ctx, seat, cid)
-    if len(fitting) == 1:
-        attach(ctx, seat, cid, fitting[0])
-    else:
-        ctx.push({"kind": "arm_target", "seat": seat, "card": cid})
+    ctx.only_or_ask(
+        targets(ctx, seat, cid),
+        lambda character: attach(ctx, seat, cid, character),
+        {"kind": "arm_target", "seat": seat, "card": cid},
+    )
 
 
 def attach(ctx: Ctx, seat: int, cid: str, character: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 DATA_DIR = Path(__file__).with_name("data")
+RULE_SUMMARIES = DATA_DIR / "rule_summaries.json"  # read by the site's rules page only
 CARD_TYPES = (
     "character",
     "leader",

@@ -9,9 +9,9 @@ from rules.core.canonical import clone
 from rules.core.engine import Result, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
-from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
+from rules.core.options import OptionText, option_errors, option_text
 from rules.feudal import handlers, invariants, scoring, setup, solitaire, views
-from rules.feudal.components import card_rows, load, validate_deck
+from rules.feudal.components import DATA_DIR, card_rows, load, validate_deck
 from rules.feudal.state import Ctx
 
 # Switches for the book's ambiguities (../shared/reference/rules-feudal-lords.md §4): name -> allowed
@@ -36,81 +36,9 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "solo_wounds": ("clear", "keep"),  # A-31: a defender that survives a fight heals, or not
 }
 
-# How the new-game form words each option (our words; the first value is the recommended reading).
-OPTION_TEXT: OptionText = {
-    "starter_rules": (
-        "Starter-deck rule",
-        "With starter decks, class designations are ignored.",
-        {
-            "auto": "On when every seat plays a starter deck",
-            "on": "Always on",
-            "off": "Off: classes count",
-        },
-    ),
-    "natural_one_control_vp": (
-        "A 1 on the Victory Point roll",
-        "After a kill you roll under the victim's Control to gain a Victory Point.",
-        {False: "A 1 succeeds like any low roll", True: "A 1 always fails"},
-    ),
-    "supply_vp": (
-        "Supply cards and victory",
-        "Whether each Supply card in play counts as a Victory Point toward winning.",
-        {True: "They count", False: "They do not count"},
-    ),
-    "wounds": (
-        "Wounds between combats",
-        "An attack may meet several combats when others intercept it; whether wounds heal "
-        "between them.",
-        {"clear": "Healed after every combat", "attack": "Kept until the attack is over"},
-    ),
-    "aborted_attack": (
-        "An attack that sends nobody",
-        "Whether an attack called off for want of combatants uses the turn's one combat.",
-        {
-            "spent": "Only if Leadership was spent on it",
-            "attempted": "If a lone attack was tried or Leadership spent",
-            "always": "Always",
-        },
-    ),
-    "priority": (
-        "Who is asked about Instants",
-        "Every player is asked at each Instant window, or only those holding a playable Instant "
-        "(faster, but it tells the table who holds one).",
-        {"full": "Every player", "holders": "Only those who hold a playable Instant"},
-    ),
-    "turn_limit": (
-        "Turn limit",
-        "The game ends after this many turns, so it cannot go on for ever.",
-        (20, 2000),
-    ),
-    "turn_limit_result": (
-        "At the turn limit",
-        "Who wins when the turn limit is reached and nobody has reached the VP target.",
-        {"draw": "Nobody: the game is drawn", "leader": "The single VP leader"},
-    ),
-    "repeat_abort": (
-        "Calling off attacks again",
-        "An attack that sends nobody without spending Leadership leaves the turn's combat unused; "
-        "whether that holds every time or only once a turn.",
-        {"free": "Every time", "once": "Once: a second one uses the combat"},
-    ),
-    "solo_level": (
-        "Solitaire difficulty",
-        "How many markers the solitaire pool starts with, before the defenders' Control; the "
-        "easier level also lets wounds stay on defenders and repays an attacker's Control "
-        "when it kills.",
-        {
-            "default": "As the book: 10 markers",
-            "easier": "Easier: 30 markers; defenders keep wounds; a kill repays the attacker",
-            "harder": "Harder: 6 markers",
-        },
-    ),
-    "solo_wounds": (
-        "Solitaire: wounded defenders",
-        "Whether a defender that survives a fight heals before the next one.",
-        {"clear": "It heals", "keep": "It keeps its wounds"},
-    ),
-}
+# How the new-game form words each option, in our words (data/option_text.json; the first value
+# of each option in OPTIONS is the recommended reading).
+OPTION_TEXT: OptionText = option_text(DATA_DIR / "option_text.json")
 MODES = {"duel": (2, 2), "melee": (3, 4), "teams": (4, 4), "solitaire": (1, 1)}
 
 SCENARIOS = [
@@ -163,17 +91,23 @@ class FeudalEngine(FrameEngine[Ctx]):
     title = "Dark Age: Feudal Lords"
     rules_version = 3  # 3: Instants run all effects, leader dice and sends, options A-24/A-43
     machine = handlers.MACHINE
-    context = Ctx
+    options = OPTIONS
+    option_text = OPTION_TEXT
+    # Passing at an Instant window (FL priority) or letting an attack go by: nothing is spent.
+    # Sending a defense pool, a Victory card or a Lone combatant is never trivial.
+    trivial = frozenset({"intervene", "window"})
+    off_turn_kinds = {
+        "window": "a chance to play an Instant (or pass) during another player's combat",
+        "send": "building your defense pool when attacked",
+        "intervene": "whether to intervene when an attack passes you",
+        "vc": "whether to play a Victory card or bluff when defending",
+    }
 
     def scenarios(self) -> list[dict[str, Any]]:
         return clone(SCENARIOS)  # type: ignore[no-any-return]
 
     def card_list(self) -> list[dict[str, Any]]:
         return card_rows()
-
-    def option_specs(self) -> list[OptionSpec]:
-        """The options of the new-game form, worded (OPTION_TEXT)."""
-        return option_specs(OPTIONS, OPTION_TEXT)
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         if not isinstance(config, dict):
@@ -280,19 +214,6 @@ class FeudalEngine(FrameEngine[Ctx]):
             for i in range(len(before["seats"]))
             for vc in _face_down(before, i)
         )
-
-    def trivial_kinds(self) -> frozenset[str]:
-        """Passing at an Instant window (FL priority) or letting an attack go by: nothing is spent.
-        Sending a defense pool, a Victory card or a Lone combatant is never trivial."""
-        return frozenset({"intervene", "window"})
-
-    def prompt_kinds(self) -> dict[str, str]:
-        return {
-            "window": "a chance to play an Instant (or pass) during another player's combat",
-            "send": "building your defense pool when attacked",
-            "intervene": "whether to intervene when an attack passes you",
-            "vc": "whether to play a Victory card or bluff when defending",
-        }
 
 
 def _face_down(state: State, seat: int) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ from rules.core.frames import registrar
 from rules.core.machine import Decision, Machine
 from rules.feudal.state import Ctx, Frame
 
-MACHINE: Machine[Ctx] = Machine()
+MACHINE: Machine[Ctx] = Machine(Ctx)
 
 
 def decision(

@@ -7,20 +7,22 @@ contract, its view and this metadata).
 
 from __future__ import annotations
 
-from pathlib import Path
-
+# RULE_SUMMARIES: our one-line summary of each rule unit, by id (read by the site's rules page,
+# never by the engine). components(): the validated card database and starter decks.
 from rules.feudal.components import (
-    DATA_DIR,
     GROUPS,
     MAX_ARTIFACTS,
     MAX_COPIES,
     MIN_STOCKPILE,
     NOT_IN_STOCKPILE,
+    RULE_SUMMARIES,
     FeudalData,
-    load,
     validate_deck,
 )
-from rules.feudal.instants import STOP_NAMES
+from rules.feudal.components import load as components
+
+# An Instant window's stop (its frame's "stop") → the moment it opens, as players say it (FL-INST-04).
+from rules.feudal.instants import STOP_NAMES as INSTANT_STOPS
 from rules.feudal.scoring import BASE_TARGET, TEAM_TARGET
 
 __all__ = [
@@ -37,18 +39,8 @@ __all__ = [
     "vp_target",
 ]
 
-# Our one-line summary of each rule unit, by id (read by the site's rules page, never by the engine).
-RULE_SUMMARIES: Path = DATA_DIR / "rule_summaries.json"
-# An Instant window's stop (its frame's "stop") → the moment it opens, as players say it (FL-INST-04).
-INSTANT_STOPS: dict[str, str] = dict(STOP_NAMES)
-
-
-def components() -> FeudalData:
-    """The validated card database and starter decks."""
-    return load()
-
 
 def vp_target(mode: str, artifacts: list[str]) -> int:
     """A seat's VP target: 10, or 16 for a team, plus its Artifacts' figures (FL-WIN-03, FL-TEAM-02)."""
     base = TEAM_TARGET if mode == "teams" else BASE_TARGET
-    return base + sum(int(load().cards[a]["vp_target"]) for a in artifacts)
+    return base + sum(int(components().cards[a]["vp_target"]) for a in artifacts)

@@ -450,11 +450,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "defenders": [
             {"top": p[-1] if p else None, "hidden": max(0, len(p) - 1)} for p in solo["piles"]
         ],
+        "deck_count": len(solo["deck"]),  # what is left to fill the piles
         "hand": sorted(solo["hand"]) if seat == 0 else None,
         "hand_count": len(solo["hand"]),
         "living": list(solo["living"]),
         "discard": list(solo["discard"]),
-        "deck_count": len(solo["deck"]),
         "markers": solo["markers"],
         "killed": solo["killed"],
         "over": state["over"],

@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 from rules.hre.modules import CATALOGUE
 
 DATA_DIR = Path(__file__).with_name("data")
+RULE_SUMMARIES = DATA_DIR / "rule_summaries.json"  # read by the site's rules page only
 FILES = ("map", "rulers", "titles", "culture_cards", "board", "barbarians")
 
 RESOURCES = ("wood", "leather", "stone", "iron")

@@ -10,8 +10,9 @@ from rules.core.canonical import canonical_json, clone
 from rules.core.engine import Option, Result, StandingChoice, State
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
-from rules.core.options import OptionSpec, OptionText, option_errors, option_specs
+from rules.core.options import OptionSpec, OptionText, option_errors, option_specs, option_text
 from rules.hre import handlers, invariants, modules, scoring, setup, standing, views
+from rules.hre.components import DATA_DIR
 from rules.hre.state import Ctx, data
 
 # Switches for the book's ambiguities (../shared/reference/rules-hre.md §4): name → allowed values,
@@ -25,45 +26,9 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "blocked_resources": (False, True),  # AMB-10: blocked neighbours' resources count
 }
 
-# How the new-game form words each option (our words; the first value is the recommended reading).
-OPTION_TEXT: OptionText = {
-    "title_chaining": (
-        "Titles per turn",
-        "After a Noble action you may exhaust a Title to do the same action again.",
-        {False: "One Title per turn", True: "Several Titles in a row"},
-    ),
-    "natural_one": (
-        "When a 1 always misses",
-        "A die showing 1 in battle misses whatever is added to it, or only when the result is 1.",
-        {
-            "final": "When the final value, after every bonus, is 1",
-            "natural": "Whenever the die shows 1",
-        },
-    ),
-    "unplayed_cognomens": (
-        "Cognomens left in hand at the end",
-        "The final Pass stops before Cognomens are resolved.",
-        {"resolve": "Still resolved at the final Pass", "lost": "Lost"},
-    ),
-    "barbarian_hits": (
-        "Who assigns the Barbarians' hits",
-        "When Barbarians hit your units, someone must choose which units take the hits.",
-        {
-            "auto": "The site, by the solo game's priority order",
-            "left_neighbour": "The attacker's left-hand neighbour",
-        },
-    ),
-    "blocked_in_regions": (
-        "Blocked provinces and Regions",
-        "Provinces left out for fewer players: do they count in a Region's size for its Title?",
-        {False: "They do not count", True: "They count"},
-    ),
-    "blocked_resources": (
-        "Blocked provinces' resources",
-        "Do the resources printed on a blocked neighbouring province count?",
-        {False: "They do not count", True: "They count"},
-    ),
-}
+# How the new-game form words each option, in our words (data/option_text.json; the first value
+# of each option in OPTIONS is the recommended reading).
+OPTION_TEXT: OptionText = option_text(DATA_DIR / "option_text.json")
 SCENARIOS = [
     {
         "slug": "base",
@@ -85,7 +50,9 @@ class HreEngine(FrameEngine[Ctx]):
     # 3: the 102-card Culture deck; 4: Capitals off Iron, the Ivrea–Tuscany link, Ruler costs
     rules_version = 4
     machine = handlers.MACHINE
-    context = Ctx
+    # Declining a Title (Pass step 2) or further sales (Pass step 4): the Pass that ended the
+    # round is already made, and saying no spends nothing. The turn's own Pass is not trivial.
+    trivial = frozenset({"claim", "sell"})
 
     def scenarios(self) -> list[dict[str, Any]]:
         found = SCENARIOS + [s for m in modules.REGISTRY.values() for s in m.scenarios]
@@ -228,11 +195,6 @@ class HreEngine(FrameEngine[Ctx]):
         if standing.options(kind) is None:
             return super().standing_answer(kind, name, options)
         return standing.answer(kind, name, options)
-
-    def trivial_kinds(self) -> frozenset[str]:
-        """Declining a Title (Pass step 2) or further sales (Pass step 4): the Pass that ended the
-        round is already made, and saying no spends nothing. The turn's own Pass is not trivial."""
-        return frozenset({"claim", "sell"})
 
     def prompt_kinds(self) -> dict[str, str]:
         extra = {k: v for m in modules.REGISTRY.values() for k, v in m.prompt_kinds.items()}

@@ -94,11 +94,11 @@ def choose(ctx: Ctx, seat: int, action: dict[str, Any]) -> None:
         play_cognomen(ctx, seat, action["card"], "HRE-BASE-COG-01")
         return
     prov = action["prov"]
-    ways = payments(ctx, seat, prov)
-    if len(ways) == 1:
-        settle(ctx, seat, prov, ways[0])
-    else:
-        ctx.push({"kind": "settle_pay", "seat": seat, "prov": prov})
+    ctx.only_or_ask(
+        payments(ctx, seat, prov),
+        lambda paid: settle(ctx, seat, prov, paid),
+        {"kind": "settle_pay", "seat": seat, "prov": prov},
+    )
 
 
 def settle(ctx: Ctx, seat: int, prov: str, paid: dict[str, int]) -> None:

@@ -28,7 +28,7 @@ class HreMachine(Machine[Ctx]):
             super().advance(ctx)
 
 
-MACHINE: Machine[Ctx] = HreMachine()
+MACHINE: Machine[Ctx] = HreMachine(Ctx)
 
 
 def decision(

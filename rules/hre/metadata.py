@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 
-from rules.hre.components import DATA_DIR, RESOURCES, HreData, load
+# RULE_SUMMARIES: our one-line summary of each rule unit, by id (read by the site's rules page,
+# never by the engine). components(): the validated static data: map, rulers, Titles, Culture
+# cards, the board's tracks.
+from rules.hre.components import DATA_DIR, RESOURCES, RULE_SUMMARIES, HreData, load
+from rules.hre.components import load as components
 from rules.hre.modules import CATALOGUE, REGISTRY
 
 __all__ = [
@@ -32,14 +35,6 @@ MODULE_CARD_FILES = {
     "M08": "m08_wyrd.json",
     "M09": "m09_ages_of_war.json",
 }
-
-# Our one-line summary of each rule unit, by id (read by the site's rules page, never by the engine).
-RULE_SUMMARIES: Path = DATA_DIR / "rule_summaries.json"
-
-
-def components() -> HreData:
-    """The validated static data: map, rulers, Titles, Culture cards, the board's tracks."""
-    return load()
 
 
 def offer_reach(culture: int) -> int:

@@ -143,6 +143,7 @@ def play(game: Game, users: list[Any], moves: int, seed: int, check: Any) -> int
 # changes its large map most of the time, so only HRE and Feudal Lords are held to a fraction.
 CASES = [
     ("hre", "base", 100, 0.4),
+    ("hre", "all-modules-2p", 100, 1.0),  # the module blocks of the tableau (issue 17)
     ("ema", "27-charlemagne", 30, 1.0),
     ("feudal", "duel", 60, 0.7),
 ]

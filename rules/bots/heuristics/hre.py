@@ -15,6 +15,12 @@ PROVINCE = 1.2
 CITY = 1.0
 CARD = 0.3
 CULTURE_STEP = 0.3
+# Modules (their end scoring is already in the result; these value what leads to more of it):
+WAR_TOKEN = 1.0  # Module 9: each token won, beyond the majority's step
+COMBAT_CARD = 0.3  # a Combat card in hand is a stronger attack to come
+WYRD_DEBT = 1.5  # Module 8: an active Wyrd's penalty still to come (3-6 VP, some turns away)
+GRAND_BUILDING = 1.0  # Module 3: a held building's effect at every Pass or battle to come
+ALLIANCE = 1.0  # Module 5: a held Alliance paying at every Pass
 
 
 def potentials(engine: Engine, state: State) -> list[float]:
@@ -32,9 +38,29 @@ def potentials(engine: Engine, state: State) -> list[float]:
     for i, me in enumerate(state["seats"][:seats]):
         values[i] += RESOURCE * sum(me["res"].values()) + CARD * len(me["hand"])
         values[i] += CULTURE_STEP * me["culture"]
+    _modules(state, values)
     if "m01" in state:  # the solo game: what counts is the lead over the Lordlings' score
         values[0] -= float(rows[0]["breakdown"].get("lordlings", 0))
     return values
+
+
+def _modules(state: State, values: list[float]) -> None:
+    """What the modules in play add toward VP still to come, per seat."""
+    seats = len(values)
+    if "m09" in state:
+        for i in range(seats):
+            values[i] += WAR_TOKEN * state["m09"]["won"][i]
+            values[i] += COMBAT_CARD * len(state["m09"]["hands"][i])
+    if "m08" in state:
+        for i in range(min(seats, len(state["m08"]["active"]))):
+            values[i] -= WYRD_DEBT * len(state["m08"]["active"][i])
+    if "m03" in state:
+        for built in state["m03"]["built"].values():
+            if built["holder"] is not None and built["holder"] < seats:
+                values[built["holder"]] += GRAND_BUILDING
+    if "m05" in state:
+        for ally in state["m05"]["allies"]:
+            values[ally["holder"]] += ALLIANCE
 
 
 def solo_reward(engine: Engine, state: State) -> float:

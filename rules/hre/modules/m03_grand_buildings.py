@@ -5,9 +5,9 @@ authored in `rules/hre/data/m03_grand_buildings.json` (§2.10). State `m03`: `su
 miniatures not yet built, HRE-M03-SETUP-02) and `built` (each built card: its province, and who
 holds the card now, None while it lies beside the Title offer).
 
-- Marozia and Henry the Fowler join the Rulers to choose from; one starting card of each is a
-  Grand Building only that Ruler may build (HRE-M03-SETUP-01). The four common ones are shuffled
-  into the top half of the Culture deck (HRE-M03-SETUP-03) and taken like any card, counting
+- Marozia and Henry the Fowler join the Rulers to choose from (7 Rulers in all, AMB-56); one
+  starting card of each is a Grand Building only that Ruler may build (HRE-M03-SETUP-01). The
+  four common ones are shuffled into the top half of the Culture deck (HRE-M03-SETUP-03) and taken like any card, counting
   toward the hand limit while in hand (HRE-M03-PLAY-01).
 - Building one is the turn's choice instead of a Noble or a Pass, even with no Noble left: pay
   its cost and place it in a province you control that has none (HRE-M03-PLAY-02, -03). The
@@ -23,9 +23,7 @@ holds the card now, None while it lies beside the Title offer).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from rules.core import rng
@@ -33,24 +31,21 @@ from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers, passing
-from rules.hre.components import DATA_DIR
 from rules.hre.economy import affordable, gain, request_payment
 from rules.hre.handlers import option
-from rules.hre.modules import Module, register
+from rules.hre.modules import Module, files, register, scenario
 from rules.hre.state import RESOURCES, Ctx, Frame, controlled, data, describe
 
 ONGOING = ("pass_vp", "pass_cp", "produce", "defence")
 PRODUCE = 8  # the Pass step that produces resources (HRE-BASE-PASS-11)
 
 
-@cache
 def _raw() -> dict[str, Any]:
-    found: dict[str, Any] = json.loads((DATA_DIR / "m03_grand_buildings.json").read_text("utf-8"))
-    return found
+    return files.load("m03_grand_buildings.json")
 
 
 def specs() -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in _raw()["cards"]}
+    return files.cards("m03_grand_buildings.json")
 
 
 def validate() -> None:
@@ -283,25 +278,21 @@ def _invariants(state: State) -> None:
         raise InvariantError("two Grand Buildings in one province")
 
 
-SCENARIO = {
-    "slug": "grand-buildings",
-    "title": "Holy Roman Empire — Module 3: Grand Buildings",
-    "description": "The base game with Grand Buildings raised from Culture cards, and two more "
-    "Rulers to choose, Marozia and Henry the Fowler (2 to 4 players).",
-    "min_players": 2,
-    "max_players": 4,
-    "config": {"modules": ["M03"], "options": {}},
-}
+SCENARIO = scenario(
+    "grand-buildings",
+    "Holy Roman Empire — Module 3: Grand Buildings",
+    "The base game with Grand Buildings raised from Culture cards, and two more Rulers to "
+    "choose, Marozia and Henry the Fowler (2 to 4 players).",
+    ["M03"],
+)
 
-SOLO_SCENARIO = {
-    "slug": "solo-grand-buildings",
-    "title": "Holy Roman Empire — solo against the Lordlings, with Grand Buildings",
-    "description": "Module 1 with Module 3: you build Grand Buildings; the Lordlings score the "
-    "ones they take.",
-    "min_players": 1,
-    "max_players": 1,
-    "config": {"modules": ["M01", "M03"], "options": {}},
-}
+SOLO_SCENARIO = scenario(
+    "solo-grand-buildings",
+    "Holy Roman Empire — solo against the Lordlings, with Grand Buildings",
+    "Module 1 with Module 3: you build Grand Buildings; the Lordlings score the ones they take.",
+    ["M01", "M03"],
+    (1, 1),
+)
 
 MODULE = register(
     Module(

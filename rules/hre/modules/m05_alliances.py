@@ -24,32 +24,29 @@ that have `met` (shared a border once), and the cards `unseen` (never dealt) or 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any
 
 from rules.core import rng
 from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
 from rules.hre import handlers
-from rules.hre.components import DATA_DIR
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import Module, register
-from rules.hre.state import Ctx, Frame, describe, neighbours
+from rules.hre.modules import Module, files, register, scenario
+from rules.hre.state import Ctx, Frame, data, describe
 
 WHEN = ("received", "pass")
 
 
-@cache
 def _raw() -> dict[str, Any]:
-    found: dict[str, Any] = json.loads((DATA_DIR / "m05_alliances.json").read_text("utf-8"))
-    return found
+    return files.load("m05_alliances.json")
 
 
 def cards() -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in _raw()["cards"]}
+    return files.cards("m05_alliances.json")
 
 
 def validate() -> None:
@@ -113,19 +110,40 @@ def _pair(a: int, b: int) -> str:
     return f"{min(a, b)}-{max(a, b)}"
 
 
-def bordering(state: State) -> set[str]:
+def bordering(state: State) -> frozenset[str]:
     """Every pair of seats controlling neighbouring provinces now."""
+    players = int(state["players"])
+    # By id, never by the dict's own order (a database may store the keys in another order).
+    provinces = _pick(players)(state["prov"])
+    return _bordering(players, tuple(map(_OWNER, provinces)))
+
+
+_OWNER = itemgetter("owner")
+
+
+@cache
+def _pick(players: int) -> itemgetter[Any]:
+    return itemgetter(*_in_play(players))
+
+
+@cache
+def _in_play(players: int) -> tuple[str, ...]:
+    """The provinces of the table, in the order the set-up lays them out (by id)."""
+    return tuple(p for p, spec in sorted(data().provinces.items()) if spec["players"] <= players)
+
+
+@lru_cache(maxsize=4096)
+def _bordering(players: int, owners: tuple[int | None, ...]) -> frozenset[str]:
+    """The pairs for one layout of owners (the same layout recurs turn after turn)."""
+    pids = _in_play(players)
+    held = {pid: who for pid, who in zip(pids, owners, strict=True) if who is not None}
     found = set()
-    provs = state["prov"]
-    for pid, here in provs.items():
-        a = here["owner"]
-        if a is None:
-            continue
-        for q in neighbours(state, pid):
-            b = provs[q]["owner"]
+    for pid, a in held.items():
+        for q in data().adjacent[pid]:
+            b = held.get(q)
             if b is not None and b != a:
                 found.add(_pair(a, b))
-    return found
+    return frozenset(found)
 
 
 def _auto(ctx: Ctx) -> bool:
@@ -133,7 +151,11 @@ def _auto(ctx: Ctx) -> bool:
     t = ctx.s.get("m05")
     if t is None or not ctx.s["prov"]:
         return False
-    new = sorted(bordering(ctx.s) - set(t["met"]))
+    met = set(t["met"])
+    n = len(t["hands"])
+    if len(met) == n * (n - 1) // 2:
+        return False  # every pair has met: no first border is left to find
+    new = sorted(bordering(ctx.s) - met)
     if not new:
         return False
     t["met"] = sorted(t["met"] + new)
@@ -326,15 +348,29 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
 
 
 def _determinize(state: State, seat: int) -> None:
-    """Other seats' Alliance hands are re-dealt from every card the seat has not seen."""
+    """Other seats' Alliance hands are re-dealt from every card the seat has not seen; a card
+    offered in a negotiation under way stays with its owner (both parties have seen it)."""
     t = m05(state)
+    pinned = _offered(state)
     others = [i for i in range(len(t["hands"])) if i != seat]
-    pool = sorted(t["unseen"] + [c for i in others for c in t["hands"][i]])
+    pool = sorted(t["unseen"] + [c for i in others for c in t["hands"][i] if c not in pinned])
     rng.shuffle(state, pool)
     for i in others:
-        size = len(t["hands"][i])
-        t["hands"][i], pool = sorted(pool[:size]), pool[size:]
+        kept = [c for c in t["hands"][i] if c in pinned]
+        size = len(t["hands"][i]) - len(kept)
+        t["hands"][i], pool = sorted(kept + pool[:size]), pool[size:]
     t["unseen"] = sorted(pool)
+
+
+def _offered(state: State) -> set[str]:
+    """Cards named by a negotiation under way."""
+    found = set()
+    for f in state["stack"]:
+        if f["kind"] == "m05_answer":
+            found.add(f["offer"])
+        elif f["kind"] == "m05_confirm":
+            found |= {f["offer"], f["back"]}
+    return found
 
 
 def _invariants(state: State) -> None:
@@ -358,15 +394,14 @@ def _undo_barrier(before: State, after: State) -> bool:
     return _talks(before) != _talks(after) or m05(before)["allies"] != m05(after)["allies"]
 
 
-SCENARIO = {
-    "slug": "alliances",
-    "title": "Holy Roman Empire — Module 5: Alliances",
-    "description": "The base game with two secret Alliance cards each, traded when two realms "
-    "first share a border; attacking an ally breaks the pact at a price (3 or 4 players).",
-    "min_players": 3,
-    "max_players": 4,
-    "config": {"modules": ["M05"], "options": {}},
-}
+SCENARIO = scenario(
+    "alliances",
+    "Holy Roman Empire — Module 5: Alliances",
+    "The base game with two secret Alliance cards each, traded when two realms first share a "
+    "border; attacking an ally breaks the pact at a price (3 or 4 players).",
+    ["M05"],
+    (3, 4),
+)
 
 MODULE = register(
     Module(

@@ -6,13 +6,16 @@ the box (`returned`), each seat's Commander (`hired`: the card, the province of 
 whether its card is ready) and a group it marches with (`riding`).
 
 - N+1 Commanders are laid out at random, the rest go back (HRE-M06-SETUP-01). In solo one is
-  drawn face down for you (HRE-M06-SOLO-01); the suggested fourth Lordling Ruler is not built.
+  drawn face down for you (HRE-M06-SOLO-01). The book's suggested balance, a fourth Lordling
+  Ruler whose province gets a Lordling Farm and an Archer but no City (and no Barbarian token,
+  AMB-72), is the option `solo_fourth_lordling` (off unless chosen: the book only suggests it).
 - A Recruit, action or reaction, may also (or only) take one for 2 Gold: its miniature goes to a
   province with a City of yours; one a player for the whole game, never lost (HRE-M06-PLAY-01,
   -02). The Recruit prompt stays open after it, so the normal recruit can follow.
 - It moves with a group by Manoeuvre or Regroup, or alone; alone it never enters a province held
   by a rival or Barbarians, and it may only stand where its player has a unit or a Farm (HRE-
-  M06-PLAY-03, AMB-69).
+  M06-PLAY-03, AMB-69). A group that marches off and leaves it alone where there is no Farm is
+  handled like a beaten army's Commander below (our reading: the book forbids leaving it so).
 - In a battle where it is present with its card ready, its player may use its effect first and
   exhaust the card; the attacker declares first (HRE-M06-PLAY-04). It is no unit: no damage, no
   Battle Result, no Army limit (HRE-M06-PLAY-05).
@@ -25,9 +28,7 @@ whether its card is ready) and a group it marches with (`riding`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from rules.core import rng
@@ -35,22 +36,19 @@ from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers, manoeuvre
-from rules.hre.components import DATA_DIR
 from rules.hre.handlers import option
-from rules.hre.modules import Module, effects, plays, register
+from rules.hre.modules import Module, effects, files, plays, register, scenario
 from rules.hre.state import Ctx, Frame, capital, neighbours, unit_count
 
-HUMAN = 0  # your seat in a solo game (Module 1)
+HUMAN, LORDLINGS = 0, 1  # the seats of a solo game (Module 1)
 
 
-@cache
 def _raw() -> dict[str, Any]:
-    found: dict[str, Any] = json.loads((DATA_DIR / "m06_commanders.json").read_text("utf-8"))
-    return found
+    return files.load("m06_commanders.json")
 
 
 def cards() -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in _raw()["cards"]}
+    return files.cards("m06_commanders.json")
 
 
 def validate() -> None:
@@ -89,6 +87,36 @@ def _setup(state: State) -> None:
         "hidden": solo,
     }
     state["stack"].insert(1, {"kind": "m06_setup", "seat": state["stack"][0]["seat"]})
+
+
+def _fourth_lordling(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
+    """The suggested fourth Lordling Ruler: a Farm and an Archer, no City (SOLO-01, AMB-72)."""
+    inner(ctx, frame)
+    s = ctx.s
+    if "m06" not in s or not s["options"].get("solo_fourth_lordling"):
+        return
+    taken = {p for p, h in s["prov"].items() if h["owner"] is not None}
+    free = sorted(r for r, spec in ctx.d.rulers.items() if spec["capital"] not in taken)
+    free = [r for r in free if ctx.d.rulers[r]["capital"] in s["prov"]]
+    if not free:
+        return
+    ruler = free[rng.below(s, len(free))]
+    home = ctx.d.rulers[ruler]["capital"]
+    here = s["prov"][home]
+    if here["barb"] is not None:
+        s["box_tokens"] = sorted([*s["box_tokens"], here["barb"]["token"]])
+        here["barb"] = None
+    here.update(owner=LORDLINGS, farms=1)
+    here["units"]["archer"] = 1
+    ctx.seat(LORDLINGS)["farms_track"] -= 1
+    ctx.log(
+        "HRE-M06-SOLO-01",
+        f"A fourth Lordling Ruler, {ctx.d.rulers[ruler]['name']}: a Lordling Farm and an Archer "
+        f"in {ctx.d.provinces[home]['name']}, no City (the book's suggested balance).",
+    )
+
+
+handlers.MACHINE.wrap_step("m01_setup", _fourth_lordling)
 
 
 @handlers.step("m06_setup")
@@ -209,7 +237,7 @@ def _busy(state: State) -> bool:
 def _auto(ctx: Ctx) -> bool:
     """A march ends with its group; a Commander left alone goes to the closest place (PLAY-06)."""
     t = ctx.s.get("m06")
-    if t is None or _busy(ctx.s):
+    if t is None or (t["riding"] is None and not any(t["hired"])) or _busy(ctx.s):
         return False
     ride = t["riding"]
     if ride is not None:
@@ -399,28 +427,34 @@ def _invariants(state: State) -> None:
             raise InvariantError(f"seat {seat}'s Commander is off the board")
 
 
-SCENARIO = {
-    "slug": "commanders",
-    "title": "Holy Roman Empire — Module 6: Commanders",
-    "description": "The base game with Commanders hired for 2 Gold on a Recruit: they march "
-    "with your armies and lend each battle a once-a-round edge (2 to 4 players).",
-    "min_players": 2,
-    "max_players": 4,
-    "config": {"modules": ["M06"], "options": {}},
-}
+SCENARIO = scenario(
+    "commanders",
+    "Holy Roman Empire — Module 6: Commanders",
+    "The base game with Commanders hired for 2 Gold on a Recruit: they march with your armies "
+    "and lend each battle a once-a-round edge (2 to 4 players).",
+    ["M06"],
+)
 
-SOLO_SCENARIO = {
-    "slug": "solo-commanders",
-    "title": "Holy Roman Empire — solo against the Lordlings, with a Commander (easier)",
-    "description": "Module 1 with Module 6: a face-down Commander you may hire for 2 Gold.",
-    "min_players": 1,
-    "max_players": 1,
-    "config": {"modules": ["M01", "M06"], "options": {}},
-}
+SOLO_SCENARIO = scenario(
+    "solo-commanders",
+    "Holy Roman Empire — solo against the Lordlings, with a Commander (easier)",
+    "Module 1 with Module 6: a face-down Commander you may hire for 2 Gold.",
+    ["M01", "M06"],
+    (1, 1),
+)
 
 MODULE = register(
     Module(
         "M06",
+        options={"solo_fourth_lordling": (False, True)},  # SOLO-01's suggested balance
+        option_text={
+            "solo_fourth_lordling": (
+                "A fourth Lordling Ruler (solo with Commanders only)",
+                "The book suggests it to balance your Commander: a Lordling Farm and an Archer "
+                "in one more Ruler's province.",
+                {False: "No", True: "Yes"},
+            )
+        },
         data_files=("m06_commanders.json",),
         validate=validate,
         scenarios=(SCENARIO, SOLO_SCENARIO),

@@ -24,9 +24,7 @@ their markers and its `fulfilled` ones (face down, kept), the Wyrds `removed` un
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from rules.core import rng
@@ -34,23 +32,20 @@ from rules.core.engine import Option, Result, State
 from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import culture, handlers
-from rules.hre.components import DATA_DIR
 from rules.hre.economy import accessible
 from rules.hre.handlers import option
-from rules.hre.modules import Module, add_scores, majority, register
+from rules.hre.modules import Module, add_scores, files, majority, register, scenario
 from rules.hre.state import RESOURCES, Ctx, Frame, describe
 
 LOSSES = ("vp", "gold", *RESOURCES)
 
 
-@cache
 def _raw() -> dict[str, Any]:
-    found: dict[str, Any] = json.loads((DATA_DIR / "m08_wyrd.json").read_text("utf-8"))
-    return found
+    return files.load("m08_wyrd.json")
 
 
 def cards() -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in _raw()["cards"]}
+    return files.cards("m08_wyrd.json")
 
 
 def validate() -> None:
@@ -354,15 +349,13 @@ def _undo_barrier(before: State, after: State) -> bool:
     return bool(m08(before)["active"] != m08(after)["active"])
 
 
-SCENARIO = {
-    "slug": "wyrd",
-    "title": "Holy Roman Empire — Module 8: The Wyrd",
-    "description": "The base game with fate cards tucked under the Culture offer: take a card "
-    "beyond your reach and its curse comes due later; the most Wyrds score 7 VP (2 to 4 players).",
-    "min_players": 2,
-    "max_players": 4,
-    "config": {"modules": ["M08"], "options": {}},
-}
+SCENARIO = scenario(
+    "wyrd",
+    "Holy Roman Empire — Module 8: The Wyrd",
+    "The base game with fate cards tucked under the Culture offer: take a card beyond your "
+    "reach and its curse comes due later; the most Wyrds score 7 VP (2 to 4 players).",
+    ["M08"],
+)
 
 MODULE = register(
     Module(

@@ -22,19 +22,16 @@ HRE-M09-SETUP-04) and those each seat has won (`won`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from rules.core import rng
 from rules.core.engine import Option, Result, State
 from rules.core.errors import InvariantError
 from rules.hre import handlers
-from rules.hre.components import DATA_DIR
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import Module, add_scores, effects, majority, register
+from rules.hre.modules import Module, add_scores, effects, files, majority, register, scenario
 from rules.hre.state import Ctx, Frame, data, describe
 
 DEALT = 2  # Common cards dealt to each player, one of them thrown away (L713)
@@ -42,14 +39,12 @@ LADDERS = {2: [6, 0], 3: [9, 4, 0], 4: [9, 6, 3, 0]}  # War token majority (L728
 KINDS = ("common", "title", "ruler")
 
 
-@cache
 def _raw() -> dict[str, Any]:
-    found: dict[str, Any] = json.loads((DATA_DIR / "m09_ages_of_war.json").read_text("utf-8"))
-    return found
+    return files.load("m09_ages_of_war.json")
 
 
 def cards() -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in _raw()["cards"]}
+    return files.cards("m09_ages_of_war.json")
 
 
 def _check_card(cid: str, card: dict[str, Any]) -> None:
@@ -395,15 +390,14 @@ def _invariants(state: State) -> None:
         raise InvariantError("War tokens are not conserved")
 
 
-SCENARIO = {
-    "slug": "ages-of-war",
-    "title": "Holy Roman Empire — Module 9: The Ages of War",
-    "description": "The base game with Combat cards for attacks on rivals, War tokens for the "
-    "winners, and ties won by the attacker (3 or 4 players).",
-    "min_players": 3,
-    "max_players": 4,
-    "config": {"modules": ["M09"], "options": {}},
-}
+SCENARIO = scenario(
+    "ages-of-war",
+    "Holy Roman Empire — Module 9: The Ages of War",
+    "The base game with Combat cards for attacks on rivals, War tokens for the winners, and "
+    "ties won by the attacker (3 or 4 players).",
+    ["M09"],
+    (3, 4),
+)
 
 MODULE = register(
     Module(

@@ -79,3 +79,29 @@ def test_solitaire_wins_follow_the_scenarios_own_conditions() -> None:
     lone["winner"] = [0]
     assert heuristics.solo_won(feudal, lone)
     assert 0.0 <= heuristics.rewards(feudal, lone)[0] <= 1.0
+
+
+def test_hre_module_scoring_sources_count() -> None:
+    """HRE-M09-END-02, HRE-M08-END-01, HRE-M03-PLAY-04, HRE-M05-PLAY-04: War tokens, Wyrds,
+    Grand Buildings and Alliances move the search bot's value of a position."""
+    engine = get_engine("hre")
+    state = position(engine, "all-modules", 3, 120)
+    base = heuristics.value(engine, state, 0)
+    war = clone(state)
+    war["m09"]["won"][0] += 1
+    war["m09"]["tokens"] -= 1
+    assert heuristics.value(engine, war, 0) > base  # the majority (9 VP) and the token itself
+    t = state["m08"]
+    for i in range(3):  # nobody holds a Wyrd in the position compared against
+        t["removed"] += [e["card"] for e in t["active"][i]] + t["fulfilled"][i]
+        t["active"][i], t["fulfilled"][i] = [], []
+    base = heuristics.value(engine, state, 0)
+    wyrd = clone(state)
+    wyrd["m08"]["fulfilled"][0].append(wyrd["m08"]["removed"].pop())
+    assert engine.result(wyrd)["seats"][0]["breakdown"]["wyrd"] == 7
+    assert heuristics.value(engine, wyrd, 0) > base
+    grand = clone(state)
+    mine = next(p for p, h in grand["prov"].items() if h["owner"] == 0)
+    grand["m03"]["supply"].remove("C049")
+    grand["m03"]["built"]["C049"] = {"prov": mine, "holder": 0}
+    assert heuristics.value(engine, grand, 0) > base

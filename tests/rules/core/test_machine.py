@@ -32,7 +32,7 @@ class Toy(StepContext[dict[str, int]]):
 
 def toy_machine() -> Machine[Toy]:
     """Count to the goal: seat 0 adds 1 or 2, then both seats vote at once to go on or stop."""
-    machine: Machine[Toy] = Machine()
+    machine: Machine[Toy] = Machine(Toy)
 
     def add(ctx: Toy, frame: Frame, action: Any) -> None:
         ctx.s["n"] += action["add"]
@@ -81,7 +81,6 @@ def toy_machine() -> Machine[Toy]:
 class ToyEngine(FrameEngine[Toy]):
     game_id = "toy"
     machine = toy_machine()
-    context = Toy
 
     def scenarios(self) -> list[dict[str, Any]]:
         return [{"slug": "toy", "min_players": 2, "max_players": 2, "config": {}}]
@@ -172,7 +171,7 @@ def test_a_hooked_step_runs_around_the_original() -> None:
 
 
 def test_the_runaway_guard_names_the_frame_that_spun() -> None:
-    machine: Machine[Toy] = Machine()
+    machine: Machine[Toy] = Machine(Toy)
     machine.step("spin")(lambda ctx, frame: None)
     with pytest.raises(InvariantError, match=f"{STEP_CAP:,}.*'spin'"):
         machine.advance(Toy({"over": False, "stack": [{"kind": "spin"}]}))

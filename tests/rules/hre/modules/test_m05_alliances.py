@@ -166,3 +166,19 @@ def test_HRE_M05_PLAY_01_random_games_end_and_replay() -> None:
     for seed, players in ((1, 3), (2, 4)):
         playout = play_and_replay(ENGINE, seed, ALLIANCES, players)
         assert playout.over and playout.replay is not None and playout.replay.ok
+
+
+def test_HRE_M05_PLAY_03_a_card_on_the_table_stays_put_when_a_bot_re_deals() -> None:
+    """HRE-M05-PLAY-03 [HIDDEN]: while a negotiation is under way, the cards offered are known to
+    both parties: a re-deal of the unseen cards (for a search bot) leaves them where they are."""
+    state = pact_game()
+    units(state, "lombardy", 0, infantry=1)
+    handlers.MACHINE.advance(Ctx(state))
+    state, _ = act(state, {"m05_offer": "CA05"})
+    for seed in range(6):
+        seen = ENGINE.determinize(state, 1, seed)
+        assert "CA05" in seen["m05"]["hands"][0]
+        ENGINE.check_invariants(seen)
+        after, _ = ENGINE.apply(seen, 1, {"m05_answer": seen["m05"]["hands"][1][0]})
+        after, _ = ENGINE.apply(after, 0, {"m05_agree": True})
+        assert len(after["m05"]["allies"]) == 2

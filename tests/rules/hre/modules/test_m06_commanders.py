@@ -144,3 +144,24 @@ def test_HRE_M06_PLAY_01_random_games_end_and_replay() -> None:
         assert playout.over and playout.replay is not None and playout.replay.ok
     solo = play_and_replay(ENGINE, 3, {"modules": ["M01", "M06"], "options": {}}, 1)
     assert solo.over and solo.replay is not None and solo.replay.ok
+
+
+def test_HRE_M06_SOLO_01_AMB_72_the_suggested_fourth_lordling_ruler() -> None:
+    """HRE-M06-SOLO-01 (AMB-72): with the option, a fourth Lordling Ruler's province gets a
+    Lordling Farm and an Archer, no City and no Barbarian token; games still end and replay."""
+    config = {"modules": ["M01", "M06"], "options": {"solo_fourth_lordling": True}}
+    assert ENGINE.validate_scenario(config) == []
+    state = ENGINE.setup(2, config, 1)
+    state, events = ENGINE.apply(state, 0, {"ruler": "arnulf"})
+    lordling = sorted(p for p, h in state["prov"].items() if h["owner"] == 1)
+    farm_only = [p for p in lordling if not state["prov"][p]["city"]]
+    assert len(lordling) == 4 and len(farm_only) == 1
+    here = state["prov"][farm_only[0]]
+    assert here["farms"] == 1 and here["units"]["archer"] == 1 and here["barb"] is None
+    assert "HRE-M06-SOLO-01" in events_text(events)
+    ENGINE.check_invariants(state)
+    plain = ENGINE.setup(2, {"modules": ["M01", "M06"], "options": {}}, 1)
+    plain, _ = ENGINE.apply(plain, 0, {"ruler": "arnulf"})
+    assert sum(1 for h in plain["prov"].values() if h["owner"] == 1) == 3
+    playout = play_and_replay(ENGINE, 5, config, 1)
+    assert playout.over and playout.replay is not None and playout.replay.ok
