@@ -9,6 +9,13 @@ database by default, or PostgreSQL with --postgres (a fresh database chancery_pr
 server of CHANCERY_TEST_DATABASE_URL). --cprofile N prints the N costliest functions.
 
     .venv/bin/python bench/move_profile.py [--moves 200] [--postgres] [--json] [--cprofile 30]
+        [--no-socket]
+
+Each POST says that the page's socket is open (X-Chancery-Live, as static/js/chancery.js does),
+so it is answered with the notice only and the push brings the rest; --no-socket posts as a
+page without a socket does, answered with the prompt bar. Queries are counted with a light
+execute wrapper (no debug cursor, which would slow the move's side only), and DEBUG is off as
+in production (--debug keeps it on).
 
 `--json` prints one object on one line; `trivial_cpu_ms_p50`, `move_cpu_ms_p50` and `ratio` (move
 over trivial, CPU p50) lead it.
@@ -17,6 +24,7 @@ over trivial, CPU p50) lead it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import json
 import os
@@ -25,8 +33,10 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -52,6 +62,10 @@ def main() -> None:
     parser.add_argument("--postgres", action="store_true")
     parser.add_argument("--json", action="store_true", help="one JSON object on one line")
     parser.add_argument("--cprofile", type=int, default=0, help="print the N costliest functions")
+    parser.add_argument(
+        "--no-socket", action="store_true", help="post as a page without an open socket"
+    )
+    parser.add_argument("--debug", action="store_true", help="keep DEBUG on (the query log)")
     args = parser.parse_args()
 
     from tests.integration import support
@@ -72,6 +86,12 @@ def main() -> None:
     import django
 
     django.setup()
+    from django.conf import settings
+
+    # As in production: no query log, no template debugging (both slow the move's side only,
+    # the trivial page makes no query). The settings module has read DEBUG already (static
+    # files stay those of the embedded set-up).
+    settings.DEBUG = args.debug
     from django.core.management import call_command
 
     if not args.postgres:
@@ -80,7 +100,7 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.test.utils import setup_test_environment
 
     from games import notify, pages, services
     from games.consumers import GameConsumer
@@ -124,6 +144,20 @@ def main() -> None:
         game = Game.objects.get(pk=game_id)
         return int(game.engine.prompts(game.state)[0]["seat"])
 
+    @contextlib.contextmanager
+    def counted() -> Iterator[list[int]]:
+        count = [0]
+
+        def wrapper(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+            count[0] += 1
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(wrapper):
+            yield count
+
+    headers = {"HTTP_HX_REQUEST": "true"}
+    if not args.no_socket:
+        headers["HTTP_X_CHANCERY_LIVE"] = "1"
     game, sockets = new_table()
     htmls = first_push(sockets)
     times: dict[str, list[float]] = {"trivial": [], "act": [], "socket_render": [], "move": []}
@@ -146,10 +180,15 @@ def main() -> None:
         t1, c1 = time.perf_counter(), time.thread_time()
         if profiler and index >= args.warmup:
             profiler.enable()
-        with CaptureQueriesContext(connection) as act_queries:
-            answer = client.post(f"/games/{game.pk}/act/", option, HTTP_HX_REQUEST="true")
+        with counted() as act_queries:
+            answer = client.post(
+                f"/games/{game.pk}/act/",
+                urlencode(option),
+                content_type="application/x-www-form-urlencoded",  # as htmx sends a form
+                **headers,
+            )
         t2, c2 = time.perf_counter(), time.thread_time()
-        with CaptureQueriesContext(connection) as render_queries:
+        with counted() as render_queries:
             rendered = socket._render()
         t3, c3 = time.perf_counter(), time.thread_time()
         if profiler:
@@ -158,7 +197,11 @@ def main() -> None:
         assert answer.status_code == 200 and rendered is not None, answer.content[:300]
         assert other is not None
         expected = int(option["expected_seq"]) + 1
-        if support.pushed_seq(answer.content.decode()) != expected or rendered[0] != expected:
+        if args.no_socket:
+            answered = support.pushed_seq(answer.content.decode())
+        else:
+            answered = int(answer.headers.get("X-Chancery-Pushed", -1))
+        if answered != expected or rendered[0] != expected:
             raise RuntimeError(f"move refused: {answer.content[:500]!r}")
         htmls[seat], htmls[1 - seat] = rendered[1], other[1]
         pushed = [len(rendered[1]), len(other[1])]
@@ -174,8 +217,8 @@ def main() -> None:
                 "move": (c1, c3),
             }.items():
                 cpu[name].append((b - a) * 1000)
-            queries["act"].append(len(act_queries))
-            queries["socket_render"].append(len(render_queries))
+            queries["act"].append(act_queries[0])
+            queries["socket_render"].append(render_queries[0])
             sizes.extend(pushed)
     cpu_trivial, cpu_move = percentile(cpu["trivial"], 50), percentile(cpu["move"], 50)
     out = {
@@ -183,6 +226,8 @@ def main() -> None:
         "move_cpu_ms_p50": round(cpu_move, 2),
         "ratio": round(cpu_move / cpu_trivial, 2),
         "database": connection.vendor,
+        "debug": args.debug,
+        "answer": "prompt bar (no socket)" if args.no_socket else "notice (socket open)",
         "moves": args.moves,
         "wall_ms": {k: summary(v) for k, v in times.items()},
         "cpu_ms": {k: summary(v) for k, v in cpu.items()},
@@ -199,9 +244,6 @@ def main() -> None:
     if profiler:
         stats = pstats.Stats(profiler)
         stats.sort_stats("cumulative").print_stats(args.cprofile)
-    if os.environ.get("PROFILE_SQL"):
-        for q in act_queries.captured_queries + render_queries.captured_queries:
-            print(q["sql"][:200])
 
 
 if __name__ == "__main__":

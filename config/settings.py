@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
 ]
 
+# Database sessions (Django's), their row read without the ORM's query compiler: games/sessions.py.
+SESSION_ENGINE = "games.sessions"
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
 SITE_ID = 1

@@ -17,7 +17,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from games import boards, botkinds, services
+from games import botkinds, services
 from games.models import (
     ApiToken,
     ChatChannel,
@@ -52,8 +52,16 @@ def _engine_choices() -> list[tuple[str, str]]:
 
 
 def _module_choices() -> list[tuple[str, str]]:
-    """Every game's expansion modules (HRE's), as the admin's list to pick from."""
-    return [(m, label) for board in boards.BOARDS.values() for m, label in board.module_choices()]
+    """Every game's playable expansion modules (HRE's), from the engines' module registries."""
+    return [
+        (
+            m["id"],
+            f"{engine.game_id.upper()} {m['id']}: {m['name']} "
+            f"({players_phrase(m['min_players'], m['max_players'])})",
+        )
+        for engine in all_engines()
+        for m in engine.module_specs()
+    ]
 
 
 class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
@@ -65,9 +73,8 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
         initial=dict,
         widget=forms.Textarea(attrs={"rows": 6, "cols": 60}),
         help_text="A JSON object; {} plays the game as shipped. The options and their values "
-        "are listed below.",
+        "are listed below; the modules are chosen in the list above.",
     )
-
     modules = forms.MultipleChoiceField(
         required=False,
         choices=_module_choices,
@@ -85,6 +92,7 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
             "description",
             "min_players",
             "max_players",
+            "modules",
             "config",
             "enabled",
         )
@@ -92,8 +100,10 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         config = self.instance.config if self.instance and self.instance.pk else {}
-        if isinstance(config, dict) and config.get("modules"):
+        if isinstance(config, dict) and isinstance(config.get("modules"), list):
+            # The list shows the modules; the JSON box keeps the rest of the config.
             self.initial["modules"] = list(config["modules"])
+            self.initial["config"] = {k: v for k, v in config.items() if k != "modules"}
 
     def clean_config(self) -> Any:
         value = self.cleaned_data.get("config")
@@ -108,7 +118,7 @@ class ScenarioForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the
         config = data.get("config")
         chosen = data.get("modules") or []
         if chosen:
-            own = {m for m, _ in boards.find(engine.game_id).module_choices()}  # type: ignore[union-attr]
+            own = {m["id"] for m in engine.module_specs()}
             if not set(chosen) <= own:
                 raise forms.ValidationError({"modules": f"{engine.title} has no such modules."})
             if not isinstance(config, dict):

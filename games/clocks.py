@@ -18,7 +18,7 @@ from django.db import models
 from django.utils import timezone
 
 from games.inputs import BadInput, integer
-from games.models import Game, GameClock, MailPreference, SeatClock
+from games.models import Game, GameClock, MailPreference, Seat, SeatClock
 
 MAX_DAYS_PER_MOVE = 30
 MAX_CAP_DAYS = 120
@@ -68,6 +68,10 @@ def seat_clock(game: Game, index: int, now: datetime | None = None) -> dict[str,
 def seat_clocks(game: Game, now: datetime | None = None) -> dict[int, dict[str, Any]]:
     """seat_clock for every seat of the game that has a clock, by seat index, in one query."""
     now = now or timezone.now()
+    seats = getattr(game, "_prefetched_objects_cache", {}).get("seats")
+    if seats is not None and all(Seat.clock.is_cached(seat) for seat in seats):  # games.rows
+        held = [(seat.index, getattr(seat, "clock", None)) for seat in seats]
+        return {index: _shown(bank, now) for index, bank in held if bank is not None}
     banks = SeatClock.objects.filter(seat__game=game).annotate(index=models.F("seat__index"))
     return {bank.index: _shown(bank, now) for bank in banks}
 

@@ -11,6 +11,7 @@ from django.db import models
 from django.utils import timezone
 
 from games import botkinds
+from games.jsoncodec import Decoder, Encoder
 from rules.core import get_engine
 from rules.core.engine import Engine, players_phrase
 
@@ -69,7 +70,8 @@ class Game(models.Model):
 
     scenario = models.ForeignKey(Scenario, on_delete=models.PROTECT, related_name="games")
     game = models.CharField(max_length=20)
-    config = models.JSONField(default=dict)
+    # The columns a move writes or reads go through orjson (games.jsoncodec).
+    config = models.JSONField(default=dict, encoder=Encoder, decoder=Decoder)
     players = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     public = models.BooleanField(default=True, help_text="Anyone may watch as a spectator.")
@@ -80,9 +82,9 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     seed = models.BigIntegerField(default=0)
     rules_version = models.PositiveIntegerField(default=0)
-    state = models.JSONField(null=True, blank=True)
+    state = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
     seq = models.PositiveIntegerField(default=0)
-    result = models.JSONField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
     # Moves in a row made by bots or standing answers, without a decision of a player at the time.
     bot_streak = models.PositiveIntegerField(default=0)
     # Set when bot_streak reached the limit (settings.CHANCERY_BOT_STREAK_LIMIT): bots wait for a player.
@@ -167,8 +169,8 @@ class Move(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
-    action = models.JSONField()
-    events = models.JSONField(default=list)
+    action = models.JSONField(encoder=Encoder, decoder=Decoder)
+    events = models.JSONField(default=list, encoder=Encoder, decoder=Decoder)
     state_hash = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)
     by_bot = models.BooleanField(default=False)

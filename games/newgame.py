@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from games import botkinds, clocks, services
+from games import botkinds, clocks, scenarios, services
 from games.inputs import BadInput, integer, text
 from games.models import Scenario
 from rules.core.options import OptionSpec
@@ -164,6 +164,7 @@ class NewGameForm:
                     "low": low,
                     "high": high,
                     "players_text": s.players_text(),
+                    "modules": scenarios.chosen_modules(s.game, s.config, s.engine),
                     "selected": scenario is not None and s.pk == scenario.pk,
                 }
             )

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import emails, jobs
+from games import emails, jobs, rows
 from games.models import Game, MailPreference, Move, Outbox, Presence, Seat
 
 log = logging.getLogger(__name__)
@@ -182,8 +182,7 @@ def seen(user: Any, game_id: int) -> None:
 
 def is_watching(user_id: int, game_id: int) -> bool:
     """Whether the player has a page open on the game right now."""
-    fresh = timezone.now() - PRESENCE_TTL
-    return Presence.objects.filter(user_id=user_id, game_id=game_id, opened_at__gte=fresh).exists()
+    return rows.watching(user_id, game_id, timezone.now() - PRESENCE_TTL)
 
 
 def preference(user: Any) -> MailPreference:

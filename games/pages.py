@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from django.db.models import Prefetch
 from django.template.loader import render_to_string
 
-from games import boards, clocks, rematch, rulebook, undo
+from games import boards, clocks, rematch, rows, rulebook, undo
 from games.access import choose_viewer_seat, may_watch, seats_of, viewer_seat, watchable
-from games.models import Game, Move, Seat
+from games.models import Game, Move
 from games.results import result_table
 
 LOG_LINES = 80
+LOG_FIELDS = ("seq", "seat", "events", "by_standing")  # what a log line reads of its move
 LIVE_PARTIALS = ("prompt", "board", "tableau", "players", "private", "log")
 __all__ = ["may_watch", "result_table", "viewer_seat", "watchable"]
 
@@ -53,6 +53,11 @@ def named(text: str, names: dict[int, str]) -> str:
     return SEAT_WORDS.sub(name, text)
 
 
+def seat_names(game: Game) -> dict[int, str]:
+    """Who sits at each taken seat, as the log names them."""
+    return {s.index: s.label() for s in game.seats.all() if s.user_id or s.bot}
+
+
 def log_lines(
     game: Game,
     seat: int | None,
@@ -67,7 +72,7 @@ def log_lines(
     `moves` (oldest first) gives the lines of those moves instead, for the whole history's pages.
     """
     lines: list[dict[str, Any]] = []
-    names = {s.index: s.label() for s in game.seats.all() if s.user_id or s.bot}
+    names = seat_names(game)
     if moves is None:
         moves = list(reversed(recent_moves(game, limit) if recent is None else recent[:limit]))
     links: dict[str, dict[str, str] | None] = {}  # one rule is cited by many lines
@@ -286,9 +291,8 @@ class Live:
 
 
 def load(game_id: int) -> Game | None:
-    """A game with its seats (and their players) in one more query, or None."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user", "invited"))
-    return Game.objects.filter(pk=game_id).prefetch_related(seats).first()
+    """A game with its seats (their players and clocks) in one more query, or None."""
+    return rows.game_with_seats(game_id)
 
 
 def context(game: Game, user: Any, oob: bool = False) -> dict[str, Any]:
@@ -465,14 +469,14 @@ def _render(name: str, ctx: dict[str, Any], key: bytes | None = None) -> str:
 def _drawn(name: str, ctx: dict[str, Any], key: bytes | None) -> tuple[str, Children | None]:
     if key is None:
         html = render_to_string(f"games/game.html#{name}", ctx)
-        return html, split(html) if name in SPLIT else None
+        return html, _children(name, html)
     with _renders_lock:
         found = _renders.get((name, key))
         if found is not None:
             _renders.move_to_end((name, key))
             return found
     html = render_to_string(f"games/game.html#{name}", ctx)
-    drawn = html, split(html) if name in SPLIT else None
+    drawn = html, _children(name, html)
     with _renders_lock:
         _renders[(name, key)] = drawn
         while len(_renders) > RENDERS:
@@ -481,8 +485,20 @@ def _drawn(name: str, ctx: dict[str, Any], key: bytes | None) -> tuple[str, Chil
 
 
 # Partials whose top-level children carry ids, so a socket may be sent only the children that
-# changed: the tableau's sections and the seat cards (the map is one SVG; the prompt changes whole).
+# changed: the tableau's sections and the seat cards (the prompt changes whole).
 SPLIT = frozenset({"tableau", "players"})
+# Partials holding a map, one SVG whose registers (<g id="area-…">, <g id="prov-…">) change a
+# few at a time: a socket that has the rest of the map is sent only the registers that changed.
+SVG_SPLIT = frozenset({"board"})
+SKELETON = ""  # the children's key for everything of the partial that is not one of them
+
+
+def _children(name: str, html: str) -> Children | None:
+    if name in SPLIT:
+        return split(html)
+    return svg_split(html) if name in SVG_SPLIT else None
+
+
 VOID = frozenset(
     [
         "area",
@@ -551,6 +567,66 @@ def split(html: str) -> Children | None:
     return children
 
 
+SWAPPABLE_ID = re.compile(r"[A-Za-z][\w-]*")
+
+
+def svg_split(html: str) -> Children | None:
+    """The parts with ids of a map partial, after its skeleton (the rest of the html, each part
+    cut out; its digest says whether anything else changed): the children of its one <svg>, and
+    the children of the partial's root element beside the svg.
+
+    None when the html holds no <svg>, several, or no part with an id.
+    """
+    depth, svg_depth, seen_svg = 0, -1, False
+    spans: list[tuple[str, int, int]] = []
+    opened: dict[int, tuple[str, int]] = {}
+    for tag in _TAGS.finditer(html):
+        closing, name, attrs = tag.group(1), tag.group(2), tag.group(3)
+        if name is None:
+            continue
+        lname = name.lower()
+        if closing:
+            if depth in opened:
+                cid, start = opened.pop(depth)
+                spans.append((cid, start, tag.end()))
+            depth -= 1
+            if lname == "svg":
+                svg_depth = -1
+            continue
+        found = _ID.search(attrs)
+        part = (depth == 1 and lname != "svg") or depth == svg_depth + 1 > 0
+        cid = found.group(1) if part and found and SWAPPABLE_ID.fullmatch(found.group(1)) else ""
+        if lname == "svg":
+            if seen_svg:
+                return None  # a second map: not one to take apart
+            seen_svg, svg_depth = True, depth
+        if attrs.endswith("/") or lname in VOID:
+            if cid:
+                spans.append((cid, tag.start(), tag.end()))
+            continue
+        depth += 1
+        if cid:
+            opened[depth] = (cid, tag.start())
+    spans.sort(key=lambda span: span[1])
+    if not seen_svg or not spans or depth != 0:
+        return None
+    if any(b > a2 for (_, _, b), (_, a2, _) in zip(spans, spans[1:], strict=False)):
+        return None  # a part inside another
+    skeleton, at, children = [], 0, []
+    for cid, a, b in spans:
+        skeleton.append(html[at:a] + f"<#{cid}>")
+        piece = html[a:b]
+        children.append((cid, piece, hashlib.blake2b(piece.encode(), digest_size=16).digest()))
+        at = b
+    skeleton.append(html[at:])
+    rest = "".join(skeleton).encode()
+    return [(SKELETON, "", hashlib.blake2b(rest, digest_size=16).digest()), *children]
+
+
+# The elements of an SVG map a push may carry one by one: they must be parsed as SVG.
+SVG_ELEMENTS = re.compile(r"<(g|path|line|polyline|polygon|rect|circle|ellipse|text|use)[\s/>]")
+
+
 def _swap_by_id(child: str) -> str:
     """A child element made an out-of-band swap of the element with its id."""
     name_end = next(i for i, ch in enumerate(child) if i > 0 and (ch.isspace() or ch in "/>"))
@@ -559,39 +635,21 @@ def _swap_by_id(child: str) -> str:
 
 @dataclass
 class Sent:
-    """What one socket has been sent: each partial's digest, and the log lines it shows."""
+    """What one socket has been sent: each partial's digest, and how far its log reaches."""
 
     digests: dict[str, bytes] = field(default_factory=dict)
     children: dict[str, dict[str, bytes]] = field(default_factory=dict)
+    # The log shows the lines of every move up to log_seq, as seen from log_seat with these
+    # seat names (log_names); log_lines says whether it shows any line at all.
+    log_seq: int | None = None
     log_seat: int | None = None
-    log_lines: list[tuple[int, bytes]] = field(default_factory=list)
+    log_names: dict[int, str] = field(default_factory=dict)
+    log_lines: int = 0
 
     def forget(self) -> None:
         self.digests.clear()
         self.children.clear()
-        self.log_lines = []
-
-
-def _line_key(line: dict[str, Any]) -> tuple[int, bytes]:
-    data = orjson.dumps([line["text"], line["standing"], line["rule"]])
-    return line["seq"], hashlib.blake2b(data, digest_size=8).digest()
-
-
-def _new_log_lines(keys: list[tuple[int, bytes]], seat: int | None, sent: Sent) -> int | None:
-    """How many lines at the end of the log (`keys`, from _line_key) are new to this socket,
-    when the rest is what it shows.
-
-    None when the socket's log must be drawn whole: a first push, another seat's log (its private
-    text differs), or older lines that changed (an undo).
-    """
-    if not sent.log_lines or seat != sent.log_seat or not keys:
-        return None
-    last = sent.log_lines[-1][0]
-    fresh = sum(1 for seq, _ in keys if seq > last)
-    kept = keys[: len(keys) - fresh]
-    if not kept or kept != sent.log_lines[-len(kept) :]:
-        return None
-    return fresh
+        self.log_seq = None
 
 
 def live_update(
@@ -608,20 +666,19 @@ def live_update(
     if force:
         sent.forget()
     live = Live(game, user)
-    ctx = live.context(LIVE_PARTIALS, oob=True)
+    drawn = tuple(name for name in LIVE_PARTIALS if name != "log")
+    ctx = live.context(drawn, oob=True)
     parts: list[str] = []
-    for name in LIVE_PARTIALS:
+    for name in drawn:
         key = digest(name, ctx)
         if key is not None and sent.digests.get(name) == key:
             continue
-        if name == "log":
-            parts.append(_log_update(live.log, live.seat, sent, ctx, key))
-        else:
-            parts.append(_changed_part(name, ctx, key, sent))
+        parts.append(_changed_part(name, ctx, key, sent))
         if key is None:
             sent.digests.pop(name, None)
         else:
             sent.digests[name] = key
+    parts.append(_log_update(live, sent))
     return game, "".join(parts)
 
 
@@ -631,23 +688,58 @@ def _changed_part(name: str, ctx: dict[str, Any], key: bytes | None, sent: Sent)
     before = sent.children.pop(name, None)
     if children is None:
         return html
-    sent.children[name] = {cid: h for cid, _, h in children}
-    if before is None or list(before) != [cid for cid, _, _ in children]:
+    now = {cid: h for cid, _, h in children}
+    sent.children[name] = now
+    if before is None or list(before) != list(now) or before.get(SKELETON) != now.get(SKELETON):
         return html
-    return "".join(_swap_by_id(part) for cid, part, h in children if before[cid] != h)
+    changed = [(cid, part) for cid, part, h in children if cid != SKELETON and before[cid] != h]
+    return "".join(_swap_part(cid, part) for cid, part in changed)
 
 
-def _log_update(
-    log: list[dict[str, Any]], seat: int | None, sent: Sent, ctx: dict[str, Any], key: bytes | None
-) -> str:
-    keys = [_line_key(line) for line in log]  # once: compared, then remembered
-    fresh = _new_log_lines(keys, seat, sent)
-    sent.log_seat = seat
-    sent.log_lines = keys
-    if fresh is None:
+def _swap_part(cid: str, part: str) -> str:
+    """A changed child as an out-of-band swap of the element with its id.
+
+    Parsed inside an <svg>, a map register keeps the SVG namespace; the page's "svg" swap
+    (static/js/chancery.js) then puts it in place of the element with its id.
+    """
+    if SVG_ELEMENTS.match(part):
+        return f'<svg hx-swap-oob="svg:#{cid}">{part}</svg>'
+    return _swap_by_id(part)
+
+
+def _log_update(live: Live, sent: Sent) -> str:
+    """The log whole, or only the lines of the moves this socket has not been sent.
+
+    Moves are never changed, only taken back by an undo (which pushes everything), so the lines
+    a socket shows stay right while it sees the log from the same seat with the same names.
+    """
+    game, names = live.game, seat_names(live.game)
+    appendable = (
+        sent.log_seq is not None
+        and sent.log_lines > 0
+        and sent.log_seat == live.seat
+        and sent.log_names == names
+        and sent.log_seq <= game.seq
+    )
+    sent.log_seat, sent.log_names = live.seat, names
+    if not appendable:
+        sent.log_seq, sent.log_lines = game.seq, len(live.log)
+        ctx = {"log": live.log, "game": game, "oob": True, "log_keep": LOG_LINES}
+        ctx["viewer_seat"] = live.seat
+        key = digest("log", ctx)
+        if key is not None and sent.digests.get("log") == key:
+            return ""  # an empty log that is still empty
+        sent.digests["log"] = key if key is not None else b""
         return _render("log", ctx, key)
-    if not fresh:
+    assert sent.log_seq is not None
+    if sent.log_seq == game.seq:
+        return ""
+    sent.digests.pop("log", None)  # the socket's log is no longer one whole render
+    moves = rows.moves_between(game.pk, sent.log_seq, game.seq, LOG_FIELDS)
+    sent.log_seq = game.seq
+    lines = log_lines(game, live.seat, moves=moves)
+    sent.log_lines += len(lines)
+    if not lines:
         return ""
     # The page keeps the lines of the newest LOG_LINES moves (static/js/chancery.js trims them).
-    lines = {"lines": log[len(log) - fresh :], "game": ctx["game"]}
-    return render_to_string("games/game.html#log_lines", lines)
+    return render_to_string("games/game.html#log_lines", {"lines": lines, "game": game})

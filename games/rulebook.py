@@ -39,15 +39,24 @@ def sections(game: str) -> list[dict[str, Any]]:
     if board is None:
         raise UnknownGame(game)
     groups: dict[str, list[dict[str, str]]] = {}
+    intros: dict[str, dict[str, str]] = {}
     for rule, text in sorted(summaries(game).items()):
-        groups.setdefault(board.area(rule), []).append({"id": rule, "text": text})
+        area = board.area(rule)
+        if board.intro is not None and board.intro(area) == rule:
+            intros[area] = {"id": rule, "text": text}
+        else:
+            groups.setdefault(area, []).append({"id": rule, "text": text})
     order = list(board.headings)
-    keys = sorted(groups, key=lambda a: (order.index(a) if a in order else len(order), a))
+    keys = sorted(
+        set(groups) | set(intros),
+        key=lambda a: (order.index(a) if a in order else len(order), a),
+    )
     return [
         {
             "area": a or "other",
             "title": board.headings.get(a) or a.title() or "Other",
-            "rules": groups[a],
+            "intro": intros.get(a),
+            "rules": groups.get(a, []),
         }
         for a in keys
     ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import rulebook
 from games.models import Scenario
 from rules.core import all_engines
 
@@ -67,5 +68,24 @@ def chosen_options(game_config: dict[str, Any], engine: Any) -> list[dict[str, s
         words = {repr(c["value"]): c["label"] for c in spec["choices"]}
         shown.append(
             {"label": spec["label"], "value": words.get(repr(chosen[name]), str(chosen[name]))}
+        )
+    return shown
+
+
+def chosen_modules(game: str, config: dict[str, Any], engine: Any) -> list[dict[str, str]]:
+    """The expansion modules a config plays, each named, with our summary and its rules link."""
+    names = {m["id"]: m for m in engine.module_specs()}
+    shown = []
+    for module_id in engine.config_modules(config):
+        spec = names[module_id]
+        ref = rulebook.link(game, spec["rule"])
+        shown.append(
+            {
+                "id": module_id,
+                "name": spec["name"],
+                "label": f"Module {module_id[1:].lstrip('0')}: {spec['name']}",
+                "summary": ref["summary"] if ref else "",
+                "url": ref["url"] if ref else "",
+            }
         )
     return shown

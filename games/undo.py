@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import rows
 from games.errors import MoveRefused
 from games.models import Game, Move
 from rules.core.canonical import state_hash
@@ -19,6 +20,7 @@ from rules.core.engine import State
 
 # How far back an undo may reach; a run of free actions longer than this is unusual.
 MAX_STEPS = 50
+FIRST_LOOK = 6  # moves read first; a run as long reads up to MAX_STEPS
 # What undoable reads of a move.
 UNDO_FIELDS = ("id", "game_id", "seq", "seat", "barrier", "by_bot", "by_standing")
 
@@ -31,10 +33,20 @@ def undoable(game: Game, seats: list[int], recent: list[Move] | None = None) -> 
     """
     if game.status != Game.Status.ACTIVE or not seats:
         return []
-    if recent is None:
-        recent = list(game.moves.order_by("-seq").only(*UNDO_FIELDS)[:MAX_STEPS])
+    if recent is not None:
+        return _run(recent[:MAX_STEPS], seats)
+    # Most runs are short: the newest few moves tell, and only a longer run reads further back.
+    recent = rows.newest_moves(game.pk, FIRST_LOOK, UNDO_FIELDS)
+    run = _run(recent, seats)
+    if len(run) < FIRST_LOOK:
+        return run
+    return _run(rows.newest_moves(game.pk, MAX_STEPS, UNDO_FIELDS), seats)
+
+
+def _run(recent: list[Move], seats: list[int]) -> list[Move]:
+    """The trailing moves (newest first) of one of these seats that may be taken back."""
     run: list[Move] = []
-    for move in recent[:MAX_STEPS]:
+    for move in recent:
         if run and move.seat != run[0].seat:
             break
         if move.seat not in seats or move.barrier or move.by_bot or move.by_standing:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -158,8 +159,7 @@ def game_page(request: HtmxRequest, game_id: int) -> HttpResponse:
     ctx = pages.context(game, request.user)
     ctx.update(_social_context(game, request.user))
     ctx["chosen_options"] = scenarios.chosen_options(game.config, game.engine)
-    board = boards.find(game.game)
-    ctx["game_modules"] = board.modules(game.config) if board and board.modules else []
+    ctx["modules"] = scenarios.chosen_modules(game.game, game.config, game.engine)
     return render(request, "games/game.html", ctx)
 
 
@@ -168,8 +168,6 @@ def act(request: HtmxRequest, game_id: int) -> HttpResponse:
     """Submit a move (htmx): answers with the live partials, or a message and the fresh page."""
     if not request.user.is_authenticated:
         return HttpResponse("Log in to play.", status=403)
-    if not Game.objects.filter(pk=game_id).exists():  # the move service reads the game itself
-        raise Http404("No such game.")
     wait = limits.exceeded(request, "moves", str(request.user.pk))
     if wait is not None:
         response = _answer(request, None, "You are sending moves too fast; wait a moment.")
@@ -182,23 +180,52 @@ def act(request: HtmxRequest, game_id: int) -> HttpResponse:
             raise BadInput("the move's position (expected_seq) is missing")
         seat = integer(request.POST.get("seat"), "The seat", high=MAX_SEATS - 1)
         shown = text(request.POST.get("prompt"), "The prompt's key", 64) or None
-        services.submit(game_id, request.user, action, expected, seat=seat, prompt=shown)
-        error, status = "", 200
+        move = services.submit(game_id, request.user, action, expected, seat=seat, prompt=shown)
+    except Game.DoesNotExist as missing:  # the move service reads the game itself
+        raise Http404("No such game.") from missing
     except BadInput as bad:
-        error, status = f"That move is not well-formed: {bad}", 400
+        return _refused(request, game_id, f"That move is not well-formed: {bad}", 400)
     except services.MoveRefused as refused:
-        error, status = refused.message, 409 if refused.code == "stale" else 400
-    # An accepted move is answered with the prompt bar only: the game's socket pushes the rest
-    # (rendered once per viewer), so the board is not drawn twice for the mover. A refused
-    # move gets every live region, since the page was out of date.
-    only = ("prompt",) if not error and request.htmx else None
+        return _refused(request, game_id, refused.message, 409 if refused.code == "stale" else 400)
+    if request.htmx and request.headers.get(LIVE_HEADER) == "1":
+        # The page's socket is open: the push that follows brings the prompt and every region
+        # that changed, drawn once for this viewer, so the answer only clears the notice.
+        response = HttpResponse(_cleared_notice())
+        response[PUSHED_HEADER] = str(move.seq)
+        return response
+    # No socket (it is reconnecting, or the page has no script): the answer carries the prompt
+    # bar (htmx) or every live region, so the page does not wait on a push.
+    return _move_answer(request, game_id, "", only=("prompt",) if request.htmx else None)
+
+
+# Sent by the page (static/js/chancery.js) while its socket is open; answered with PUSHED_HEADER.
+LIVE_HEADER = "X-Chancery-Live"
+PUSHED_HEADER = "X-Chancery-Pushed"
+
+
+@functools.cache
+def _cleared_notice() -> str:
+    return render_to_string("games/game.html#notice", {"error": "", "oob": True})
+
+
+def _refused(request: HtmxRequest, game_id: int, error: str, status: int) -> HttpResponse:
+    """A refused move: the message, and every live region (the page was out of date)."""
+    response = _move_answer(request, game_id, error)
+    if not request.htmx:
+        response.status_code = status
+    else:
+        response["HX-Trigger"] = json.dumps({"chancery:refused": error})
+    return response
+
+
+def _move_answer(
+    request: HtmxRequest, game_id: int, error: str, only: tuple[str, ...] | None = None
+) -> HttpResponse:
+    """The notice and the live partials (`only` these) for the requesting viewer."""
     fragments = pages.live_fragments(game_id, request.user, only=only)
     html = fragments[1] if fragments else ""
     notice = render_to_string("games/game.html#notice", {"error": error, "oob": True})
-    response = HttpResponse(notice + html, status=status if not request.htmx else 200)
-    if request.htmx and error:
-        response["HX-Trigger"] = json.dumps({"chancery:refused": error})
-    return response
+    return HttpResponse(notice + html)
 
 
 @login_required

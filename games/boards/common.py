@@ -37,10 +37,8 @@ class Board:
     forms: str = ""
     urls: str = ""
     cards: str = ""  # a module with mark_names/put_links: card names in the log link to pages
-    # The expansion modules a game's config plays, worded for the game page (HRE's modules).
-    modules: Callable[[dict[str, Any]], list[str]] | None = None
-    # Every module the game can play, (id, label), for the admin's list (HRE's modules).
-    module_choices: Callable[[], list[tuple[str, str]]] = list
+    # The summary id whose text opens a section as its paragraph (an expansion module's), if any.
+    intro: Callable[[str], str] | None = None
 
     @property
     def template(self) -> str:

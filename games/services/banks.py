@@ -40,7 +40,7 @@ def game_started(game: Game) -> None:
 
 def record_move(game: Game, seat: int, by_player: bool) -> bool:
     """Clock bookkeeping for a move just recorded (under the game's lock); True if a seat changed hands."""
-    clock = GameClock.objects.filter(game=game).first()
+    clock = clock_of(game)
     if clock is None:
         return False
     held = None
@@ -54,6 +54,14 @@ def record_move(game: Game, seat: int, by_player: bool) -> bool:
             release(held, clock)
     settle(game, clock)
     return held is not None
+
+
+def clock_of(game: Game) -> GameClock | None:
+    """The game's clock, or None; no query when the game was read with it (games.rows)."""
+    try:
+        return game.clock
+    except GameClock.DoesNotExist:
+        return None
 
 
 def settle(game: Game, clock: GameClock | None = None, now: datetime | None = None) -> None:

@@ -17,6 +17,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from django.db import OperationalError, transaction
 
+from games import rows
 from games.models import Game
 
 LOCK_RETRIES = 5
@@ -26,12 +27,16 @@ R = TypeVar("R")
 
 @contextmanager
 def locked(game_id: int) -> Iterator[Game]:
-    """A transaction holding the game's row lock; the game comes with its seats read once.
+    """A transaction holding the game's row lock; the game comes with its seats read once
+    (games.rows: their players and clocks too, and whether the game has a clock).
 
     Raises Game.DoesNotExist for an unknown id.
     """
     with transaction.atomic():
-        yield Game.objects.select_for_update().prefetch_related("seats").get(pk=game_id)
+        game = rows.game_with_seats(game_id, for_update=True)
+        if game is None:
+            raise Game.DoesNotExist(f"No game {game_id}.")
+        yield game
 
 
 def retried(fn: Callable[P, R]) -> Callable[P, R]:

@@ -28,6 +28,8 @@ from rules.core.errors import IllegalAction
 log = logging.getLogger(__name__)
 # Bots and standing answers may make this many moves in a row before the game waits for a player.
 BOT_STREAK_LIMIT = 500
+# What a move changes of the game row.
+MOVED_FIELDS = ("seq", "state", "bot_streak", "paused", "updated_at")
 
 
 def submit(
@@ -196,7 +198,7 @@ def record(
         finish_locked(game, "end")
         return move
     _pause_if_looping(game)
-    game.save()
+    game.save(update_fields=MOVED_FIELDS)  # the config and the result stay as they were
     if banks.record_move(game, seat, by_player=not automatic):
         forget_seats(game)  # a held seat is the player's again
     notify.record_move(game, seat, before)  # outbox rows in the move's transaction

@@ -60,6 +60,17 @@ class StandingChoice(TypedDict):
     label: str
 
 
+class ModuleSpec(TypedDict):
+    """An expansion module a scenario may list in `config["modules"]` (HRE's Modules 1–15A)."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    # The id of its summary on the rules page (rules.<game>.metadata.RULE_SUMMARIES).
+    rule: str
+
+
 Step = tuple[State, list[Event]]
 
 # Values that mark an option as passing, declining or choosing nothing, e.g. {"do": "pass"},
@@ -194,6 +205,17 @@ class Engine(ABC):
     def option_specs(self) -> list[OptionSpec]:
         """The scenario options a player may choose, worded for the new-game form."""
         return option_specs(self.options, self.option_text)
+
+    def module_specs(self) -> list[ModuleSpec]:
+        """The playable expansion modules a scenario's config may list; none by default."""
+        return []
+
+    def config_modules(self, config: dict[str, Any]) -> list[str]:
+        """The ids of the modules a configuration plays, in the order module_specs lists them."""
+        chosen = config.get("modules") if isinstance(config, dict) else None
+        if not isinstance(chosen, list):
+            return []
+        return [m["id"] for m in self.module_specs() if m["id"] in chosen]
 
     def prompt_kinds(self) -> dict[str, str]:
         """Kinds of prompts this engine asks, with a short description (for standing answers)."""

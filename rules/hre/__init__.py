@@ -30,6 +30,14 @@ from rules.hre.modules import (  # noqa: F401  (each module registers itself)
     m09_ages_of_war,
     m10_campaigns,
     m11_tribute,
+    m12a_pope,
+    m13a_benjamin,
+    m14a_crusades,
+    m14a_resolve,
+    m15a_aid,
+    m15a_chrobry,
+    m15a_poland,
+    m15a_state,
 )
 
 modules.ready()  # every decision is registered now: modules may extend them all

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
-from rules.hre import handlers
+from rules.hre import handlers, modules
 from rules.hre.economy import Cost, affordable, discounted, gain, request_payment
 from rules.hre.handlers import option
 from rules.hre.state import Ctx, Frame, neighbours
@@ -99,11 +99,12 @@ def _province_options(ctx: Ctx, seat: int, prov: str) -> list[Option]:
             )
         )
     if (
-        here["farms"] == 1
+        1 <= here["farms"] < modules.farm_cap(ctx.s, seat)  # a third only by a module (M13A)
         and ctx.seat(seat)["farms_track"] > 0
         and affordable(ctx, seat, discounted(ctx, seat, "farm", costs["farm"]))
     ):
-        opts.append(option({"build": "farm", "prov": prov}, f"Build a second Farm in {name}"))
+        nth = "second" if here["farms"] == 1 else "third"
+        opts.append(option({"build": "farm", "prov": prov}, f"Build a {nth} Farm in {name}"))
     return opts
 
 
@@ -264,6 +265,7 @@ def _church(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
         if spec.get("when") == "after" and spec.get("gain"):
             gain(ctx, seat, spec["gain"], "HRE-BASE-BUILD-13", " from the Relic")
         ctx.s["discard"].append(relic)
+    modules.church_built(ctx, seat, prov)
 
 
 @handlers.then("build_keep")
@@ -279,11 +281,14 @@ def _keep(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
 
 @handlers.then("build_farm")
 def _farm(ctx: Ctx, seat: int, data: dict[str, Any]) -> None:
-    ctx.s["prov"][data["prov"]]["farms"] += 1
+    here = ctx.s["prov"][data["prov"]]
+    here["farms"] += 1
     ctx.seat(seat)["farms_track"] -= 1
+    second = here["farms"] == 2
     ctx.log(
-        "HRE-BASE-BUILD-19",
-        f"{ctx.name(seat)} builds a second Farm in {ctx.d.provinces[data['prov']]['name']}.",
+        "HRE-BASE-BUILD-19" if second else "HRE-M13A-PLAY-03",
+        f"{ctx.name(seat)} builds a {'second' if second else 'third'} Farm in "
+        f"{ctx.d.provinces[data['prov']]['name']}.",
     )
 
 

@@ -23,11 +23,21 @@ MODULES = (None, *CATALOGUE)  # the module a card or Ruler belongs to, None for 
 ACTIONS = ("build", "culture", "research", "recruit", "manoeuvre")
 REACTIONS = ("recruit", "regroup", "cultural_exchange", "wood_or_stone", "wood_or_leather", "sell")
 PLAYER_COUNTS = (2, 3, 4)
-CARD_TYPES = ("common_tech", "military_tech", "relic", "cognomen", "grand_building", "raider")
+CARD_TYPES = (
+    "common_tech",
+    "military_tech",
+    "relic",
+    "cognomen",
+    "grand_building",
+    "raider",
+    "benjamin",
+    "chrobry",
+)
 # Module data files whose "cards" join the Culture cards (each card names its module, so a base
 # deck never holds them); the module checks the rest of its file when it registers.
-MODULE_FILES = ("m01_lordlings", "m07_skirmishers")
-MODULE_CARD_ID = re.compile(r"CS\d{2}")
+MODULE_FILES = ("m01_lordlings", "m07_skirmishers", "m13a_benjamin", "m15a_poland")
+# A module card's id: the letter of its range (CS, CB, ...) and a number (L64-76).
+MODULE_CARD_ID = re.compile(r"C[A-Z]\d{2}")
 RAIDER_KINDS = ("reinforce", "raid", "surprise")
 RAIDER_EFFECTS = ("add_raider", "add_token", "upgrade_raider", "attack")
 SCORE_PER = (
@@ -346,6 +356,14 @@ def _raider(where: str, card: dict[str, Any]) -> None:
         _fail(where, "a Raider card belongs to module M01")
 
 
+def _benjamin(where: str, card: dict[str, Any]) -> None:
+    """A Travels of Benjamin card (HRE-M13A-PLAY-01): a journal stop, one line of text."""
+    _str(f"{where}.stop", card["stop"])
+    _text(f"{where}.text", card["text"])
+    if card["module"] != "M13A":
+        _fail(where, "a Travels of Benjamin card belongs to module M13A")
+
+
 def _text(where: str, value: Any) -> None:
     """Check a Grand Building's one-line text."""
     if "\n" in _str(where, value):
@@ -359,6 +377,8 @@ CARD_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "cognomen": (("scoring",), ()),
     "grand_building": (("text",), ()),
     "raider": (("kind", "reveal", "penalty", "text"), ()),
+    "benjamin": (("stop", "text"), ()),
+    "chrobry": (("text",), ()),
 }
 CARD_CHECKS: dict[str, Callable[[str, dict[str, Any]], None]] = {
     "common_tech": _common_tech,
@@ -367,6 +387,8 @@ CARD_CHECKS: dict[str, Callable[[str, dict[str, Any]], None]] = {
     "cognomen": lambda w, c: _scoring(f"{w}.scoring", c["scoring"]),
     "grand_building": lambda w, c: _text(f"{w}.text", c["text"]),
     "raider": lambda w, c: _raider(w, c),
+    "benjamin": lambda w, c: _benjamin(w, c),
+    "chrobry": lambda w, c: _text(f"{w}.text", c["text"]),
 }
 
 
@@ -500,8 +522,15 @@ def _links(provinces: dict[str, Any], kind: str) -> None:
                 _fail(where, f"link to {other} is not mirrored in {other}.{kind}")
 
 
+SOLO = 1  # the solo map (HRE-M01-SETUP-07): markings ignored, solo-icon provinces blocked
+SOLO_NUMBERS = 20  # the red hexagons a d20 picks from (HRE-M01-GEN-07)
+SOLO_SEATED = 4  # your Capital and the three Lordling Cities get no token (HRE-M01-SETUP-08)
+
+
 def in_play(provinces: dict[str, dict[str, Any]], players: int) -> set[str]:
-    """Return the ids of provinces used at this player count."""
+    """Return the ids of provinces used at this player count (1: the solo map)."""
+    if players == SOLO:
+        return {pid for pid, prov in provinces.items() if not prov["solo_blocked"]}
     return {pid for pid, prov in provinces.items() if prov["players"] <= players}
 
 
@@ -517,7 +546,8 @@ def _connected(provinces: dict[str, Any], players: int) -> None:
                 seen.add(other)
                 todo.append(other)
     if seen != live:
-        _fail("map.json", f"{players} players: provinces {sorted(live - seen)} are cut off")
+        where = "the solo map" if players == SOLO else f"{players} players"
+        _fail("map.json", f"{where}: provinces {sorted(live - seen)} are cut off")
 
 
 def _white_regions(regions: dict[str, Any], provinces: dict[str, Any]) -> None:
@@ -543,11 +573,14 @@ def _map(raw: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         _province(pid, prov, regions)
     _links(provs, "land")
     _links(provs, "water")
-    numbers = [p["solo_number"] for p in provs.values() if p["solo_number"] is not None]
-    if len(set(numbers)) != len(numbers):
-        _fail("map.json", "solo numbers must be unique")
+    solo = in_play(provs, SOLO)
+    numbers = sorted(provs[p]["solo_number"] for p in solo if provs[p]["solo_number"] is not None)
+    if numbers != list(range(1, SOLO_NUMBERS + 1)) or len(solo) != SOLO_NUMBERS:
+        _fail("map.json", "the solo map's 20 provinces carry the numbers 1 to 20, once each")
+    if any(provs[p]["solo_number"] is not None for p in set(provs) - solo):
+        _fail("map.json", "a solo-blocked province has no solo number")
     _white_regions(regions, provs)
-    for players in PLAYER_COUNTS:
+    for players in (*PLAYER_COUNTS, SOLO):
         _connected(provs, players)
     return regions, provs
 
@@ -873,9 +906,14 @@ def _coverage(provs: dict[str, Any], rulers: dict[str, Any], tokens: dict[str, A
                 f"{players} players: {len(live)} provinces in play but only "
                 f"{len(tokens)} Barbarian tokens for the non-Capitals",
             )
+    solo = in_play(provs, SOLO)
+    if len(solo) - SOLO_SEATED + 1 > len(tokens):  # a token for the Raiding Party too
+        _fail("map.json", "the solo map needs more Barbarian tokens than there are")
     for rid, ruler in rulers.items():
         if ruler["module"] is None and provs[ruler["capital"]]["players"] != min(PLAYER_COUNTS):
             _fail(f"rulers.json: {rid}", "a base Ruler's capital must be in play at 2 players")
+        if ruler["capital"] not in solo:
+            _fail(f"rulers.json: {rid}", "every Ruler's capital is on the solo map")
 
 
 # --------------------------------------------------------------------------- entry points

@@ -32,6 +32,7 @@ def take(ctx: Ctx, seat: int, index: int, rule: str) -> None:
     card = ctx.s["offer"].pop(index)
     ctx.seat(seat)["hand"].append(card)
     ctx.log(rule, f"{ctx.name(seat)} takes {ctx.d.cards[card]['name']} from the offer.")
+    modules.card_taken(ctx, seat, card)
     refill(ctx)
 
 

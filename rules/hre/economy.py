@@ -109,6 +109,18 @@ def gain(ctx: Ctx, seat: int, amounts: dict[str, int], rule: str, why: str = "")
         advance_culture(ctx, seat, amounts["cp"], rule, why)
 
 
+def lose(ctx: Ctx, seat: int, amounts: dict[str, int], rule: str, why: str = "") -> dict[str, int]:
+    """Take resources, Gold or VP from a seat, only as much as it has (never below 0); what went."""
+    me = ctx.seat(seat)
+    taken = {}
+    for key, n in sorted(amounts.items()):
+        pile, name = (me, key) if key in ("gold", "vp") else (me["res"], key)
+        taken[key] = min(int(n), int(pile[name]))
+        pile[name] -= taken[key]
+    ctx.log(rule, f"{ctx.name(seat)} loses {describe(taken)}{why}.")
+    return taken
+
+
 def advance_culture(ctx: Ctx, seat: int, points: int, rule: str, why: str = "") -> None:
     """Move the Culture marker; first to a red space gains 1 Gold (HRE-BASE-GEN-09/10, AMB-11)."""
     start, end, reds = move_culture(ctx, seat, points)

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.canonical import canonical_json, clone
-from rules.core.engine import Option, Result, StandingChoice, State
+from rules.core.engine import ModuleSpec, Option, Result, StandingChoice, State, players_phrase
 from rules.core.errors import ScenarioError
 from rules.core.machine import FrameEngine
 from rules.core.options import OptionSpec, OptionText, option_errors, option_specs, option_text
@@ -47,8 +47,9 @@ class HreEngine(FrameEngine[Ctx]):
 
     game_id = "hre"
     title = "Dark Ages: Holy Roman Empire"
-    # 3: the 102-card Culture deck; 4: Capitals off Iron, the Ivrea–Tuscany link, Ruler costs
-    rules_version = 4
+    # 3: the 102-card Culture deck; 4: Capitals off Iron, the Ivrea–Tuscany link, Ruler costs;
+    # 5: the solo map (8 provinces with the solo icon blocked, HRE-M01-SETUP-07)
+    rules_version = 5
     machine = handlers.MACHINE
     # Declining a Title (Pass step 2) or further sales (Pass step 4): the Pass that ended the
     # round is already made, and saying no spends nothing. The turn's own Pass is not trivial.
@@ -67,6 +68,20 @@ class HreEngine(FrameEngine[Ctx]):
             allowed.update(module.options)
             text.update(module.option_text)
         return option_specs(allowed, text)
+
+    def module_specs(self) -> list[ModuleSpec]:
+        """The built modules, in the book's order, each with its printed player counts."""
+        return [
+            {
+                "id": m,
+                "name": modules.CATALOGUE[m].name,
+                "min_players": modules.CATALOGUE[m].min_players,
+                "max_players": modules.CATALOGUE[m].max_players,
+                "rule": f"HRE-{m}",  # the module's paragraph on the rules page
+            }
+            for m in modules.CATALOGUE
+            if m in modules.REGISTRY
+        ]
 
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         errors = []
@@ -112,7 +127,12 @@ class HreEngine(FrameEngine[Ctx]):
             else:
                 low, high = max(low, entry.min_players), min(high, entry.max_players)
         if low > high:
-            raise ScenarioError("No number of players can play these modules together.")
+            counts = "; ".join(
+                f"{modules.CATALOGUE[m].name} ({m}) takes "
+                + players_phrase(modules.CATALOGUE[m].min_players, modules.CATALOGUE[m].max_players)
+                for m in modules.ordered(config.get("modules", []))
+            )
+            raise ScenarioError(f"No number of players can play these modules together: {counts}.")
         return low, high
 
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:

@@ -40,6 +40,7 @@ def _check_seats(ctx: Ctx) -> None:
             me["discs"] + on_cards + me["exhausted"] == me["total_discs"], f"seat {i} discs lost"
         )
         farms = sum(p["farms"] for p in ctx.s["prov"].values() if p["owner"] == i)
+        farms += modules.held(ctx.s, "farms").count(str(i))  # e.g. on a Poland card (M15A)
         total = farms + me["farms_track"] + me["farms_boxed"]
         _check(total == board["farms_per_player"], f"seat {i} has {total} Farms, not 12")
         _check(0 <= me["culture"] < len(board["culture_track"]), f"seat {i} Culture off the track")
@@ -71,8 +72,10 @@ def _check_board(ctx: Ctx) -> None:
         )
         if here["owner"] is None:
             _check(count == 0 and here["farms"] == 0, f"{pid} has pieces but no owner")
+        cap = 2 if here["owner"] is None else modules.farm_cap(s, here["owner"])
         _check(
-            0 <= here["farms"] <= 2 and 0 <= here["keep"] <= 3, f"{pid} Farms or Keep out of range"
+            0 <= here["farms"] <= cap and 0 <= here["keep"] <= 3,
+            f"{pid} Farms or Keep out of range",
         )
         slots = len(here["bld"]) + here["church"]
         _check(

@@ -7,15 +7,15 @@ its view and this metadata).
 
 from __future__ import annotations
 
-import json
 from functools import cache
+from typing import Any
 
 # RULE_SUMMARIES: our one-line summary of each rule unit, by id (read by the site's rules page,
 # never by the engine). components(): the validated static data: map, rulers, Titles, Culture
 # cards, the board's tracks.
-from rules.hre.components import DATA_DIR, RESOURCES, RULE_SUMMARIES, HreData, load
+from rules.hre.components import RESOURCES, RULE_SUMMARIES, HreData, load
 from rules.hre.components import load as components
-from rules.hre.modules import CATALOGUE, REGISTRY
+from rules.hre.modules import files
 
 __all__ = [
     "RESOURCES",
@@ -23,17 +23,22 @@ __all__ = [
     "HreData",
     "components",
     "module_cards",
-    "module_names",
+    "module_data",
     "offer_reach",
-    "playable",
 ]
 
-# The module data files whose cards have names the site shows (Alliances, Commanders, Wyrd, War).
-MODULE_CARD_FILES = {
+# The module data files the site draws from, by module (each validated when its module
+# registers): card names (Alliances, Commanders, Wyrd, War), the Pope's costs, Benjamin's route,
+# the Crusade cards, the Poland cards and Chrobry events.
+MODULE_FILES = {
     "M05": "m05_alliances.json",
     "M06": "m06_commanders.json",
     "M08": "m08_wyrd.json",
     "M09": "m09_ages_of_war.json",
+    "M12A": "m12a_pope.json",
+    "M13A": "m13a_benjamin.json",
+    "M14A": "m14a_crusades.json",
+    "M15A": "m15a_poland.json",
 }
 
 
@@ -45,18 +50,12 @@ def offer_reach(culture: int) -> int:
     return int(board["base_access"]) + sum(1 for i in range(last + 1) if track[i]["red"])
 
 
-def module_names() -> dict[str, str]:
-    """Every module of the book by id, with its name (the engine's catalogue)."""
-    return {m: entry.name for m, entry in CATALOGUE.items()}
+def module_data(module: str) -> dict[str, Any]:
+    """A module's data file as shipped (read-only, shared through the cache)."""
+    return files.load(MODULE_FILES[module])
 
 
 @cache
 def module_cards(module: str) -> dict[str, str]:
     """A module's own cards, id to name (Alliance, Commander, Wyrd and Combat cards)."""
-    raw = json.loads((DATA_DIR / MODULE_CARD_FILES[module]).read_text("utf-8"))
-    return {c["id"]: c["name"] for c in raw["cards"]}
-
-
-def playable() -> list[str]:
-    """The modules the engine can play (built), in the book's order."""
-    return [m for m in CATALOGUE if m in REGISTRY]
+    return {c["id"]: c["name"] for c in module_data(module)["cards"]}

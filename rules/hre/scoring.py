@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Result, SeatResult, State
+from rules.hre import modules
 from rules.hre.state import Ctx, army_limit, farm_space, neighbours
 
 
@@ -36,7 +37,10 @@ def count(ctx: Ctx, seat: int, what: str) -> int:
         "city": lambda: sum(1 for p in mine if provs[p]["city"]),
         "church": lambda: sum(1 for p in mine if provs[p]["church"]),
         "keep_level": lambda: sum(provs[p]["keep"] for p in mine),
-        "title": lambda: sum(1 for t in ctx.s["titles"].values() if t["holder"] == seat),
+        "title": lambda: (
+            sum(1 for t in ctx.s["titles"].values() if t["holder"] == seat)
+            + modules.titles_held(ctx.s, seat)
+        ),
         "trophy": lambda: len(me["trophies"]),
         "farm": lambda: sum(provs[p]["farms"] for p in mine),
         "province": lambda: len(mine),
@@ -92,6 +96,7 @@ def breakdown(ctx: Ctx, seat: int) -> dict[str, int]:
             int(ctx.d.titles[t]["vp"]) for t, v in ctx.s["titles"].items() if v["holder"] == seat
         ),
         "gold": int(me["gold"]),
+        **modules.scores(ctx.s, seat),
     }
 
 

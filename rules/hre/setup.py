@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.engine import Option, State
-from rules.hre import flow, handlers
+from rules.hre import flow, handlers, modules
 from rules.hre.handlers import option
 from rules.hre.state import RESOURCES, UNITS, Ctx, Frame, data, token_sets
 
@@ -176,7 +176,9 @@ def _deal_culture(ctx: Ctx, n: int) -> None:
         if spec["players"] <= n and spec["starting"] is None and spec["module"] is None
     )
     rng.shuffle(s, deck)
+    modules.deck_built(ctx, deck)
     s["deck"] = deck
     s["cards_in_game"] = len(deck) + sum(len(seat["hand"]) for seat in s["seats"])
+    s["cards_in_game"] += len(modules.held(s, "cards"))  # dealt by a module at setup
     for _ in range(int(d.board["offer_size"])):
         s["offer"].append(s["deck"].pop())

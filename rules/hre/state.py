@@ -8,7 +8,8 @@ from typing import Any
 from rules.core.engine import State
 from rules.core.frames import Frame as Frame  # re-exported: rule modules import it from here
 from rules.core.frames import StepContext
-from rules.hre.components import HreData, load
+from rules.hre import modules
+from rules.hre.components import HreData, in_play, load
 
 RESOURCES = ("wood", "leather", "stone", "iron")
 UNITS = ("infantry", "archer", "cavalry")
@@ -60,13 +61,13 @@ class Ctx(StepContext[HreData]):
 @cache
 def _adjacent_in_play(players: int) -> dict[str, tuple[str, ...]]:
     d = data()
-    live = {p for p, prov in d.provinces.items() if prov["players"] <= players}
+    live = in_play(d.provinces, players)
     return {p: tuple(q for q in d.adjacent[p] if q in live) for p in live}
 
 
 def neighbours(state: State, prov: str) -> tuple[str, ...]:
     """In-play neighbours of a province, by land border or water link (HRE-BASE-GEN-04)."""
-    # A module may lay out the map for another player count than its tables (solo: M01-SETUP-07).
+    # A module may lay out another map than its tables' (solo, 1: HRE-M01-SETUP-07).
     players = state["map_players"] if "map_players" in state else state["players"]
     return _adjacent_in_play(int(players))[prov]
 
@@ -116,6 +117,8 @@ def on_board(state: State, seat: int, unit: str) -> int:
                 )
         elif frame.get("carry") is not None and frame["seat"] == seat:
             total += frame["carry"].get(unit, 0)
+    if "modules" in state:  # units a module holds off the map (on a Crusade, M14A)
+        total += modules.held(state, "units").count(f"{seat}:{unit}")
     return total
 
 

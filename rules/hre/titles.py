@@ -10,12 +10,18 @@ from rules.hre.handlers import option
 from rules.hre.state import Ctx, Frame
 
 
+def may_repeat(ctx: Ctx, turn: Frame) -> bool:
+    """Whether a Title may repeat the action just resolved: one a turn unless chained (AMB-02),
+    never after a Manoeuvre that fought (TITLE-04, -05)."""
+    if turn["title_used"] and not ctx.s["options"].get("title_chaining"):
+        return False
+    return not (turn["action"] == "manoeuvre" and turn["battle"])
+
+
 def repeat_options(ctx: Ctx, turn: Frame) -> list[Option]:
     """Ready Titles that may repeat the action just resolved (TITLE-01, -04, -05, AMB-02)."""
     seat = turn["seat"]
-    if turn["title_used"] and not ctx.s["options"].get("title_chaining"):
-        return []
-    if turn["action"] == "manoeuvre" and turn["battle"]:
+    if not may_repeat(ctx, turn):
         return []
     return [
         option(

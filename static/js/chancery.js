@@ -42,6 +42,20 @@ document.addEventListener("keydown", (event) => {
   target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 });
 
+// A push sends only the map registers that changed, each wrapped in <svg hx-swap-oob="svg:#id">
+// so that it is parsed as SVG (games.pages.svg_split): the "svg" swap puts the register in
+// place of the element with that id.
+if (window.htmx) {
+  htmx.defineExtension("chancery-svg", {
+    handleSwap(style, target, fragment) {
+      if (style !== "svg") return false;
+      const parts = Array.from(fragment.childNodes);
+      target.replaceWith(...parts);
+      return parts;
+    },
+  });
+}
+
 // Map zoom lives on the root element, outside the swapped board, so it survives live updates.
 const ZOOM_KEY = "chancery:map-zoom";
 function setZoom(zoom) {
@@ -176,6 +190,29 @@ document.addEventListener("htmx:wsAfterMessage", () => {
   if (catchingUp) { catchingUp = false; recovered(); }
 });
 
+// While the game's socket is open, a move is answered with the notice only (games.views.act):
+// the push that follows brings the prompt and every region that changed. Until it comes the
+// prompt's choices stay disabled (a second click would only be refused as stale); if it is
+// late (the push is owed while the channel layer recovers) they come back after a while.
+const LIVE_WAIT_MS = 10000;
+let socketOpen = false;
+document.addEventListener("htmx:wsOpen", () => { socketOpen = true; });
+document.addEventListener("htmx:wsClose", () => { socketOpen = false; });
+document.addEventListener("htmx:wsError", () => { socketOpen = false; });
+document.addEventListener("htmx:configRequest", (event) => {
+  const path = event.detail.path || "";
+  if (socketOpen && path.endsWith("/act/")) event.detail.headers["X-Chancery-Live"] = "1";
+});
+function promptSeq() {
+  const prompt = document.getElementById("prompt");
+  return prompt ? parseInt(prompt.dataset.seq, 10) : NaN;
+}
+function awaitsPush(event) {
+  const xhr = event.detail.xhr;
+  const pushed = xhr ? parseInt(xhr.getResponseHeader("X-Chancery-Pushed"), 10) : NaN;
+  return !Number.isNaN(pushed) && !(promptSeq() >= pushed);
+}
+
 function moveForm(event) {
   const elt = event.detail.elt;
   const form = elt && elt.closest ? elt.closest("form") : null;
@@ -264,7 +301,10 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 });
 document.addEventListener("htmx:afterRequest", (event) => {
   const form = requestForm(event);
-  if (form && form.isConnected) sendingEnd(form);
+  if (!form || !form.isConnected) return;
+  if (!awaitsPush(event)) return sendingEnd(form);
+  // The push replaces the prompt bar, buttons and all; this is only for a push that is late.
+  setTimeout(() => { if (form.isConnected) sendingEnd(form); }, LIVE_WAIT_MS);
 });
 
 // A form that htmx has not taken over yet (a click before its script ran, or on content being

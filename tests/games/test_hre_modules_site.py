@@ -140,14 +140,13 @@ def test_HRE_M08_PLAY_02_a_card_with_a_wyrd_is_marked_and_reached_by_everyone() 
 
 def test_the_game_page_names_the_modules_a_game_plays() -> None:
     """Issue 17: the game page's heading lists the modules of its scenario, worded."""
-    from games.boards.hre.modules import choices, names
+    from games.scenarios import chosen_modules
+    from rules.hre import ENGINE
 
-    assert names({"modules": ["M03", "M08"]}) == [
-        "Module 3: Grand Buildings",
-        "Module 8: The Wyrd",
-    ]
-    assert names({"modules": []}) == []
-    assert ("M05", "HRE M05: Alliances") in choices() and all(m != "M02" for m, _ in choices())
+    found = chosen_modules("hre", {"modules": ["M03", "M08"]}, ENGINE)
+    assert [m["label"] for m in found] == ["Module 3: Grand Buildings", "Module 8: The Wyrd"]
+    assert chosen_modules("hre", {"modules": []}, ENGINE) == []
+    assert all(m["id"] != "M02" for m in ENGINE.module_specs())
 
 
 @pytest.mark.django_db

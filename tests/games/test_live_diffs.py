@@ -25,6 +25,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
 
 OOB = re.compile(r' hx-swap-oob="[^"]*"')
 LOG_LINE = re.compile(r"<li>.*?</li>", re.S)
+SVG_PART = re.compile(r'<svg hx-swap-oob="svg:#([\w-]+)">(.*?)</svg>', re.S)
 
 
 def top_level(html: str) -> list[tuple[str, str]]:
@@ -43,6 +44,11 @@ class Page:
 
     def apply(self, push: str, seq: int) -> None:
         self.seq = seq
+        for cid, part in SVG_PART.findall(push):  # what static/js/chancery.js's "svg" swap does
+            self.swap_register(cid, part)
+        push = SVG_PART.sub("", push)
+        if not push.strip():
+            return self.trim_log()
         for cid, part in top_level(push):
             if cid in self.parts:
                 self.parts[cid] = part
@@ -70,9 +76,19 @@ class Page:
         start, end = log.index(">", log.index("<ol")) + 1, log.rindex("</ol>")
         self.parts["log"] = log[:start] + "\n    " + "".join(lines) + "\n  " + log[end:]
 
+    def swap_register(self, cid: str, part: str) -> None:
+        for name in pages.SVG_SPLIT:
+            for child, old, _ in pages.svg_split(self.parts[name]) or []:
+                if child == cid and child != pages.SKELETON:
+                    self.parts[name] = self.parts[name].replace(old, part, 1)
+                    return
+        raise AssertionError(f"no register #{cid} on the map for a pushed register")
+
     def swap_child(self, cid: str, part: str) -> None:
         for name, html in self.parts.items():
             children = pages.split(html) if name in pages.SPLIT else None
+            if name in pages.SVG_SPLIT:
+                children = pages.svg_split(html)  # a part of the map beside its <svg>
             for child, old, _ in children or []:
                 if child == cid:
                     self.parts[name] = html.replace(old, OOB.sub("", part), 1)

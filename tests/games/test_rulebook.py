@@ -65,6 +65,7 @@ def test_ema_rules_are_grouped_by_case_in_case_order() -> None:
 def test_every_summary_lands_in_exactly_one_named_section() -> None:
     for game in ("hre", "ema", "feudal"):
         listed = [r["id"] for s in rulebook.sections(game) for r in s["rules"]]
+        listed += [s["intro"]["id"] for s in rulebook.sections(game) if s["intro"]]
         assert sorted(listed) == sorted(rulebook.summaries(game))
         headings = boards.BOARDS[game].headings
         assert all(s["area"] in headings for s in rulebook.sections(game)), game

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from games.boards.common import Board
 from games.boards.hre import board, rulebook
-from games.boards.hre import modules as hre_modules
 from rules.hre.metadata import RULE_SUMMARIES
 
 BOARD = Board(
@@ -12,7 +11,6 @@ BOARD = Board(
     context=board.board_context,
     headings=rulebook.HEADINGS,
     area=rulebook.area,
+    intro=rulebook.intro,
     summaries=RULE_SUMMARIES,
-    modules=hre_modules.names,
-    module_choices=hre_modules.choices,
 )

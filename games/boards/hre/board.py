@@ -8,6 +8,7 @@ same choices stay buttons in the prompt bar.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from games.boards.common import Prompt, View, seat_mark
@@ -166,6 +167,12 @@ def province(
 
 def _links(live: set[str]) -> list[dict[str, Any]]:
     """Land borders and water links between provinces in play, each once."""
+    return list(_links_among(frozenset(live)))
+
+
+@functools.lru_cache(maxsize=64)
+def _links_among(live: frozenset[str]) -> tuple[dict[str, Any], ...]:
+    # The same provinces are in play all game: the links are worked out once (never changed).
     data = components()
     links = []
     for pid in sorted(live):
@@ -176,7 +183,7 @@ def _links(live: set[str]) -> list[dict[str, Any]]:
                     x1, y1 = _sheet(spec["x"], spec["y"])
                     x2, y2 = _sheet(data.provinces[other]["x"], data.provinces[other]["y"])
                     links.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "water": kind == "water"})
-    return links
+    return tuple(links)
 
 
 def _arrows(prompt: dict[str, Any] | None) -> list[dict[str, Any]]:

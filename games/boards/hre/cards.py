@@ -16,6 +16,8 @@ TYPE_NAMES = {
     "relic": "Relic",
     "cognomen": "Cognomen",
     "grand_building": "Grand Building",
+    "benjamin": "Travels of Benjamin",
+    "chrobry": "Chrobry",
 }
 ROMAN = {1: "I", 2: "II", 3: "III"}
 GAIN_NAMES = {"gold": "Gold", "cp": "CP", "vp": "VP"}

@@ -10,20 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.boards.common import Mark
-from rules.hre.metadata import components, module_cards, module_names, playable
-
-
-def names(config: dict[str, Any]) -> list[str]:
-    """The modules a game's config plays, worded for the game page ("Module 8: The Wyrd")."""
-    found = config.get("modules") or []
-    words = module_names()
-    return [f"Module {m[1:].lstrip('0')}: {words[m]}" for m in found if m in words]
-
-
-def choices() -> list[tuple[str, str]]:
-    """Every module of the book the engine can play, for the admin's list."""
-    words = module_names()
-    return [(m, f"HRE {m}: {words[m]}") for m in playable()]
+from rules.hre.metadata import components, module_cards
 
 
 def _province(pid: str | None) -> str:

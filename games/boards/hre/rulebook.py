@@ -26,6 +26,7 @@ HEADINGS = {
     "END": "End of the game",
     "SCORE": "Final scoring",
     "M01": "Solo: the Lordlings and the Raiders (Module 1)",
+    "M02": "Module 2: The Great Domain",
     "M03": "Module 3: Grand Buildings",
     "M04": "Module 4: Alchemists",
     "M05": "Module 5: Alliances",
@@ -35,6 +36,10 @@ HEADINGS = {
     "M09": "Module 9: The Ages of War",
     "M10": "Module 10: Distant Campaigns",
     "M11": "Module 11: Tribute",
+    "M12A": "Module 12A: The Pope",
+    "M13A": "Module 13A: Travels of Benjamin",
+    "M14A": "Module 14A: Crusades",
+    "M15A": "Module 15A: Rise of Poland",
 }
 
 
@@ -44,3 +49,8 @@ def area(rule: str) -> str:
         return rule.split("-")[1]  # each module's rules stand together, after the base game's
     parts = rule.split("-")
     return parts[-2] if len(parts) >= 3 else ""
+
+
+def intro(area: str) -> str:
+    """The id of an expansion module's paragraph, which opens its section (HRE-M12A for M12A)."""
+    return f"HRE-{area}" if area.startswith("M") else ""

@@ -9,6 +9,7 @@ from typing import Any
 
 from games.boards.common import Mark
 from games.boards.hre import cards as hre_cards
+from games.boards.hre import expansions
 from rules.hre.metadata import RESOURCES, components, offer_reach
 
 ACTION_NAMES = {
@@ -95,14 +96,16 @@ def titles(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
 
 
 def church_track(view: dict[str, Any]) -> dict[str, Any]:
-    """Churches built out of the track's spaces, and the one whose building ends the game."""
+    """Churches built out of the track's spaces, the one whose building ends the game, and the
+    Gold still under a space (Module 14A's Crusade calls)."""
     spec = components().board["church_track"]
     end = int(spec["end"].get(str(view["players"]), spec["spaces"]))
+    gold = view["crusades"]["gold"] if "crusades" in view else []
     return {
         "built": view["churches"],
         "end": end,
         "spaces": [
-            {"n": i, "built": i <= view["churches"], "end": i == end}
+            {"n": i, "built": i <= view["churches"], "end": i == end, "gold": i in gold}
             for i in range(1, int(spec["spaces"]) + 1)
         ],
     }
@@ -275,4 +278,5 @@ def tableau(view: dict[str, Any], mark: Mark) -> dict[str, Any]:
         "hand": [hre_cards.card(c) for c in view["hand"]] if view.get("hand") is not None else None,
         "end_triggered": view.get("end_triggered", False),
         "solo": solo(view, mark),
+        **expansions.panels(view, mark),
     }

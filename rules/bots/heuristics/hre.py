@@ -21,6 +21,13 @@ COMBAT_CARD = 0.3  # a Combat card in hand is a stronger attack to come
 WYRD_DEBT = 1.5  # Module 8: an active Wyrd's penalty still to come (3-6 VP, some turns away)
 GRAND_BUILDING = 1.0  # Module 3: a held building's effect at every Pass or battle to come
 ALLIANCE = 1.0  # Module 5: a held Alliance paying at every Pass
+# Modules 12A-15A score through the result (the Pope's 5 VP, 7 VP a flipped Poland card, the VP
+# of Benjamin rewards and Crusades on the track); what is on its way: a unit on a Crusade still
+# counts as a unit (it comes home or scores), a Poland step leads to a 7 VP flip and a Farm, a
+# Benjamin page unlocks better rewards.
+CRUSADER = UNIT
+POLAND_STEP = 2.0
+BENJAMIN_PAGE = 0.5
 
 
 def potentials(engine: Engine, state: State) -> list[float]:
@@ -61,6 +68,23 @@ def _modules(state: State, values: list[float]) -> None:
     if "m05" in state:
         for ally in state["m05"]["allies"]:
             values[ally["holder"]] += ALLIANCE
+    _later_modules(state, values)
+
+
+def _later_modules(state: State, values: list[float]) -> None:
+    """What Modules 13A-15A have on its way to score, per seat (a seat of the result)."""
+    seats = len(values)
+    if "m14a" in state:
+        for i, units in enumerate(state["m14a"]["pool"][:seats]):
+            values[i] += CRUSADER * sum(units.values())
+    if "m15a" in state:
+        for i, cards in enumerate(state["m15a"]["cards"][:seats]):
+            values[i] += POLAND_STEP * sum(
+                c["step"] for c in cards.values() if c["side"] == "aiding"
+            )
+    if "m13a" in state:
+        for i, stack in enumerate(state["m13a"]["stacks"][:seats]):
+            values[i] += BENJAMIN_PAGE * len(stack)
 
 
 def solo_reward(engine: Engine, state: State) -> float:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rules.core import rng
 from rules.core.engine import Result, State
 
 if TYPE_CHECKING:
@@ -117,6 +118,22 @@ class Module:
     prompt_kinds: Mapping[str, str] = field(default_factory=dict)
     # Run once every module file is imported (all decisions registered): e.g. to extend them all.
     ready: Callable[[], None] | None = None
+    # The Culture deck is shuffled (its top card last), the offer not yet dealt: the module may
+    # shuffle its own cards into it (Module 13A's Benjamin cards into its halves).
+    deck_built: Callable[[Ctx, list[str]], None] | None = None
+    # A seat took this card from the offer into its hand: True if the module took it out again
+    # (a card played in front of its taker, Module 13A's Benjamin cards).
+    card_taken: Callable[[Ctx, int, str], bool] | None = None
+    # A seat has built a Church in this province, scored and with its Relic resolved.
+    church_built: Callable[[Ctx, int, str], None] | None = None
+    # Final-scoring categories the module adds for a seat (the Lordlings' included), VP by name.
+    scores: Callable[[State, int], dict[str, int]] | None = None
+    # Titles the module gives a seat beyond the Title cards (the Pope), for "per Title" counts.
+    titles_held: Callable[[State, int], int] | None = None
+    # The seat holding this card outside its hand (Module 13A's Benjamin cards), else None.
+    card_holder: Callable[[State, str], int | None] | None = None
+    # The most Farms one province of this seat may hold, when the module allows more than 2.
+    farm_cap: Callable[[State, int], int] | None = None
 
 
 REGISTRY: dict[str, Module] = {}
@@ -343,18 +360,6 @@ def result(state: State, found: Result) -> Result:
     return found
 
 
-def add_scores(found: Result, category: str, vp: Mapping[int, int]) -> Result:
-    """Add one scoring category to every seat's breakdown and rank the seats again (SCORE-10)."""
-    rows = found["seats"]
-    for row in rows:
-        gained = int(vp.get(row["seat"], 0))
-        row["breakdown"][category] = gained
-        row["score"] += gained
-    for row in rows:
-        row["rank"] = 1 + sum(1 for other in rows if other["score"] > row["score"])
-    return found
-
-
 def majority(counts: list[int], ladder: list[int]) -> dict[int, int]:
     """VP by relative majority: tied players take the higher value and the next is skipped;
     nobody scores with a count of 0 (HRE-M09-END-02, HRE-M08-END-01 with AMB-59)."""
@@ -387,3 +392,76 @@ def before_finish(ctx: Ctx) -> bool:
 def held(state: State, kind: str) -> list[str]:
     """Pieces of one kind the modules in play hold outside the base places."""
     return [x for m in in_play(state) if m.held for x in m.held(state, kind)]
+
+
+def card_taken(ctx: Ctx, seat: int, card: str) -> bool:
+    """A seat took a card from the offer: True if a module moved it out of the hand."""
+    return any(m.card_taken(ctx, seat, card) for m in in_play(ctx.s) if m.card_taken)
+
+
+def church_built(ctx: Ctx, seat: int, prov: str) -> None:
+    """A Church was built (and scored) by a seat."""
+    for m in in_play(ctx.s):
+        if m.church_built:
+            m.church_built(ctx, seat, prov)
+
+
+def scores(state: State, seat: int) -> dict[str, int]:
+    """The final-scoring categories the modules in play add for a seat."""
+    found: dict[str, int] = {}
+    for m in in_play(state):
+        if m.scores:
+            found.update(m.scores(state, seat))
+    return found
+
+
+def titles_held(state: State, seat: int) -> int:
+    """Titles the modules give a seat beyond the Title cards."""
+    return sum(m.titles_held(state, seat) for m in in_play(state) if m.titles_held)
+
+
+def farm_cap(state: State, seat: int) -> int:
+    """The most Farms one province of the seat may hold: 2 (HRE-BASE-BUILD-19) unless a module
+    in play allows more."""
+    return max([2] + [m.farm_cap(state, seat) for m in in_play(state) if m.farm_cap])
+
+
+def deck_built(ctx: Ctx, deck: list[str]) -> None:
+    """The Culture deck is shuffled, before the offer is dealt."""
+    for m in in_play(ctx.s):
+        if m.deck_built:
+            m.deck_built(ctx, deck)
+
+
+# Culture card types that never enter a hand: taken, a Benjamin card lies beside its taker's
+# board (HRE-M13A-PLAY-01); the Chrobry card never reaches the offer (HRE-M15A-CHROBRY-02).
+DECK_ONLY = ("benjamin", "chrobry")
+
+
+def keep_out_of_hands(state: State, seat: int, cards: Mapping[str, dict[str, Any]]) -> None:
+    """After a re-deal of the unseen cards (determinize), deal the rival hands again if one
+    holds a card that never enters a hand: hands from the other unseen cards, the rest the deck."""
+    others = [i for i in range(len(state["seats"])) if i != seat]
+    if not any(cards[c]["type"] in DECK_ONLY for i in others for c in state["seats"][i]["hand"]):
+        return
+    pool = sorted(state["deck"] + [c for i in others for c in state["seats"][i]["hand"]])
+    free = [c for c in pool if cards[c]["type"] not in DECK_ONLY]
+    rng.shuffle(state, free)
+    for i in others:
+        size = len(state["seats"][i]["hand"])
+        state["seats"][i]["hand"], free = free[:size], free[size:]
+    deck = free + [c for c in pool if cards[c]["type"] in DECK_ONLY]
+    rng.shuffle(state, deck)
+    state["deck"] = deck
+
+
+def card_holder(state: State, card: str) -> int | None:
+    """The seat holding a Culture card in its hand, or beside its board for a module."""
+    for i, me in enumerate(state["seats"]):
+        if card in me["hand"]:
+            return i
+    for m in in_play(state):
+        found = m.card_holder(state, card) if m.card_holder else None
+        if found is not None:
+            return found
+    return None

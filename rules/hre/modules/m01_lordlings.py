@@ -3,7 +3,8 @@
 The human is seat 0. The Lordlings sit in seat 1, a seat the engine plays itself: their turns,
 Passes, reactions, retreats and hit assignments are the engine's own rules, each logged with
 its rule id, and no prompt is ever shown for them. The state keeps the 2-player tables
-(`players` 2: 11 Cities, 6 discs, the 7th Church) over the full map (`map_players` 4, SETUP-07),
+(`players` 2: 11 Cities, 6 discs, the 7th Church) over the solo map (`map_players` 1, SETUP-07:
+every province but the 8 with the solo icon, whatever their player-count marking),
 and the module's own pieces under "m01": the Lordling deck and discard, Preparation tokens,
 their face-down Common Technologies, the Raiding Party, the Raider levels and the Target.
 
@@ -22,8 +23,8 @@ from rules.core import rng
 from rules.core.engine import Option, Result, State
 from rules.core.errors import InvariantError
 from rules.core.machine import Extension
-from rules.hre import battle, culture, flow, handlers, passing, scoring, setup, titles
-from rules.hre.components import DATA_DIR
+from rules.hre import battle, culture, flow, handlers, modules, passing, scoring, setup, titles
+from rules.hre.components import DATA_DIR, SOLO, in_play
 from rules.hre.economy import move_culture
 from rules.hre.handlers import option
 from rules.hre.modules import Module, option_value, plays, register, scenario
@@ -127,7 +128,7 @@ def hard(state: State) -> bool:
 def new_state(seed: int, config: dict[str, Any], players: int) -> State:
     """A 2-player set-up with the solo changes (SETUP-01..18); the human drafts first."""
     state = setup.new_state(seed, {**config, "modules": []}, 2)
-    state["map_players"] = 4  # provinces marked 3+ and 4 are in play (SETUP-07)
+    state["map_players"] = SOLO  # markings ignored, solo-icon provinces blocked (SETUP-07)
     state["start"] = LORDLINGS  # the Lordlings take the first turn (SETUP-18)
     state["stack"] = [{"kind": "m01_setup", "seat": HUMAN}, {"kind": "draft", "seat": HUMAN}]
     state["rulers_open"] = sorted(r for r, spec in data().rulers.items() if spec["module"] is None)
@@ -158,7 +159,7 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
     sets = token_sets(s)
     tokens = list(d.token_sets[sets[0]])
     rng.shuffle(s, tokens)
-    for pid in sorted(d.provinces):
+    for pid in sorted(in_play(d.provinces, SOLO)):
         here = setup.empty_province(pid)
         if pid == human_capital:
             here.update(owner=HUMAN, farms=1, city=True)
@@ -173,6 +174,13 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
         "The Lordlings start in "
         + ", ".join(d.provinces[p]["name"] for p in sorted(homes))
         + " with a City and a Farm each; 7 Cities are left in the supply.",
+    )
+    blocked = sorted(d.provinces[p]["name"] for p in set(d.provinces) - in_play(d.provinces, SOLO))
+    ctx.log(
+        "HRE-M01-SETUP-07",
+        "Provinces marked for 3 or 4 players are in play; those with the solo icon are blocked: "
+        + ", ".join(blocked)
+        + ".",
     )
     ctx.log("HRE-M01-SETUP-08", "A Barbarian token lies in every other province.")
     lord = ctx.seat(LORDLINGS)
@@ -224,6 +232,7 @@ def _deal_solo_culture(ctx: Ctx) -> None:
         if spec["players"] <= 2 and spec["starting"] is None and spec["module"] is None
     )
     rng.shuffle(s, deck)
+    modules.deck_built(ctx, deck)  # module cards go in before the piles (SETUP-11)
     raiders = {k: [] for k in ("reinforce", "raid", "surprise")}  # type: dict[str, list[str]]
     for c, spec in sorted(d.cards.items()):
         if spec["type"] == "raider":
@@ -244,6 +253,7 @@ def _deal_solo_culture(ctx: Ctx) -> None:
     # The deck is drawn from its end: pile 1 must end up last in the list (on top).
     s["deck"] = [c for pile in reversed(piles) for c in pile]
     s["cards_in_game"] = len(s["deck"]) + sum(len(seat["hand"]) for seat in s["seats"])
+    s["cards_in_game"] += len(modules.held(s, "cards"))  # dealt by a module (HRE-M13A-SOLO-02)
     ctx.log(
         "HRE-M01-SETUP-12",
         "The Culture deck is split in 5 piles and the Raider cards are shuffled into them"
@@ -510,7 +520,9 @@ def take_card(ctx: Ctx, index: int, rule: str) -> None:
     spec = ctx.d.cards[card]
     ctx.log(rule, f"The Lordlings take {spec['name']} from the offer.")
     kind = spec["type"]
-    if kind == "common_tech":
+    if modules.card_taken(ctx, LORDLINGS, card):
+        pass  # a module's card, used by that module's solo rule (Benjamin: HRE-M13A-SOLO-01)
+    elif kind == "common_tech":
         m01(s)["techs"].append(card)
         ctx.log("HRE-M01-LORDLING-DEV-02", "It goes face down on their Technology pile.")
     else:
@@ -583,6 +595,7 @@ def _church(ctx: Ctx, rule: str) -> bool:
     s["prov"][prov]["church"] = True
     s["churches"] += 1
     ctx.log(rule, f"The Lordlings build a Church in {ctx.d.provinces[prov]['name']}.")
+    modules.church_built(ctx, LORDLINGS, prov)
     return True
 
 
@@ -807,6 +820,7 @@ def _province_vp(ctx: Ctx) -> None:
     gain_vp(ctx, vp, rule, " for the provinces they control")
     if hard(s):
         held = sum(1 for t in s["titles"].values() if t["holder"] == LORDLINGS)
+        held += modules.titles_held(s, LORDLINGS)
         if held:
             gain_vp(ctx, 2 * held, "HRE-M01-DIFF-04", " for their Titles")
 
@@ -1493,6 +1507,7 @@ def lordling_breakdown(state: State) -> dict[str, int]:
             for t, v in state["titles"].items()
             if v["holder"] == LORDLINGS
         ),
+        **modules.scores(state, LORDLINGS),
     }
 
 

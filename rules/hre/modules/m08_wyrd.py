@@ -28,13 +28,13 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core import rng
-from rules.core.engine import Option, Result, State
+from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import culture, handlers
 from rules.hre.economy import accessible
 from rules.hre.handlers import option
-from rules.hre.modules import Module, add_scores, files, majority, register, scenario
+from rules.hre.modules import Module, card_holder, files, majority, register, scenario
 from rules.hre.state import RESOURCES, Ctx, Frame, describe
 
 LOSSES = ("vp", "gold", *RESOURCES)
@@ -153,7 +153,7 @@ def _auto(ctx: Ctx) -> bool:
     for card in sorted(t["under"]):
         if card in ctx.s["offer"]:
             continue
-        taker = next((i for i, me in enumerate(ctx.s["seats"]) if card in me["hand"]), None)
+        taker = card_holder(ctx.s, card)  # a hand, or beside a board (a Benjamin card, M13A)
         wyrd = t["under"].pop(card)
         if taker is None:  # gone another way (cannot happen: only taking moves it off)
             t["removed"].append(wyrd)
@@ -297,8 +297,8 @@ def wyrd_vp(state: State) -> dict[int, int]:
     return majority(counts, [int(_raw()["majority_vp"])])
 
 
-def _result(state: State, found: Result) -> Result:
-    return add_scores(found, "wyrd", wyrd_vp(state))
+def _scores(state: State, seat: int) -> dict[str, int]:
+    return {"wyrd": wyrd_vp(state).get(seat, 0)}
 
 
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
@@ -366,7 +366,7 @@ MODULE = register(
         setup=_setup,
         offer_leave=_offer_leave,
         auto=_auto,
-        result=_result,
+        scores=_scores,
         view=_view,
         invariants=_invariants,
         determinize=_determinize,

@@ -26,12 +26,12 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core import rng
-from rules.core.engine import Option, Result, State
+from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
 from rules.hre import handlers
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import Module, add_scores, effects, files, majority, register, scenario
+from rules.hre.modules import Module, effects, files, majority, register, scenario
 from rules.hre.state import Ctx, Frame, data, describe
 
 DEALT = 2  # Common cards dealt to each player, one of them thrown away (L713)
@@ -340,8 +340,8 @@ def war_vp(state: State) -> dict[int, int]:
     return majority(won, LADDERS[min(len(won), 4)])
 
 
-def _result(state: State, found: Result) -> Result:
-    return add_scores(found, "war_tokens", war_vp(state))
+def _scores(state: State, seat: int) -> dict[str, int]:
+    return {"war_tokens": war_vp(state).get(seat, 0)}
 
 
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
@@ -410,7 +410,7 @@ MODULE = register(
         attacker_wins_tie=_wins_tie,
         title_gained=_title_gained,
         triggers=_triggers,
-        result=_result,
+        scores=_scores,
         view=_view,
         invariants=_invariants,
         determinize=_determinize,

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.bots import heuristics
 from rules.core.canonical import clone
 from rules.core.registry import get_engine
 from rules.ema.state import OWNER
 from tests.rules.bots.helpers import position
+from tests.rules.hre.helpers import draft_all
 
 
 def test_hre_one_more_city_scores_higher() -> None:
@@ -106,3 +109,33 @@ def test_hre_module_scoring_sources_count() -> None:
     grand["m03"]["supply"].remove("C049")
     grand["m03"]["built"]["C049"] = {"prov": mine, "holder": 0}
     assert heuristics.value(engine, grand, 0) > base
+
+
+def test_hre_the_scoring_sources_of_modules_12a_to_15a_are_valued() -> None:
+    """HRE-M12A-END-01, HRE-M15A-END-01, HRE-M15A-AID-02, HRE-M14A-CONTRIB-02, HRE-M13A-PLAY-02:
+    the Pope and a flipped Poland card raise the seat's value by their VP; a unit sent on a
+    Crusade is worth what it was on the board; a Poland step and a Benjamin page count too."""
+    engine = get_engine("hre")
+    config = next(s["config"] for s in engine.scenarios() if s["slug"] == "all-modules")
+    state, _ = draft_all(engine.setup(3, config, 3))
+    while state["stack"][-1]["kind"] != "turn":  # the modules' own set-up choices
+        prompt = engine.prompts(state)[0]
+        state, _ = engine.apply(state, prompt["seat"], prompt["options"][0]["action"])
+    base = heuristics.value(engine, state, 0)
+    pope = clone(state)
+    pope["m12a"]["holder"] = 0
+    assert heuristics.value(engine, pope, 0) == pytest.approx(base + 5)
+    flipped = clone(state)
+    flipped["m15a"]["cards"][0]["santok"].update(side="flipped", step=3)
+    assert heuristics.value(engine, flipped, 0) == pytest.approx(base + 7)
+    step = clone(state)
+    step["m15a"]["cards"][0]["veleti"]["step"] = 1
+    assert heuristics.value(engine, step, 0) > base
+    page = clone(state)
+    page["m13a"]["stacks"][0] = ["CB01"]
+    assert heuristics.value(engine, page, 0) > base
+    home = next(p for p, h in state["prov"].items() if h["owner"] == 0 and h["units"]["infantry"])
+    sent = clone(state)
+    sent["prov"][home]["units"]["infantry"] -= 1
+    sent["m14a"]["pool"][0]["infantry"] += 1
+    assert heuristics.value(engine, sent, 0) == pytest.approx(base)

@@ -337,7 +337,7 @@ def test_resources_are_spread(data: HreData) -> None:
     """Design: each resource on about a quarter of provinces; every neighbourhood shows two."""
     counts = Counter(p["resource"] for p in data.provinces.values())
     assert all(6 <= counts[r] <= 8 for r in ("wood", "leather", "stone", "iron"))
-    for n in (2, 3, 4):
+    for n in (1, 2, 3, 4):  # 1: the solo map
         for pid in in_play(data.provinces, n):
             near = {data.provinces[q]["resource"] for q in _neighbours(data, pid, n)}
             assert len(near | {data.provinces[pid]["resource"]}) >= 2, (pid, n)
@@ -346,8 +346,14 @@ def test_resources_are_spread(data: HreData) -> None:
 def test_in_play_counts_and_connectivity(data: HreData) -> None:
     counts = {n: len(in_play(data.provinces, n)) for n in (2, 3, 4)}
     assert counts == {2: 21, 3: 24, 4: 28}
-    solo = [p for p in in_play(data.provinces, 2) if not data.provinces[p]["solo_blocked"]]
+    # The solo map (HRE-M01-SETUP-07): markings ignored, the 8 solo-icon provinces blocked; a
+    # d20 names each of the 20 left by its number (HRE-M01-GEN-07).
+    solo = in_play(data.provinces, 1)
     assert sorted(data.provinces[p]["solo_number"] for p in solo) == list(range(1, 21))
+    assert {data.provinces[p]["players"] for p in solo} == {2, 3, 4}
+    titled = [r for r, spec in data.regions.items() if spec["title"]]
+    assert all(sum(1 for p in data.region_provinces[r] if p in solo) >= 2 for r in titled)
+    assert {r["capital"] for r in data.rulers.values()} <= solo
 
 
 @pytest.mark.rule("HRE-BASE-SETUP-12")
@@ -406,11 +412,15 @@ def test_HRE_COMP_07_grand_buildings_are_module_3(data: HreData) -> None:
 def test_HRE_COMP_01_07_c_numbered_cards_are_the_248_less_the_module_ranges(data: HreData) -> None:
     """248 Culture and Module cards less CS36 CT4 CA8 CG5 CP1 CY12 CB12 CW21 CC12 CR20 CM15 = 102."""
     module_ranges = 36 + 4 + 8 + 5 + 1 + 12 + 12 + 21 + 12 + 20 + 15
-    c_numbered = sorted(c for c in data.cards if not c.startswith("CS"))
+    c_numbered = sorted(c for c in data.cards if c[1].isdigit())
     assert c_numbered == [f"C{n:03d}" for n in range(1, 248 - module_ranges + 1)]
-    # The only module cards among them: M01's 18 Raider cards, numbered in its CS01-CS36 range.
-    solo = [c for c in data.cards if c.startswith("CS")]
-    assert len(solo) == 18 and all(data.cards[c]["module"] == "M01" for c in solo)
+    # Module cards that are Culture cards sit in their module's range: M01's 18 Raider cards
+    # (CS01-CS36), M13A's 12 Benjamin cards (CB01-CB12), M15A's Mieszko I and Chrobry (CR01-CR02).
+    ranges = {"CS": ("M01", 18), "CB": ("M13A", 12), "CR": ("M15A", 2)}
+    for prefix, (module, count) in ranges.items():
+        found = [c for c in data.cards if c.startswith(prefix)]
+        assert len(found) == count and all(data.cards[c]["module"] == module for c in found)
+    assert {c[:2] for c in data.cards if not c[1].isdigit()} <= set(ranges)
     starting = {c for r in data.rulers.values() for c in r["starting_cards"]}
     assert {c for c, spec in data.cards.items() if spec["starting"]} == starting
     assert len(starting) == 14  # 7 Rulers, 2 cards each (L90)

@@ -84,3 +84,29 @@ def test_HRE_M03_SETUP_01_HRE_M06_SETUP_01_every_module_in_one_game() -> None:
     playout = play_and_replay(ENGINE, 4, config["config"], 3)
     assert playout.over and playout.replay is not None and playout.replay.ok
     assert {"m03", "m04", "m05", "m06", "m08", "m09", "m10", "m11"} <= set(playout.state)
+
+
+def test_HRE_M13A_PLAY_01_HRE_M08_PLAY_03_a_benjamin_card_carrying_a_wyrd() -> None:
+    """HRE-M13A-PLAY-01, HRE-M08-PLAY-03: a Benjamin card goes beside its taker's board, not to
+    the hand; the Wyrd under it still comes to its taker to remove or activate, and then the
+    Benjamin reward is chosen."""
+    from tests.rules.hre.helpers import act, draft_all, top, turn_of
+
+    state, _ = draft_all(ENGINE.setup(2, {"modules": ["M08", "M13A"], "options": {}}, 2))
+    t = state["m08"]
+    wyrd = next(iter(t["under"].values()))
+    page = next(c for c in state["deck"] if c.startswith("CB"))
+    state["deck"].remove(page)
+    state["deck"].append(state["offer"][0])
+    state["offer"][0] = page
+    t["under"] = {page: wyrd}
+    turn_of(state, 0)
+    slot = next(i for i, s in enumerate(state["slots"]) if s["action"] == "culture")
+    state, _ = act(state, {"do": "noble", "slot": slot})
+    state, _ = act(state, {"take": 0})
+    assert state["m13a"]["stacks"][0] == [page] and page not in state["seats"][0]["hand"]
+    assert top(state)["kind"] == "m08_fate" and top(state)["seat"] == 0
+    state, _ = act(state, {"m08_fate": "activate"})
+    assert state["m08"]["active"][0] == [{"card": wyrd, "markers": 2}]
+    assert top(state)["kind"] == "m13a_reward"
+    ENGINE.check_invariants(state)

@@ -347,7 +347,7 @@ def test_HRE_M01_LORDLING_RUSH_01_a_Pass_with_two_discs_and_half_Regions() -> No
     m._rush(ctx, None)
     assert state["stack"][-1]["kind"] == "m01_pass" and state["m01"]["rush"]
     region = load().titles["duchy_of_carinthia"]["region"]
-    provs = sorted(load().region_provinces[region])
+    provs = sorted(p for p in load().region_provinces[region] if p in state["prov"])
     for p in provs[: (len(provs) + 1) // 2]:
         state["prov"][p]["barb"] = None
         units(state, p, 1, infantry=1)
@@ -428,7 +428,7 @@ def test_HRE_M01_LORDLING_PASS_01_to_06_their_Pass(d20: list[int]) -> None:
     _slot(state, "build")["stack"] = [1]
     state["seats"][1]["discs"] -= 1
     region = load().titles["duchy_of_carinthia"]["region"]
-    for p in load().region_provinces[region]:
+    for p in [q for q in load().region_provinces[region] if q in state["prov"]]:
         if state["prov"][p]["owner"] != 1:
             state["prov"][p]["barb"] = None
             units(state, p, 1, infantry=1)

@@ -96,14 +96,19 @@ def test_HRE_M01_SETUP_03_10_18_discs_tokens_Farms_and_the_first_turn() -> None:
     assert placed + lord["farms_track"] == 12
 
 
-def test_HRE_M01_SETUP_04_07_08_every_Title_the_whole_map_and_Barbarians() -> None:
-    """HRE-M01-SETUP-04, HRE-M01-SETUP-07, HRE-M01-SETUP-08: all Titles (3+ ones too), provinces marked 3+ and 4 in play,
-    a Barbarian token everywhere but the four home provinces."""
-    state = solo()
+def test_HRE_M01_SETUP_04_07_08_every_Title_the_solo_map_and_Barbarians() -> None:
+    """HRE-M01-SETUP-04, HRE-M01-SETUP-07, HRE-M01-SETUP-08: all Titles (3+ ones too); provinces
+    marked 3+ and 4 in play unless they carry the solo icon, the 8 with it blocked; a Barbarian
+    token everywhere but the four home provinces, and the 8 tokens left form the pool (AMB-41)."""
+    state = ENGINE.setup(1, {"modules": ["M01"], "options": {}}, 1)
+    state, events = ENGINE.apply(state, 0, {"ruler": "arnulf"})
+    blocked_log = next(e["public"] for e in events if e["rule"] == "HRE-M01-SETUP-07")
+    assert "Croatia" in blocked_log and "Calabria" in blocked_log
     assert set(state["titles"]) == set(load().titles)
-    assert set(state["prov"]) == set(load().provinces)
-    four = next(p for p, spec in load().provinces.items() if spec["players"] == 4)
-    assert neighbours(state, four)
+    blocked = {p for p, spec in load().provinces.items() if spec["solo_blocked"]}
+    assert len(blocked) == 8 and set(state["prov"]) == set(load().provinces) - blocked
+    assert {"franconia", "romagna"} <= set(state["prov"])  # marked 3+ and 4, in play
+    assert all(q not in blocked for p in state["prov"] for q in neighbours(state, p))
     homes = {*lordling_homes(state), "bavaria"}
     for p, here in state["prov"].items():
         # Every province shows a token, except the homes and what the first Lordling turn took.
