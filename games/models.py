@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from typing import Any
 
@@ -12,8 +13,10 @@ from django.utils import timezone
 
 from games import botkinds
 from games.jsoncodec import Decoder, Encoder
-from rules.core import get_engine
+from rules.core import RulesVersionError, get_engine
 from rules.core.engine import Engine, players_phrase
+
+log = logging.getLogger(__name__)
 
 
 class Scenario(models.Model):
@@ -100,6 +103,30 @@ class Game(models.Model):
     def engine(self) -> Engine:
         """The rules engine of this game."""
         return get_engine(self.game)
+
+    @classmethod
+    def from_db(cls, db: str | None, field_names: Any, values: Any) -> Game:
+        """A game as read from the database, its state laid out for the engine's rules version."""
+        game: Game = super().from_db(db, field_names, values)
+        game.upgrade_state()
+        return game
+
+    def upgrade_state(self) -> None:
+        """A state stored by an older rules version, upgraded by its engine (Engine.upgrade) and
+        given the engine's version; the game's next save writes both. A state the engine cannot
+        read stays as stored and its version unchanged, so moves on it are refused
+        (services.moves)."""
+        if {"game", "state", "rules_version"} & self.get_deferred_fields() or self.state is None:
+            return
+        engine = self.engine
+        if self.rules_version >= engine.rules_version:
+            return
+        try:
+            self.state = engine.upgrade(self.state, self.rules_version)
+        except RulesVersionError as error:
+            log.warning("game %s not upgraded: %s", self.pk, error)
+            return
+        self.rules_version = engine.rules_version
 
     def prompted_seats(self) -> list[int]:
         """Seat indexes that must decide now."""

@@ -15,8 +15,8 @@ from typing import Any
 from games import rows
 from games.errors import MoveRefused
 from games.models import Game, Move
-from rules.core.canonical import state_hash
 from rules.core.engine import State
+from rules.core.replay import hash_matches
 
 # How far back an undo may reach; a run of free actions longer than this is unusual.
 MAX_STEPS = 50
@@ -75,7 +75,7 @@ def state_at(game: Game, seq: int) -> State:
     state = engine.setup(game.seed, game.config, game.players)
     for move in game.moves.filter(seq__lte=seq).order_by("seq"):
         engine.apply_trusted(state, move.seat, move.action)
-        if state_hash(state) != move.state_hash:
+        if not hash_matches(engine, state, move.state_hash):
             raise MoveRefused(
                 f"The game's record diverges at move {move.seq}; it cannot be undone.", "corrupt"
             )

@@ -29,7 +29,8 @@ log = logging.getLogger(__name__)
 # Bots and standing answers may make this many moves in a row before the game waits for a player.
 BOT_STREAK_LIMIT = 500
 # What a move changes of the game row.
-MOVED_FIELDS = ("seq", "state", "bot_streak", "paused", "updated_at")
+# rules_version with the state: a state upgraded on reading (Game.upgrade_state) is written with it.
+MOVED_FIELDS = ("seq", "state", "rules_version", "bot_streak", "paused", "updated_at")
 
 
 def submit(
@@ -93,6 +94,12 @@ def _submit_locked(
             who = _acting_seat(game, user, seat, bot)
         if game.status != Game.Status.ACTIVE or game.state is None:
             raise MoveRefused("This game is not in progress.", "closed")
+        if game.rules_version != game.engine.rules_version:
+            raise MoveRefused(
+                f"This game was saved by rules version {game.rules_version}, which the site's "
+                f"rules (version {game.engine.rules_version}) cannot play on.",
+                "closed",
+            )
         if (bot or standing) and game.paused:
             raise MoveRefused("The bots of this game are paused.", "paused")
         try:

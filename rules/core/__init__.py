@@ -2,7 +2,7 @@
 
 from rules.core.canonical import canonical_json, clone, state_hash
 from rules.core.engine import Engine, Event, Option, Prompt, Result, SeatResult, Step
-from rules.core.errors import IllegalAction, InvariantError, ScenarioError
+from rules.core.errors import IllegalAction, InvariantError, RulesVersionError, ScenarioError
 from rules.core.registry import all_engines, get_engine, register
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "Option",
     "Prompt",
     "Result",
+    "RulesVersionError",
     "ScenarioError",
     "SeatResult",
     "Step",

@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from typing import Any, TypedDict
 
 from rules.core.canonical import canonical_json, clone
-from rules.core.errors import IllegalAction, ScenarioError
+from rules.core.errors import IllegalAction, RulesVersionError, ScenarioError
 from rules.core.options import OptionSpec, OptionText, option_specs
 
 State = dict[str, Any]
@@ -101,6 +101,12 @@ class Engine(ABC):
     game_id: str = ""
     title: str = ""
     rules_version: int = 1
+    # The oldest rules_version whose stored states this one reads as they are (the same layout);
+    # `upgrade` converts older ones where the engine knows how, and refuses the rest.
+    layout_since: int = 1
+    # The oldest rules_version whose game records this one replays exactly (the same play; the
+    # hashes of an older layout checked through `earlier_layout`); 0: this version only.
+    replays_since: int = 0
     # The game's switches (name -> allowed values, the recommended reading first) and their
     # wording for the new-game form (rules.core.options).
     options: dict[str, tuple[Any, ...]] = {}
@@ -174,6 +180,29 @@ class Engine(ABC):
     @abstractmethod
     def check_invariants(self, state: State) -> None:
         """Raise InvariantError when the state breaks a rule of conservation or range."""
+
+    def upgrade(self, state: State, from_version: int) -> State:
+        """A state stored at an older rules_version, laid out for this one (the same position).
+
+        States from `layout_since` on are read as they are; an engine that changed its layout
+        converts older ones by overriding this. Anything else (an unknown or a newer version)
+        raises RulesVersionError with a readable message.
+        """
+        if self.layout_since <= from_version <= self.rules_version:
+            return state
+        raise RulesVersionError(
+            f"This {self.title} game was saved by rules version {from_version}, which rules "
+            f"version {self.rules_version} cannot read."
+        )
+
+    def earlier_layout(self, state: State) -> State | None:
+        """This state as the versions before `layout_since` stored it, to check hashes recorded
+        then; None when the engine has no earlier layout it can write."""
+        return None
+
+    def replayable(self, version: int) -> bool:
+        """Whether a game record made at this rules_version replays exactly here."""
+        return (self.replays_since or self.rules_version) <= version <= self.rules_version
 
     def undo_barrier(self, before: State, after: State, seat: int) -> bool:
         """Whether a move from `before` to `after` by `seat` may never be taken back.

@@ -11,3 +11,7 @@ class ScenarioError(ValueError):
 
 class InvariantError(AssertionError):
     """A broken invariant: a bug in the engine, never a player's mistake."""
+
+
+class RulesVersionError(ValueError):
+    """A stored state or game record of a rules version this engine cannot read or replay."""

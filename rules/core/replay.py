@@ -53,12 +53,36 @@ def record_move(record: dict[str, Any], seat: int, action: Any, state: State) ->
     record["moves"].append({"seat": seat, "action": action, "hash": state_hash(state)})
 
 
+def hash_matches(engine: Engine, state: State, stored: str) -> bool:
+    """Whether a stored hash is this state's, in this layout or (a hash recorded before the
+    engine's last layout change) in the earlier one."""
+    if state_hash(state) == stored:
+        return True
+    earlier = engine.earlier_layout(state)
+    return earlier is not None and state_hash(earlier) == stored
+
+
 def replay(engine: Engine, record: dict[str, Any], checked: bool = True) -> ReplayReport:
-    """Replay a record from setup, comparing every stored hash; stop at the first mismatch."""
+    """Replay a record from setup, comparing every stored hash; stop at the first mismatch.
+
+    A record of a rules version the engine cannot replay exactly is refused, saying why.
+    """
     if record.get("game") != engine.game_id:
         return ReplayReport(False, 0, 0, f"record is for {record.get('game')!r}")
+    version = record.get("rules_version", engine.rules_version)
+    if not isinstance(version, int) or not engine.replayable(version):
+        since = engine.replays_since or engine.rules_version
+        return ReplayReport(
+            False,
+            0,
+            0,
+            f"the record was made with rules version {version}; {engine.title} rules version "
+            f"{engine.rules_version} replays records of versions {since} to "
+            f"{engine.rules_version} only",
+        )
     state = engine.setup(record["seed"], record["config"], record["players"])
-    if record.get("setup_hash") not in (None, state_hash(state)):
+    setup_hash = record.get("setup_hash")
+    if setup_hash is not None and not hash_matches(engine, state, setup_hash):
         return ReplayReport(False, 0, 0, "the setup state differs from the record")
     for seq, move in enumerate(record["moves"], start=1):
         try:
@@ -68,6 +92,6 @@ def replay(engine: Engine, record: dict[str, Any], checked: bool = True) -> Repl
                 engine.apply_trusted(state, move["seat"], move["action"])
         except IllegalAction as error:
             return ReplayReport(False, seq - 1, seq, f"move {seq} is refused on replay: {error}")
-        if state_hash(state) != move["hash"]:
+        if not hash_matches(engine, state, move["hash"]):
             return ReplayReport(False, seq - 1, seq, f"state hash differs after move {seq}")
     return ReplayReport(True, len(record["moves"]), None, "", state_hash(state))

@@ -7,12 +7,12 @@ from typing import Any
 from rules.core import rng
 from rules.core.canonical import clone
 from rules.core.engine import Event, Option, Prompt, Result, StandingChoice, State
-from rules.core.errors import ScenarioError
+from rules.core.errors import RulesVersionError, ScenarioError
 from rules.core.machine import FrameEngine
 from rules.core.options import OptionText, option_errors, option_text
 from rules.ema import grand, handlers, invariants, setup, standing, victory, views
 from rules.ema.components import DATA
-from rules.ema.state import Ctx, data, done_reading, reading
+from rules.ema.state import Ctx, area_dict, area_row, data, done_reading, reading
 
 # Switches for the book's ambiguities (../shared/reference/rules-ema.md §5): the first value is the
 # recommended reading and the default.
@@ -93,7 +93,11 @@ class EmaEngine(FrameEngine[Ctx]):
     # 5: at most four Endeavors cancelled (or Fortification reductions declined) a Player-Turn
     # 6: the authored Year Cards re-calibrated (data README)
     # 7: the cap of four steps back a turn kept for the Grand Scenario only
-    rules_version = 7
+    # 8: the same play; each Area a compact row with Ties and Claims as bitmasks (state.OWNER …),
+    # so copies of the state are cheaper; states of 1-7 are upgraded, records of 7 replay
+    rules_version = 8
+    layout_since = 8
+    replays_since = 7
     machine = handlers.MACHINE
     options = OPTIONS
     option_text = OPTION_TEXT
@@ -114,6 +118,22 @@ class EmaEngine(FrameEngine[Ctx]):
         "card_window": "playing a Holding card in another Player's turn",
         "give_up": "giving up an Area after losing its contest, or excommunication",
     }
+
+    def upgrade(self, state: State, from_version: int) -> State:
+        """Versions 1-7 kept each Area as a dict: the same position with Areas as rows."""
+        if not 1 <= from_version < self.layout_since:
+            return super().upgrade(state, from_version)
+        try:
+            areas = {aid: area_row(here) for aid, here in state["areas"].items()}
+        except (KeyError, TypeError, AttributeError) as error:
+            raise RulesVersionError(
+                f"This game's state does not have the Areas of rules version {from_version}."
+            ) from error
+        return {**state, "areas": areas}
+
+    def earlier_layout(self, state: State) -> State:
+        """The state as versions 1-7 stored it (Areas as dicts), for the hashes recorded then."""
+        return {**state, "areas": {aid: area_dict(row) for aid, row in state["areas"].items()}}
 
     def scenarios(self) -> list[dict[str, Any]]:
         out = []

@@ -27,9 +27,9 @@ def check(state: State) -> None:
     d = data()
     seats = 1 << len(state["seats"])  # Ties and Claims: bits of seats only
     for aid, here in state["areas"].items():
+        _check(isinstance(here, list) and len(here) == len(AREA_FIELDS), f"{aid} is not a row")
         _check(-3 <= here[SS] <= d.areas[aid]["norm"] + 2, f"{aid} SS {here[SS]} out of range")
         _check(here[FORT] in (0, 2, 3), f"{aid} fort {here[FORT]}")
-        _check(len(here) == len(AREA_FIELDS), f"{aid} is not an Area row")
         _check(0 <= here[TIES] < seats and 0 <= here[CLAIMS] < seats, f"{aid} Ties or Claims")
         _check(
             all(p["n"] > 0 and p["seat"] != here[OWNER] for p in here[PARTIAL]),

@@ -57,6 +57,8 @@ def area_row(fields: dict[str, Any]) -> Area:
     """An Area's row from the dict layout (that of views, and of states of rules_version 1)."""
     row = [fields[name] for name in AREA_FIELDS]
     row[TIES], row[CLAIMS] = mask_of(fields["ties"]), mask_of(fields["claims"])
+    row[PARTIAL] = [dict(p) for p in fields["partial"]]
+    row[CONV] = None if fields["conv"] is None else dict(fields["conv"])
     return row
 
 

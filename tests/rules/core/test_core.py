@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from rules.core import rng
 from rules.core.canonical import canonical_json, clone, state_hash
+from rules.core.errors import RulesVersionError
 from rules.core.playout import play_random
 from rules.core.registry import all_engines, get_engine
 from rules.core.replay import replay
@@ -84,3 +87,27 @@ def test_replay_refuses_an_illegal_move_in_a_record() -> None:
     forged["moves"][3]["action"] = {"do": "teleport"}
     report = replay(engine, forged)
     assert not report.ok and report.divergence == 4 and "refused" in report.message
+
+
+def test_replay_refuses_a_record_of_another_rules_version_saying_why() -> None:
+    engine = get_engine("hre")
+    playout = play_random(engine, 7, {"modules": [], "options": {}}, 2)
+    for version in (engine.rules_version - 1, engine.rules_version + 1):
+        other = dict(playout.record, rules_version=version)
+        report = replay(engine, other)
+        assert not report.ok and report.steps == 0
+        assert f"rules version {version}" in report.message
+
+
+def test_upgrade_reads_states_of_the_same_layout_and_refuses_others() -> None:
+    for engine in all_engines():
+        state = engine.setup(
+            1, engine.scenarios()[0]["config"], engine.scenarios()[0]["min_players"]
+        )
+        assert engine.upgrade(state, engine.rules_version) is state
+        with pytest.raises(RulesVersionError, match=f"rules version {engine.rules_version + 1}"):
+            engine.upgrade(state, engine.rules_version + 1)
+        with pytest.raises(RulesVersionError):
+            engine.upgrade(state, 0)
+    hre = get_engine("hre")
+    assert hre.layout_since == 1 and hre.upgrade({"any": 1}, 1) == {"any": 1}
