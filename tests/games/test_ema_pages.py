@@ -23,7 +23,7 @@ from games.models import Game, Scenario
 from rules.core.registry import get_engine
 from rules.ema import endeavors, er, windows
 from rules.ema.empire import halve
-from rules.ema.state import Ctx, data
+from rules.ema.state import TIES, Ctx, data
 from tests.rules.ema.helpers import to_main as main_state
 
 ENGINE = get_engine("ema")
@@ -253,8 +253,7 @@ def test_holding_windows_and_tie_removal_read_plainly_and_long_lists_go_by_langu
     state = main_state("28-millenium", 2)
     seat = ENGINE.prompts(state)[0]["seat"]
     for here in state["areas"].values():
-        if seat not in here["ties"]:
-            here["ties"].append(seat)
+        here[TIES] |= 1 << seat
     state, _ = ENGINE.apply(state, seat, {"do": "drop_tie"})
     prompt = ENGINE.prompt_for(state, seat)
     assert prompt is not None and prompt["kind"] == "drop_tie"
