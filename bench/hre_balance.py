@@ -28,10 +28,20 @@ CONFIG: dict[str, Any] = {"modules": [], "options": {}}
 
 
 def play(
-    seed: int, players: int, bot: str | None = None, budget: Budget | None = None
+    seed: int,
+    players: int,
+    bot: str | None = None,
+    budget: Budget | None = None,
+    config: dict[str, Any] | None = None,
+    watch: Any = None,
 ) -> dict[str, Any]:
-    """One game: Rulers by seat, winners' shares, the end trigger(s) and the length."""
-    state = ENGINE.setup(seed, CONFIG, players)
+    """One game: Rulers by seat, winners' shares, the end trigger(s) and the length.
+
+    `config` is a scenario's (default the base game); `watch`, if given, is told of every
+    action of the game itself (`watch.before(state)`, then `watch.after(state)`; at the end
+    `watch.finish(state, result)`), never of a
+    bot's look-ahead."""
+    state = ENGINE.setup(seed, CONFIG if config is None else config, players)
     chooser = {"rng": rng.seed_state(seed ^ 0x5DEECE66D)}
     actions, ended_by = 0, []
     while not ENGINE.is_over(state):
@@ -42,13 +52,19 @@ def play(
             seat = ENGINE.prompts(state)[0]["seat"]
             action = bots.choose(bot, ENGINE, state, seat, mix(seed, actions), budget)
         before = state["end_triggered"]
+        if watch is not None:
+            watch.before(state)
         ENGINE.apply_trusted(state, seat, action)
+        if watch is not None:
+            watch.after(state)
         if state["end_triggered"] and not before:
             ended_by = endgame.triggers(Ctx(state))
         actions += 1
     result = ENGINE.result(state)
     assert result is not None
     firsts = [row["seat"] for row in result["seats"] if row["rank"] == 1]
+    if watch is not None:
+        watch.finish(state, result)
     return {
         "rulers": [seat["ruler"] for seat in state["seats"]],
         "start": state["start"],
