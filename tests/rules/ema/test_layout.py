@@ -48,7 +48,10 @@ def test_a_record_of_an_older_version_is_refused_with_a_reason() -> None:
     record["rules_version"] = 6
     report = replay(ENGINE, record)
     assert not report.ok and report.steps == 0
-    assert "rules version 6" in report.message and "versions 7 to 8" in report.message
+    assert (
+        "rules version 6" in report.message
+        and f"versions 7 to {ENGINE.rules_version}" in report.message
+    )
 
 
 def test_a_version_7_state_is_upgraded_to_the_same_position_and_plays_on() -> None:
@@ -68,8 +71,9 @@ def test_a_version_7_state_is_upgraded_to_the_same_position_and_plays_on() -> No
 def test_upgrade_refuses_what_it_cannot_read() -> None:
     state = new("27-charlemagne", 2)
     assert ENGINE.upgrade(state, 8) is state
-    with pytest.raises(RulesVersionError, match="rules version 9"):
-        ENGINE.upgrade(state, 9)
+    newer = ENGINE.rules_version + 1
+    with pytest.raises(RulesVersionError, match=f"rules version {newer}"):
+        ENGINE.upgrade(state, newer)
     with pytest.raises(RulesVersionError, match="Areas of rules version 7"):
         ENGINE.upgrade(state, 7)  # already rows: not a state of version 7
 
