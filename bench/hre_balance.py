@@ -109,18 +109,28 @@ def summary(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
     }
 
 
-def main() -> int:
-    """Play and print one JSON object."""
-    parser = argparse.ArgumentParser(description=__doc__)
+def arguments(doc: str | None, games: int) -> argparse.ArgumentParser:
+    """The options this script and `hre_sources.py` share: players, games, seeds, the bot."""
+    parser = argparse.ArgumentParser(description=doc)
     parser.add_argument("--players", type=int, required=True, choices=(2, 3, 4))
-    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot", help="a bot of rules.bots in every seat (default: uniform)")
     parser.add_argument("--iterations", type=int, help="the bot's budget, as the arena's")
-    args = parser.parse_args()
+    return parser
+
+
+def budget_of(args: argparse.Namespace) -> Budget | None:
+    """The bot's budget (the bot checked to exist), None for the bot's default or uniform play."""
     if args.bot:
         bots.get_bot(args.bot)
-    budget = Budget(iterations=args.iterations) if args.iterations else None
+    return Budget(iterations=args.iterations) if args.iterations else None
+
+
+def main() -> int:
+    """Play and print one JSON object."""
+    args = arguments(__doc__, 400).parse_args()
+    budget = budget_of(args)
     seeds = range(args.seed, args.seed + args.games)
     games = [play(seed, args.players, args.bot, budget) for seed in seeds]
     out = summary(games, args.players)

@@ -21,7 +21,6 @@ actions are counted, never the search bot's look-ahead (the watch is on only aro
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections import Counter
@@ -30,9 +29,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hre_balance import play  # noqa: E402
+from hre_balance import arguments, budget_of, play  # noqa: E402
 
-from rules import bots  # noqa: E402
 from rules.bots.base import Budget  # noqa: E402
 from rules.core.engine import State  # noqa: E402
 from rules.hre import ENGINE  # noqa: E402
@@ -41,32 +39,31 @@ from rules.hre.state import Ctx, data  # noqa: E402
 # Every VP source a module adds, by the key this script files it under, with what it is.
 # In play: the rule id logged with the VP; at the end: "end:<breakdown key>" and
 # "end:technologies:<module>".
-EXPECTED: dict[str, dict[str, str]] = {
-    "M03": {
-        "HRE-M03-PLAY-04": "a Grand Building's VP when built (C052, C054) or at each Pass (C049, C054)",
-    },
-    "M05": {"HRE-M05-PLAY-04": "an Alliance card's VP (CA02 when received, CA07 at each Pass)"},
-    "M07": {"M07:token-reward": "a Skirmisher token's VP reward (HRE-BASE-BARB-08)"},
-    "M08": {"end:wyrd": "7 VP to the most Wyrds (HRE-M08-END-01)"},
-    "M09": {
-        "HRE-M09-PLAY-05": "3 VP for a win with a Combat card; a Reclaim bonus in VP",
-        "HRE-M09-PLAY-02": "a Combat card's VP benefit (CW15)",
-        "end:war_tokens": "the War token majority (HRE-M09-END-02)",
-    },
-    "M12A": {"end:pope": "5 VP to the Pope's holder (HRE-M12A-END-01)"},
-    "M13A": {"HRE-M13A-PLAY-03": "a Benjamin reward taken as VP (1, 2, 3 or 6)"},
-    "M14A": {
-        "HRE-M14A-RESOLVE-06": "a won Crusade's VP ladder",
-        "HRE-M14A-RESOLVE-09": "the Defeat Penalty gained by those who stayed at home",
-        "HRE-M14A-RESOLVE-02": "a Crusade card's VP effect",
-    },
-    "M15A": {
-        "HRE-M15A-AID-01": "VP for aiding Poland",
-        "HRE-M15A-FLIP-02": "a Levy paid in VP to the flipper",
-        "HRE-M15A-CHROBRY-02": "a Chrobry event's VP",
-        "end:poland": "7 VP a flipped Poland card (HRE-M15A-END-01)",
-    },
-}
+SOURCES: list[tuple[str, str, str]] = [
+    (
+        "M03",
+        "HRE-M03-PLAY-04",
+        "a Grand Building's VP when built (C052, C054) or at each Pass (C049, C054)",
+    ),
+    ("M05", "HRE-M05-PLAY-04", "an Alliance card's VP (CA02 when received, CA07 at each Pass)"),
+    ("M07", "M07:token-reward", "a Skirmisher token's VP reward (HRE-BASE-BARB-08)"),
+    ("M08", "end:wyrd", "7 VP to the most Wyrds (HRE-M08-END-01)"),
+    ("M09", "HRE-M09-PLAY-05", "3 VP for a win with a Combat card; a Reclaim bonus in VP"),
+    ("M09", "HRE-M09-PLAY-02", "a Combat card's VP benefit (CW15)"),
+    ("M09", "end:war_tokens", "the War token majority (HRE-M09-END-02)"),
+    ("M12A", "end:pope", "5 VP to the Pope's holder (HRE-M12A-END-01)"),
+    ("M13A", "HRE-M13A-PLAY-03", "a Benjamin reward taken as VP (1, 2, 3 or 6)"),
+    ("M14A", "HRE-M14A-RESOLVE-06", "a won Crusade's VP ladder"),
+    ("M14A", "HRE-M14A-RESOLVE-09", "the Defeat Penalty gained by those who stayed at home"),
+    ("M14A", "HRE-M14A-RESOLVE-02", "a Crusade card's VP effect"),
+    ("M15A", "HRE-M15A-AID-01", "VP for aiding Poland"),
+    ("M15A", "HRE-M15A-FLIP-02", "a Levy paid in VP to the flipper"),
+    ("M15A", "HRE-M15A-CHROBRY-02", "a Chrobry event's VP"),
+    ("M15A", "end:poland", "7 VP a flipped Poland card (HRE-M15A-END-01)"),
+]
+EXPECTED: dict[str, dict[str, str]] = {}
+for _module, _key, _what in SOURCES:
+    EXPECTED.setdefault(_module, {})[_key] = _what
 BASE_CATEGORIES = {
     "vp_track",
     "technologies",
@@ -211,13 +208,8 @@ def report(found: dict[str, Any], modules: list[str], n: int) -> dict[str, Any]:
 
 def main() -> int:
     """Play and print one JSON object."""
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = arguments(__doc__, 100)
     parser.add_argument("--scenario", default="all-modules")
-    parser.add_argument("--players", type=int, required=True, choices=(2, 3, 4))
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bot", help="a bot of rules.bots in every seat (default: uniform)")
-    parser.add_argument("--iterations", type=int, help="the bot's budget, as the arena's")
     args = parser.parse_args()
     scenarios = {s["slug"]: s for s in ENGINE.scenarios()}
     if args.scenario not in scenarios:
@@ -225,9 +217,7 @@ def main() -> int:
     scenario = scenarios[args.scenario]
     if not scenario["min_players"] <= args.players <= scenario["max_players"]:
         parser.error(f"{args.scenario} takes {scenario['min_players']}-{scenario['max_players']}")
-    if args.bot:
-        bots.get_bot(args.bot)
-    budget = Budget(iterations=args.iterations) if args.iterations else None
+    budget = budget_of(args)
     seeds = range(args.seed, args.seed + args.games)
     found = measure(scenario["config"], args.players, seeds, args.bot, budget)
     out = report(found, scenario["config"]["modules"], args.games)
