@@ -7,8 +7,8 @@ import pytest
 from rules.core.errors import ScenarioError
 from rules.core.playout import play_and_replay
 from rules.ema import grand, sequence
-from rules.ema.state import CLAIMS, FORT, LANG, OWNER, REL, TIES, has, mask_of, seats_in
 from rules.ema.handlers import MACHINE
+from rules.ema.state import CLAIMS, FORT, LANG, OWNER, REL, TIES, has, mask_of, seats_in
 from tests.rules.ema.helpers import ENGINE, act, actions, ctx, prompt, rules_of
 
 
