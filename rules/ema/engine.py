@@ -95,7 +95,10 @@ class EmaEngine(FrameEngine[Ctx]):
     # 7: the cap of four steps back a turn kept for the Grand Scenario only
     # 8: the same play; each Area a compact row with Ties and Claims as bitmasks (state.OWNER …),
     # so copies of the state are cheaper; states of 1-7 are upgraded, records of 7 replay
-    rules_version = 8
+    # 9: with `schism_crusades`, a Crusade called is fought in its own Round (its Crusader Phase
+    # had been skipped), and Crusades happen without the Magnates too (Syria and Jerusalem
+    # Independent and not Christian); games without that option play as in 7 and 8
+    rules_version = 9
     layout_since = 8
     replays_since = 7
     machine = handlers.MACHINE

@@ -135,6 +135,14 @@ class HreEngine(FrameEngine[Ctx]):
             raise ScenarioError(f"No number of players can play these modules together: {counts}.")
         return low, high
 
+    def check_players(self, config: dict[str, Any], players: int) -> None:
+        """As the contract's, naming the modules whose printed player counts refuse the table."""
+        low, high = self.player_range(config)
+        if not low <= players <= high:
+            why = modules.config_errors(config.get("modules", []), players)
+            taken = f"This set-up takes {players_phrase(low, high)}, not {players}."
+            raise ScenarioError(" ".join([taken, *why]))
+
     def setup(self, seed: int, config: dict[str, Any], players: int) -> State:
         self.check_players(config, players)
         chosen = modules.ordered(config.get("modules", []))

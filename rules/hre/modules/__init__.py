@@ -1,7 +1,8 @@
 """The seat for HRE's modules: a catalogue of the book's 15, a registry of those built, hooks.
 
 Each built module is one file of this package (`m01_lordlings.py`, `m03_grand_buildings.py`, …)
-that declares a `Module` and registers it at import. A module brings its own frames and
+that declares its `Module` at import (`declare`): the hooks are its functions marked `@hook`, its
+shipped scenarios are data (`rules/hre/data/module_scenarios.json`). A module brings its own frames and
 handlers (registered on `rules.hre.handlers.MACHINE` like any rule file), may extend prompts it
 does not own (`MACHINE.extend`, `MACHINE.wrap_step`) and fills the named hooks below; the base
 rule files call the hooks at fixed points and never name a module.
@@ -14,8 +15,8 @@ as before the seat existed. Every hook returns at once when no module is in play
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules.core import rng
 from rules.core.engine import Result, State
@@ -161,6 +162,53 @@ def register(module: Module) -> Module:
     return module
 
 
+# The fields of Module that are hooks (callables), as `@hook` names them.
+_SETTINGS = (
+    "id",
+    "requires",
+    "excludes",
+    "options",
+    "option_text",
+    "data_files",
+    "scenarios",
+    "prompt_kinds",
+)
+HOOKS = frozenset(f.name for f in fields(Module) if f.name not in _SETTINGS)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Functions marked by @hook and not yet declared: (their file, the hook they fill, the function).
+_MARKED: list[tuple[str, str, Callable[..., Any]]] = []
+
+
+def hook(fn: F) -> F:
+    """Mark a function of a module file as the hook its name says (`_setup` fills `setup`)."""
+    name = fn.__name__.removeprefix("_")
+    if name not in HOOKS:
+        raise ValueError(f"{fn.__module__}.{fn.__name__} is not named after a hook of Module")
+    _MARKED.append((fn.__module__, name, fn))
+    return fn
+
+
+def declare(file: str, module_id: str, **given: Any) -> Module:
+    """Register the module that the file `file` (its `__name__`) declares: its hooks are the
+    functions the file marked with @hook, its scenarios those module_scenarios.json lists under
+    its id; `given` sets the other fields (or a hook whose function is named otherwise)."""
+    from rules.hre.modules import files  # here: files reads the components, which need CATALOGUE
+
+    hooks: dict[str, Any] = {name: fn for where, name, fn in _MARKED if where == file}
+    _MARKED[:] = [m for m in _MARKED if m[0] != file]
+    twice = sorted(set(hooks) & set(given))
+    if twice:
+        raise ValueError(f"module {module_id}: {', '.join(twice)} given twice")
+    shipped = files.load("module_scenarios.json").get(module_id, [])
+    made = tuple(
+        scenario(s["slug"], s["title"], s["description"], s["modules"], tuple(s["players"]))
+        for s in shipped
+    )
+    return register(Module(module_id, scenarios=made, **hooks, **given))
+
+
 def config_errors(
     modules: Any, players: int | None = None, registry: Mapping[str, Module] | None = None
 ) -> list[str]:
@@ -200,7 +248,11 @@ def config_errors(
 
 
 def scenario(
-    slug: str, title: str, description: str, modules: list[str], players: tuple[int, int] = (2, 4)
+    slug: str,
+    title: str,
+    description: str,
+    modules: list[str],
+    players: tuple[int, ...] = (2, 4),
 ) -> dict[str, Any]:
     """A shipped scenario playing these modules, with no options set."""
     return {

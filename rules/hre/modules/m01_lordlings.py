@@ -27,7 +27,7 @@ from rules.hre import battle, culture, flow, handlers, modules, passing, scoring
 from rules.hre.components import DATA_DIR, SOLO, in_play
 from rules.hre.economy import move_culture
 from rules.hre.handlers import option
-from rules.hre.modules import Module, option_value, plays, register, scenario
+from rules.hre.modules import declare, hook, option_value, plays
 from rules.hre.state import (
     UNITS,
     Ctx,
@@ -56,6 +56,7 @@ def solo_data() -> dict[str, Any]:
     return raw
 
 
+@hook
 def validate() -> None:
     """Check the module's own data against every number the book gives (COMP-01..03, §2.8)."""
     raw = solo_data()
@@ -125,6 +126,7 @@ def hard(state: State) -> bool:
 # --------------------------------------------------------------------------- set-up
 
 
+@hook
 def new_state(seed: int, config: dict[str, Any], players: int) -> State:
     """A 2-player set-up with the solo changes (SETUP-01..18); the human drafts first."""
     state = setup.new_state(seed, {**config, "modules": []}, 2)
@@ -387,6 +389,7 @@ def farm_vp(state: State) -> int:
 # --------------------------------------------------------------------------- the Lordling turn
 
 
+@hook
 def _turn_start(ctx: Ctx, seat: int, extra: int) -> bool:
     if seat != LORDLINGS:
         return False
@@ -735,6 +738,7 @@ CARD_NAME: dict[str, str] = {c["id"]: c["name"] for c in solo_data()["lordling_c
 # --------------------------------------------------------------------------- the Lordling Pass
 
 
+@hook
 def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     if seat != LORDLINGS:
         return False
@@ -831,6 +835,7 @@ def _province_vp(ctx: Ctx) -> None:
 # --------------------------------------------------------------------------- Raiders (offer)
 
 
+@hook
 def _offer_enter(ctx: Ctx, card: str) -> None:
     """A Raider card dealt into the offer: the Target, its reveal effect, Surprise goes."""
     spec = ctx.d.cards[card]
@@ -849,6 +854,7 @@ def _offer_enter(ctx: Ctx, card: str) -> None:
         culture.refill(ctx)
 
 
+@hook
 def _offer_leave(ctx: Ctx, card: str) -> None:
     if ctx.d.cards[card]["type"] == "raider":
         ctx.log("HRE-M01-RAIDER-04", f"{ctx.d.cards[card]['name']} leaves the offer untaken.")
@@ -1175,6 +1181,7 @@ def _lose_to_raiders(
 # --------------------------------------------------------------------------- automatic answers
 
 
+@hook
 def _auto(ctx: Ctx) -> bool:
     """The engine decides for the Lordlings, and assigns hits against you (GEN-02..06)."""
     top = ctx.s["stack"][-1]
@@ -1458,6 +1465,7 @@ handlers.MACHINE.extend("turn", Extension(("m01_raid",), _raid_options, _raid_ch
 # --------------------------------------------------------------------------- end and scoring
 
 
+@hook
 def _triggers(ctx: Ctx) -> list[str]:
     """Their Common Technologies plus unit upgrades reaching 9 (END-01)."""
     levels = _levels(ctx.s, "Lordling")
@@ -1466,6 +1474,7 @@ def _triggers(ctx: Ctx) -> list[str]:
     return []
 
 
+@hook
 def _before_finish(ctx: Ctx) -> bool:
     """Once the game is over the Raiders attack, then final scoring (END-04)."""
     solo = m01(ctx.s)
@@ -1514,6 +1523,7 @@ def lordling_breakdown(state: State) -> dict[str, int]:
     }
 
 
+@hook
 def _result(state: State, found: Result) -> Result:
     """You win only with strictly more VP than the Lordlings (SCORE-01, -03)."""
     you = next(r for r in found["seats"] if r["seat"] == HUMAN)
@@ -1524,6 +1534,7 @@ def _result(state: State, found: Result) -> Result:
     return {"over": found["over"], "seats": [you]}
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """The Lordlings' and the Raiders' public state; their deck order stays hidden."""
     if "m01" not in state:
@@ -1560,6 +1571,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _invariants(state: State) -> None:
     if "m01" not in state:
         return
@@ -1577,6 +1589,7 @@ def _invariants(state: State) -> None:
         raise InvariantError("the Lordlings hold cards, Gold or resources")
 
 
+@hook
 def _held(state: State, kind: str) -> list[str]:
     """Their face-down Technologies, the Raiding Party's tokens, pieces the Raiders boxed."""
     if "m01" not in state:
@@ -1589,6 +1602,7 @@ def _held(state: State, kind: str) -> list[str]:
     return [kind] * int(solo["boxed"].get(kind, 0))
 
 
+@hook
 def _undo_barrier(before: State, after: State) -> bool:
     """A Lordling card drawn shows part of their hidden deck order: no undo past it."""
     if "m01" not in before or "m01" not in after:
@@ -1598,6 +1612,7 @@ def _undo_barrier(before: State, after: State) -> bool:
     ) != len(m01(after)["discard"])
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """The Lordling deck's order is hidden from you: shuffle it (LORDLING-TURN-01 [HIDDEN])."""
     if "m01" in state:
@@ -1606,56 +1621,30 @@ def _determinize(state: State, seat: int) -> None:
         m01(state)["deck"] = deck
 
 
-SOLO_SCENARIO = scenario(
-    "solo",
-    "Holy Roman Empire — solo against the Lordlings (options: difficulty easy/normal/hard)",
-    "Module 1: one player against the Lordlings automa, with the Magyar Raiders "
-    'striking from the Culture deck. The difficulty option is "easy", "normal" or "hard".',
-    ["M01"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M01",
-        excludes=("M02",),
-        options={
-            "difficulty": DIFFICULTIES,  # the book's easier/harder switches (DIFF-01..10)
-            "rush_with_discs": ("nothing", "draw"),  # AMB-47: Rush drawn with 3+ discs
-        },
-        option_text={
-            "difficulty": (
-                "Solo difficulty (solo scenario only)",
-                "The book's easier and harder switches for the game against the Lordlings.",
-                {
-                    "normal": "Normal",
-                    "easy": "Easier (all the easy switches)",
-                    "hard": "Harder (all the hard switches)",
-                },
-            ),
-            "rush_with_discs": (
-                "Lordling Rush with 3 or more Nobles (solo scenario only)",
-                "The book says nothing of a Rush card drawn while the Lordlings still have 3 Nobles.",
-                {"nothing": "Nothing happens", "draw": "They draw another card"},
-            ),
-        },
-        data_files=("m01_lordlings.json",),
-        validate=validate,
-        scenarios=(SOLO_SCENARIO,),
-        new_state=new_state,
-        seats=lambda state: 1,
-        turn_start=_turn_start,
-        push_pass=_push_pass,
-        offer_enter=_offer_enter,
-        offer_leave=_offer_leave,
-        auto=_auto,
-        triggers=_triggers,
-        before_finish=_before_finish,
-        view=_view,
-        result=_result,
-        invariants=_invariants,
-        held=_held,
-        determinize=_determinize,
-        undo_barrier=_undo_barrier,
-    )
+MODULE = declare(
+    __name__,
+    "M01",
+    excludes=("M02",),
+    options={
+        "difficulty": DIFFICULTIES,  # the book's easier/harder switches (DIFF-01..10)
+        "rush_with_discs": ("nothing", "draw"),  # AMB-47: Rush drawn with 3+ discs
+    },
+    option_text={
+        "difficulty": (
+            "Solo difficulty (solo scenario only)",
+            "The book's easier and harder switches for the game against the Lordlings.",
+            {
+                "normal": "Normal",
+                "easy": "Easier (all the easy switches)",
+                "hard": "Harder (all the hard switches)",
+            },
+        ),
+        "rush_with_discs": (
+            "Lordling Rush with 3 or more Nobles (solo scenario only)",
+            "The book says nothing of a Rush card drawn while the Lordlings still have 3 Nobles.",
+            {"nothing": "Nothing happens", "draw": "They draw another card"},
+        ),
+    },
+    data_files=("m01_lordlings.json",),
+    seats=lambda state: 1,
 )

@@ -33,7 +33,7 @@ from rules.core.machine import Extension
 from rules.hre import handlers, passing
 from rules.hre.economy import affordable, gain, request_payment
 from rules.hre.handlers import option
-from rules.hre.modules import Module, files, register, scenario
+from rules.hre.modules import declare, files, hook
 from rules.hre.state import RESOURCES, Ctx, Frame, controlled, data, describe
 
 ONGOING = ("pass_vp", "pass_cp", "produce", "defence")
@@ -48,6 +48,7 @@ def specs() -> dict[str, dict[str, Any]]:
     return files.cards("m03_grand_buildings.json")
 
 
+@hook
 def validate() -> None:
     """C049-C054 are the Grand Buildings; two belong to Marozia and Henry (L604, L606)."""
     d = data()
@@ -77,6 +78,7 @@ def commons() -> list[str]:
     return sorted(c for c in specs() if data().cards[c]["starting"] is None)
 
 
+@hook
 def _setup(state: State) -> None:
     """The two Rulers join the draft; the miniatures wait beside the board (SETUP-01, -02)."""
     extra = [
@@ -177,6 +179,7 @@ handlers.MACHINE.extend("turn", Extension(("m03_build",), _build_options, _build
 # ---------------------------------------------------------------- control and ongoing effects
 
 
+@hook
 def _auto(ctx: Ctx) -> bool:
     """The card follows control of its province (PLAY-05); never a decision of its own."""
     t = ctx.s.get("m03")
@@ -206,6 +209,7 @@ def held_by(state: State, seat: int, kind: str) -> list[tuple[str, dict[str, Any
     ]
 
 
+@hook
 def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     """Ongoing VP and Culture at each Pass of the holder (PLAY-04); the Pass goes on."""
     for what in ("pass_vp", "pass_cp"):
@@ -249,6 +253,7 @@ handlers.MACHINE.wrap_step("battle", _battle_wrapper)
 # ---------------------------------------------------------------- views and checks
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     t = m03(state)
     found["grand_buildings"] = {
@@ -257,6 +262,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _held(state: State, kind: str) -> list[str]:
     """Built cards, and one being paid for, are outside the deck, offer and hands."""
     if kind != "cards":
@@ -269,6 +275,7 @@ def _held(state: State, kind: str) -> list[str]:
     return sorted(m03(state)["built"]) + paying
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m03(state)
     if set(t["supply"]) & set(t["built"]) or len(t["supply"]) + len(t["built"]) != 6:
@@ -278,33 +285,4 @@ def _invariants(state: State) -> None:
         raise InvariantError("two Grand Buildings in one province")
 
 
-SCENARIO = scenario(
-    "grand-buildings",
-    "Holy Roman Empire — Module 3: Grand Buildings",
-    "The base game with Grand Buildings raised from Culture cards, and two more Rulers to "
-    "choose, Marozia and Henry the Fowler (2 to 4 players).",
-    ["M03"],
-)
-
-SOLO_SCENARIO = scenario(
-    "solo-grand-buildings",
-    "Holy Roman Empire — solo against the Lordlings, with Grand Buildings",
-    "Module 1 with Module 3: you build Grand Buildings; the Lordlings score the ones they take.",
-    ["M01", "M03"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M03",
-        data_files=("m03_grand_buildings.json",),
-        validate=validate,
-        scenarios=(SCENARIO, SOLO_SCENARIO),
-        setup=_setup,
-        push_pass=_push_pass,
-        auto=_auto,
-        view=_view,
-        held=_held,
-        invariants=_invariants,
-    )
-)
+MODULE = declare(__name__, "M03", data_files=("m03_grand_buildings.json",))

@@ -23,7 +23,7 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers
 from rules.hre.handlers import option
-from rules.hre.modules import Module, plays, register, scenario
+from rules.hre.modules import declare, hook, plays
 from rules.hre.state import RESOURCES, Ctx, Frame
 
 RATE = 3  # resources returned for 1 Gold (L626)
@@ -36,6 +36,7 @@ def held(state: State) -> list[int | None]:
     return found
 
 
+@hook
 def _setup(state: State) -> None:
     """An Alchemist card for every player; none for the Lordlings (SETUP-01, SOLO-01)."""
     solo = plays(state, "M01")
@@ -119,6 +120,7 @@ def _extend_every_decision() -> None:
         handlers.MACHINE.extend(kind, gold)
 
 
+@hook
 def _before_finish(ctx: Ctx) -> bool:
     """The last "any time" before final scoring: every full set of 3 becomes Gold (AMB-57)."""
     for seat, n in enumerate(held(ctx.s)):
@@ -128,41 +130,17 @@ def _before_finish(ctx: Ctx) -> bool:
     return False
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """The Alchemist cards lie face up: everyone sees how much each holds."""
     found["alchemists"] = list(held(state))
 
 
+@hook
 def _invariants(state: State) -> None:
     for n in held(state):
         if n is not None and (not isinstance(n, int) or n < 0):
             raise InvariantError(f"an Alchemist card holds {n!r} resources")
 
 
-SCENARIO = scenario(
-    "alchemists",
-    "Holy Roman Empire — Module 4: Alchemists",
-    "The base game with an Alchemist card for every player: resources stored "
-    "during Research turn into Gold, 3 for 1, at any time (2 to 4 players).",
-    ["M04"],
-)
-
-SOLO_SCENARIO = scenario(
-    "solo-alchemists",
-    "Holy Roman Empire — solo against the Lordlings, with an Alchemist (easier)",
-    "Module 1 with Module 4: you have an Alchemist card, the Lordlings none.",
-    ["M01", "M04"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M04",
-        scenarios=(SCENARIO, SOLO_SCENARIO),
-        setup=_setup,
-        before_finish=_before_finish,
-        view=_view,
-        invariants=_invariants,
-        ready=_extend_every_decision,
-    )
-)
+MODULE = declare(__name__, "M04", ready=_extend_every_decision)

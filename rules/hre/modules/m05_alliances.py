@@ -35,7 +35,7 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import Module, files, register, scenario
+from rules.hre.modules import declare, files, hook
 from rules.hre.state import Ctx, Frame, data, describe
 
 WHEN = ("received", "pass")
@@ -49,6 +49,7 @@ def cards() -> dict[str, dict[str, Any]]:
     return files.cards("m05_alliances.json")
 
 
+@hook
 def validate() -> None:
     """8 cards CA01-CA08, each one benefit, received or at a Pass (L636, L642-644)."""
     found = cards()
@@ -74,6 +75,7 @@ def label(cid: str) -> str:
     return f"{card['name']} ({describe(card['gain'])} {when})"
 
 
+@hook
 def _setup(state: State) -> None:
     """Two Alliance cards each, hidden; two player markers each (SETUP-01)."""
     n, dealt = len(state["seats"]), int(_raw()["dealt"])
@@ -146,6 +148,7 @@ def _bordering(players: int, owners: tuple[int | None, ...]) -> frozenset[str]:
     return frozenset(found)
 
 
+@hook
 def _auto(ctx: Ctx) -> bool:
     """New first borders start negotiations; True when one was pushed (PLAY-01, AMB-67)."""
     t = ctx.s.get("m05")
@@ -288,6 +291,7 @@ handlers.decision(
 # ---------------------------------------------------------------- Passes and broken Alliances
 
 
+@hook
 def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     """Each "pass" Alliance the seat holds pays as it Passes (PLAY-04); the Pass goes on."""
     for ally in m05(ctx.s)["allies"]:
@@ -334,6 +338,7 @@ handlers.MACHINE.wrap_step("battle", _battle_wrapper)
 # ---------------------------------------------------------------- views and checks
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Alliances in play are face up; hands are hidden (their sizes are not)."""
     t = m05(state)
@@ -347,6 +352,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """Other seats' Alliance hands are re-dealt from every card the seat has not seen; a card
     offered in a negotiation under way stays with its owner (both parties have seen it)."""
@@ -373,6 +379,7 @@ def _offered(state: State) -> set[str]:
     return found
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m05(state)
     everything = t["unseen"] + t["out"] + [a["card"] for a in t["allies"]]
@@ -389,32 +396,10 @@ def _talks(state: State) -> list[Any]:
     return [f for f in state["stack"] if f["kind"] in ("m05_answer", "m05_confirm")]
 
 
+@hook
 def _undo_barrier(before: State, after: State) -> bool:
     """An offer shown to the other party, or an Alliance made, cannot be taken back."""
     return _talks(before) != _talks(after) or m05(before)["allies"] != m05(after)["allies"]
 
 
-SCENARIO = scenario(
-    "alliances",
-    "Holy Roman Empire — Module 5: Alliances",
-    "The base game with two secret Alliance cards each, traded when two realms first share a "
-    "border; attacking an ally breaks the pact at a price (3 or 4 players).",
-    ["M05"],
-    (3, 4),
-)
-
-MODULE = register(
-    Module(
-        "M05",
-        data_files=("m05_alliances.json",),
-        validate=validate,
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        push_pass=_push_pass,
-        auto=_auto,
-        view=_view,
-        invariants=_invariants,
-        determinize=_determinize,
-        undo_barrier=_undo_barrier,
-    )
-)
+MODULE = declare(__name__, "M05", data_files=("m05_alliances.json",))

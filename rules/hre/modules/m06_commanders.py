@@ -37,7 +37,7 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers, manoeuvre
 from rules.hre.handlers import option
-from rules.hre.modules import Module, effects, files, plays, register, scenario
+from rules.hre.modules import declare, effects, files, hook, plays
 from rules.hre.state import Ctx, Frame, capital, neighbours, unit_count
 
 HUMAN, LORDLINGS = 0, 1  # the seats of a solo game (Module 1)
@@ -51,6 +51,7 @@ def cards() -> dict[str, dict[str, Any]]:
     return files.cards("m06_commanders.json")
 
 
+@hook
 def validate() -> None:
     """5 cards CG01-CG05, each with a battle effect (L656, L661)."""
     found = cards()
@@ -73,6 +74,7 @@ def label(cid: str) -> str:
     return f"{card['name']} ({', '.join(effects.words(e) for e in card['effects'])})"
 
 
+@hook
 def _setup(state: State) -> None:
     """N+1 laid out (SETUP-01); in solo one face down for you (SOLO-01)."""
     deck = sorted(cards())
@@ -234,6 +236,7 @@ def _busy(state: State) -> bool:
     return any(f["kind"] in busy for f in state["stack"])
 
 
+@hook
 def _auto(ctx: Ctx) -> bool:
     """A march ends with its group; a Commander left alone goes to the closest place (PLAY-06)."""
     t = ctx.s.get("m06")
@@ -385,6 +388,7 @@ handlers.decision(
 handlers.MACHINE.wrap_step("battle", _battle_wrapper)
 
 
+@hook
 def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     """The Commander's card is made ready again with the Titles (PLAY-07)."""
     mine = m06(ctx.s)["hired"][seat]
@@ -397,6 +401,7 @@ def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
 # ---------------------------------------------------------------- views and checks
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Hired Commanders and those laid out are face up; the solo one stays face down."""
     t = m06(state)
@@ -407,6 +412,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """The solo face-down Commander is drawn again from those not seen."""
     t = m06(state)
@@ -417,6 +423,7 @@ def _determinize(state: State, seat: int) -> None:
     t["available"], t["returned"] = [pool[0]], sorted(pool[1:])
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m06(state)
     everything = t["available"] + t["returned"] + [h["card"] for h in t["hired"] if h]
@@ -427,42 +434,17 @@ def _invariants(state: State) -> None:
             raise InvariantError(f"seat {seat}'s Commander is off the board")
 
 
-SCENARIO = scenario(
-    "commanders",
-    "Holy Roman Empire — Module 6: Commanders",
-    "The base game with Commanders hired for 2 Gold on a Recruit: they march with your armies "
-    "and lend each battle a once-a-round edge (2 to 4 players).",
-    ["M06"],
-)
-
-SOLO_SCENARIO = scenario(
-    "solo-commanders",
-    "Holy Roman Empire — solo against the Lordlings, with a Commander (easier)",
-    "Module 1 with Module 6: a face-down Commander you may hire for 2 Gold.",
-    ["M01", "M06"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M06",
-        options={"solo_fourth_lordling": (False, True)},  # SOLO-01's suggested balance
-        option_text={
-            "solo_fourth_lordling": (
-                "A fourth Lordling Ruler (solo with Commanders only)",
-                "The book suggests it to balance your Commander: a Lordling Farm and an Archer "
-                "in one more Ruler's province.",
-                {False: "No", True: "Yes"},
-            )
-        },
-        data_files=("m06_commanders.json",),
-        validate=validate,
-        scenarios=(SCENARIO, SOLO_SCENARIO),
-        setup=_setup,
-        push_pass=_push_pass,
-        auto=_auto,
-        view=_view,
-        invariants=_invariants,
-        determinize=_determinize,
-    )
+MODULE = declare(
+    __name__,
+    "M06",
+    options={"solo_fourth_lordling": (False, True)},
+    option_text={
+        "solo_fourth_lordling": (
+            "A fourth Lordling Ruler (solo with Commanders only)",
+            "The book suggests it to balance your Commander: a Lordling Farm and an Archer "
+            "in one more Ruler's province.",
+            {False: "No", True: "Yes"},
+        )
+    },
+    data_files=("m06_commanders.json",),
 )

@@ -15,12 +15,13 @@ from typing import Any
 from rules.core.engine import State
 from rules.core.errors import InvariantError
 from rules.hre import handlers
-from rules.hre.modules import Module, plays, register, scenario
+from rules.hre.modules import declare, hook, plays
 from rules.hre.state import Ctx, Frame, data
 
 SET = "skirmisher"
 
 
+@hook
 def validate() -> None:
     """The Skirmisher tokens are loaded and checked with the component data (components.py)."""
     found = data().token_sets[SET]
@@ -28,6 +29,7 @@ def validate() -> None:
         raise ValueError("m07_skirmishers.json: as many Skirmisher tokens as Barbarian tokens")
 
 
+@hook
 def _setup(state: State) -> None:
     """Skirmishers replace the Barbarian tokens (SETUP-01); in solo the Raiding Party still
     takes Barbarian tokens (SOLO-01). The board is dealt later, once the Rulers are chosen, so
@@ -51,11 +53,13 @@ def _log_setup(ctx: Ctx, frame: Frame) -> None:
         )
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Which set lies on the map is public (the tokens' colour shows it)."""
     found["token_set"] = SET
 
 
+@hook
 def _invariants(state: State) -> None:
     """The map never mixes the sets (SETUP-01): every token on it is a Skirmisher."""
     wanted = set(data().token_sets[SET])
@@ -64,31 +68,4 @@ def _invariants(state: State) -> None:
             raise InvariantError(f"a token of another set lies in {pid} beside the Skirmishers")
 
 
-SCENARIO = scenario(
-    "skirmishers",
-    "Holy Roman Empire — Module 7: Skirmishers",
-    "The base game with the tougher Skirmisher tokens in place of the Barbarian "
-    "tokens (2 to 4 players).",
-    ["M07"],
-)
-
-SOLO_SCENARIO = scenario(
-    "solo-skirmishers",
-    "Holy Roman Empire — solo against the Lordlings, with Skirmishers (harder)",
-    "Module 1 with Module 7: Skirmisher tokens on the map, while the Raiding "
-    "Party still draws regular Barbarian tokens.",
-    ["M01", "M07"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M07",
-        data_files=("m07_skirmishers.json",),
-        validate=validate,
-        scenarios=(SCENARIO, SOLO_SCENARIO),
-        setup=_setup,
-        view=_view,
-        invariants=_invariants,
-    )
-)
+MODULE = declare(__name__, "M07", data_files=("m07_skirmishers.json",))

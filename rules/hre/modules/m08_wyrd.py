@@ -34,7 +34,13 @@ from rules.core.machine import Extension
 from rules.hre import culture, handlers
 from rules.hre.economy import accessible
 from rules.hre.handlers import option
-from rules.hre.modules import Module, card_holder, files, majority, register, scenario
+from rules.hre.modules import (
+    card_holder,
+    declare,
+    files,
+    hook,
+    majority,
+)
 from rules.hre.state import RESOURCES, Ctx, Frame, describe
 
 LOSSES = ("vp", "gold", *RESOURCES)
@@ -48,6 +54,7 @@ def cards() -> dict[str, dict[str, Any]]:
     return files.cards("m08_wyrd.json")
 
 
+@hook
 def validate() -> None:
     """12 cards CY01-CY12, each with a top and a bottom penalty (L683, L696)."""
     found = cards()
@@ -66,6 +73,7 @@ def m08(state: State) -> dict[str, Any]:
     return found
 
 
+@hook
 def _setup(state: State) -> None:
     deck = sorted(cards())
     rng.shuffle(state, deck)
@@ -104,6 +112,7 @@ def _tuck(ctx: Ctx, rule: str) -> None:
 handlers.MACHINE.wrap_step("setup_finish", _setup_wrapper)
 
 
+@hook
 def _offer_leave(ctx: Ctx, card: str) -> None:
     """A discarded card's Wyrd moves under the rightmost card without one (PLAY-01)."""
     t = m08(ctx.s)
@@ -145,6 +154,7 @@ def _reach_take(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
 handlers.MACHINE.extend("culture", Extension(("m08_take",), _reach_options, _reach_take))
 
 
+@hook
 def _auto(ctx: Ctx) -> bool:
     """A card taken with its Wyrd: its taker decides the Wyrd's fate now (PLAY-03)."""
     t = ctx.s.get("m08")
@@ -297,10 +307,12 @@ def wyrd_vp(state: State) -> dict[int, int]:
     return majority(counts, [int(_raw()["majority_vp"])])
 
 
+@hook
 def _scores(state: State, seat: int) -> dict[str, int]:
     return {"wyrd": wyrd_vp(state).get(seat, 0)}
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Face-down Wyrds show only where they lie; active and fulfilled ones are known."""
     t = m08(state)
@@ -319,6 +331,7 @@ def _hidden(state: State) -> list[str]:
     return sorted(t["deck"] + list(t["under"].values()) + t["removed"] + held)
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """Every face-down Wyrd is re-dealt: the deck, those under cards, those removed."""
     t = m08(state)
@@ -333,6 +346,7 @@ def _determinize(state: State, seat: int) -> None:
     t["deck"] = pool[len(t["removed"]) :]
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m08(state)
     shown = [e["card"] for a in t["active"] for e in a] + [c for f in t["fulfilled"] for c in f]
@@ -344,32 +358,10 @@ def _invariants(state: State) -> None:
         raise InvariantError("an active Wyrd without markers")
 
 
+@hook
 def _undo_barrier(before: State, after: State) -> bool:
     """An activated Wyrd shows its face: no undo past it."""
     return bool(m08(before)["active"] != m08(after)["active"])
 
 
-SCENARIO = scenario(
-    "wyrd",
-    "Holy Roman Empire — Module 8: The Wyrd",
-    "The base game with fate cards tucked under the Culture offer: take a card beyond your "
-    "reach and its curse comes due later; the most Wyrds score 7 VP (2 to 4 players).",
-    ["M08"],
-)
-
-MODULE = register(
-    Module(
-        "M08",
-        data_files=("m08_wyrd.json",),
-        validate=validate,
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        offer_leave=_offer_leave,
-        auto=_auto,
-        scores=_scores,
-        view=_view,
-        invariants=_invariants,
-        determinize=_determinize,
-        undo_barrier=_undo_barrier,
-    )
-)
+MODULE = declare(__name__, "M08", data_files=("m08_wyrd.json",))

@@ -31,7 +31,7 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import Module, effects, files, majority, register, scenario
+from rules.hre.modules import declare, effects, files, hook, majority
 from rules.hre.state import Ctx, Frame, data, describe
 
 DEALT = 2  # Common cards dealt to each player, one of them thrown away (L713)
@@ -59,6 +59,7 @@ def _check_card(cid: str, card: dict[str, Any]) -> None:
         effects.check(f"{where} reclaim", {"kind": "gain", "gain": alt})
 
 
+@hook
 def validate() -> None:
     """21 cards CW01-CW21: 8 Common, one per Title, one per Ruler (L706-711)."""
     found = cards()
@@ -87,6 +88,7 @@ def _of(kind: str, key: str, value: str) -> str:
     return next(c for c, spec in cards().items() if spec["kind"] == kind and spec[key] == value)
 
 
+@hook
 def _setup(state: State) -> None:
     """Two Common cards each; Title cards on their Titles; the War tokens (SETUP-01, -03, -04)."""
     n = len(state["seats"])
@@ -170,6 +172,7 @@ handlers.decision(
 # ---------------------------------------------------------------- a Title's card
 
 
+@hook
 def _title_gained(ctx: Ctx, seat: int, tid: str) -> None:
     """The Title's card comes along from wherever it is (AMB-60); hand or pile (PLAY-01)."""
     t = m09(ctx.s)
@@ -284,6 +287,7 @@ def _wins_tie(ctx: Ctx, frame: dict[str, Any]) -> bool:
     return alive
 
 
+@hook
 def _battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
     """A War token and 3 VP; the beaten defender gets the Reclaim bonus (PLAY-05, END-01)."""
     card, att, dfn = frame.get("m09"), frame["att"], frame["def"]
@@ -333,6 +337,7 @@ handlers.MACHINE.wrap_step("battle", _battle_wrapper)
 # ---------------------------------------------------------------- end, score, views, checks
 
 
+@hook
 def _triggers(ctx: Ctx) -> list[str]:
     return ["HRE-M09-END-01"] if m09(ctx.s)["tokens"] == 0 else []
 
@@ -343,10 +348,12 @@ def war_vp(state: State) -> dict[int, int]:
     return majority(won, LADDERS[min(len(won), 4)])
 
 
+@hook
 def _scores(state: State, seat: int) -> dict[str, int]:
     return {"war_tokens": war_vp(state).get(seat, 0)}
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Hands are hidden, their sizes are not; discard piles and tokens are face up."""
     t = m09(state)
@@ -367,6 +374,7 @@ def _in_battle(state: State) -> list[str]:
     return [f["m09"] for f in state["stack"] if f["kind"] == "battle" and f.get("m09")]
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """Other seats' Common cards are re-dealt from every Common card the seat has not seen."""
     t = m09(state)
@@ -380,6 +388,7 @@ def _determinize(state: State, seat: int) -> None:
     t["unseen"] = sorted(pool)
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m09(state)
     everything = t["unseen"] + t["out"] + list(t["titles"].values()) + _in_battle(state)
@@ -393,29 +402,4 @@ def _invariants(state: State) -> None:
         raise InvariantError("War tokens are not conserved")
 
 
-SCENARIO = scenario(
-    "ages-of-war",
-    "Holy Roman Empire — Module 9: The Ages of War",
-    "The base game with Combat cards for attacks on rivals, War tokens for the winners, and "
-    "ties won by the attacker (3 or 4 players).",
-    ["M09"],
-    (3, 4),
-)
-
-MODULE = register(
-    Module(
-        "M09",
-        data_files=("m09_ages_of_war.json",),
-        validate=validate,
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        battle_won=_battle_won,
-        attacker_wins_tie=_wins_tie,
-        title_gained=_title_gained,
-        triggers=_triggers,
-        scores=_scores,
-        view=_view,
-        invariants=_invariants,
-        determinize=_determinize,
-    )
-)
+MODULE = declare(__name__, "M09", data_files=("m09_ages_of_war.json",), attacker_wins_tie=_wins_tie)

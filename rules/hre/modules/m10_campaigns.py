@@ -28,7 +28,7 @@ from rules.core.machine import Extension
 from rules.hre import handlers, manoeuvre
 from rules.hre.components import DATA_DIR
 from rules.hre.handlers import option
-from rules.hre.modules import Module, register, scenario
+from rules.hre.modules import declare, hook
 from rules.hre.state import Ctx, Frame, data, neighbours, unit_count
 
 DEALT, KEPT = 3, 2  # L742
@@ -40,6 +40,7 @@ def cards() -> dict[str, dict[str, Any]]:
     return {c["id"]: c for c in raw["cards"]}
 
 
+@hook
 def validate() -> None:
     """15 cards CM01-CM15, each naming a province in play at its marking and not a Capital."""
     found = cards()
@@ -67,6 +68,7 @@ def deck_for(players: int) -> list[str]:
     return sorted(c for c, spec in cards().items() if spec["players"] <= players)
 
 
+@hook
 def _setup(state: State) -> None:
     """Deal 3 each, the rest removed unseen; then each removes one (SETUP-01)."""
     n = len(state["seats"])
@@ -179,6 +181,7 @@ def _campaign(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     manoeuvre.move_choose(ctx, frame, {"from": src, "to": target})
 
 
+@hook
 def _attacker_retreats(ctx: Ctx, frame: dict[str, Any], units: dict[str, int]) -> bool:
     """A Campaign lost: survivors die, or go to the named neighbour; the card goes (PLAY-02)."""
     seat = frame["att"]
@@ -206,6 +209,7 @@ def _attacker_retreats(ctx: Ctx, frame: dict[str, Any], units: dict[str, int]) -
     return True
 
 
+@hook
 def _battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
     seat = frame["att"]
     played = m10(ctx.s)["played"][seat]
@@ -225,6 +229,7 @@ def _spend(ctx: Ctx, seat: int, rule: str, why: str) -> None:
     ctx.log(rule, f"{ctx.name(seat)}: {why}.")
 
 
+@hook
 def _settle_cost(ctx: Ctx, seat: int, prov: str) -> int | None:
     """The won Campaign's province costs the Ruler's leftmost cost, lowered by nothing."""
     played = m10(ctx.s)["played"][seat]
@@ -233,12 +238,14 @@ def _settle_cost(ctx: Ctx, seat: int, prov: str) -> int | None:
     return int(ctx.d.rulers[ctx.seat(seat)["ruler"]]["costs"][0])
 
 
+@hook
 def _settled(ctx: Ctx, seat: int, prov: str) -> None:
     played = m10(ctx.s)["played"][seat]
     if played is not None and played["won"] and played["target"] == prov:
         _spend(ctx, seat, "HRE-M10-PLAY-03", "the Campaign card is used and removed")
 
 
+@hook
 def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     """The card in play goes at its player's next Pass (PLAY-03); the Pass itself goes on."""
     if m10(ctx.s)["played"][seat] is not None:
@@ -252,6 +259,7 @@ handlers.MACHINE.extend("move", Extension(("m10_campaign",), _campaign_options, 
 # ---------------------------------------------------------------- views and checks
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Campaign cards in hand are hidden, their number is not; cards in play are face up."""
     t = m10(state)
@@ -265,6 +273,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """Other seats' Campaign cards are re-dealt from every card the seat has not seen."""
     t = m10(state)
@@ -277,6 +286,7 @@ def _determinize(state: State, seat: int) -> None:
     t["unseen"] = sorted(pool)
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m10(state)
     everything = t["unseen"] + t["spent"] + [c for h in t["hands"] for c in h]
@@ -289,28 +299,4 @@ def _invariants(state: State) -> None:
         raise InvariantError("a player keeps more than 2 Campaign cards")
 
 
-SCENARIO = scenario(
-    "distant-campaigns",
-    "Holy Roman Empire — Module 10: Distant Campaigns",
-    "The base game with two secret Campaign cards each, sending an army straight "
-    "to a far province and settling it cheaply if it wins (2 to 4 players).",
-    ["M10"],
-)
-
-MODULE = register(
-    Module(
-        "M10",
-        data_files=("m10_campaigns.json",),
-        validate=validate,
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        push_pass=_push_pass,
-        battle_won=_battle_won,
-        attacker_retreats=_attacker_retreats,
-        settle_cost=_settle_cost,
-        settled=_settled,
-        view=_view,
-        invariants=_invariants,
-        determinize=_determinize,
-    )
-)
+MODULE = declare(__name__, "M10", data_files=("m10_campaigns.json",))

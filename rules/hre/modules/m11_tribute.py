@@ -26,7 +26,7 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers, passing
 from rules.hre.handlers import option
-from rules.hre.modules import Module, register, scenario
+from rules.hre.modules import declare, hook
 from rules.hre.state import Ctx, Frame, capital, data
 
 MARKERS = 3  # on each Ruler card at setup (L752)
@@ -46,6 +46,7 @@ def suzerain(state: State, seat: int) -> int | None:
     return found
 
 
+@hook
 def _setup(state: State) -> None:
     state["m11"] = {"free": [MARKERS] * len(state["seats"]), "at": {}}
     state["stack"].insert(1, {"kind": "m11_setup", "seat": state["stack"][0]["seat"]})
@@ -68,6 +69,7 @@ def _release(ctx: Ctx, home: str, rule: str, how: str) -> None:
     )
 
 
+@hook
 def _battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
     att, dfn, prov = frame["att"], frame["def"], frame["prov"]
     if dfn is None or capital(ctx.s, dfn) != prov:
@@ -168,6 +170,7 @@ handlers.decision(
 )
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Markers are public: who holds how many, and who pays whom."""
     found["tribute"] = {
@@ -180,6 +183,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _invariants(state: State) -> None:
     """Each seat's 3 markers are on its card or in other seats' Capitals, one per Capital."""
     t = m11(state)
@@ -192,21 +196,7 @@ def _invariants(state: State) -> None:
             raise InvariantError(f"a tribute marker of seat {lord} in {home}")
 
 
-SCENARIO = scenario(
-    "tribute",
-    "Holy Roman Empire — Module 11: Tribute",
-    "The base game where beating a rival in their Capital makes them pay you "
-    "tribute each time they pass, until they pay 2 Gold or beat you at home (2 to 4 players).",
-    ["M11"],
-)
-
-MODULE = register(
-    Module(
-        "M11",
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        battle_won=_battle_won,
-        view=_view,
-        invariants=_invariants,
-    )
+MODULE = declare(
+    __name__,
+    "M11",
 )

@@ -30,7 +30,7 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers
 from rules.hre.components import GAIN_KEYS
 from rules.hre.handlers import option
-from rules.hre.modules import Module, files, register, scenario
+from rules.hre.modules import declare, files, hook
 from rules.hre.state import UNITS, Ctx, Frame, refresh_owner, unit_count
 
 ORDERS = (1, 2, 3)  # the First, Second and Third Crusades
@@ -47,6 +47,7 @@ def cards() -> dict[str, dict[str, Any]]:
     return files.cards("m14a_crusades.json")
 
 
+@hook
 def validate() -> None:
     """CC01-CC12, four a Crusade; each value of the vocabulary; Gold under the book's Churches."""
     found = cards()
@@ -84,6 +85,7 @@ def no_units() -> dict[str, int]:
     return dict.fromkeys(UNITS, 0)
 
 
+@hook
 def _setup(state: State) -> None:
     """One card of each Crusade, face down, First on top; Gold under Churches (SETUP-01..03)."""
     line, unseen = [], []
@@ -123,6 +125,7 @@ def _log_setup(ctx: Ctx, frame: Frame) -> None:
 # ---------------------------------------------------------------- calling a Crusade
 
 
+@hook
 def _church_built(ctx: Ctx, seat: int, prov: str) -> None:
     """A Church over Gold: the Gold to the supply, the next Crusade revealed, the last resolved."""
     t = m14a(ctx.s)
@@ -251,6 +254,7 @@ def _pass_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -
 handlers.MACHINE.wrap_step("pass", _pass_wrapper)
 
 
+@hook
 def _before_finish(ctx: Ctx) -> bool:
     """At final scoring the active Crusade resolves, then scoring goes on (RESOLVE-01)."""
     t = m14a(ctx.s)
@@ -264,6 +268,7 @@ def _before_finish(ctx: Ctx) -> bool:
     return True
 
 
+@hook
 def _held(state: State, kind: str) -> list[str]:
     """Units on a Crusade, or being resolved: still the seat's, never in its supply."""
     if kind != "units":
@@ -283,6 +288,7 @@ def _held(state: State, kind: str) -> list[str]:
     return found
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """The line (face-down cards unnamed), units sent, Gold left under Churches, the last result."""
     t = m14a(state)
@@ -300,6 +306,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """The face-down Crusades are re-drawn from the unseen cards of the same Crusade."""
     t = m14a(state)
@@ -311,6 +318,7 @@ def _determinize(state: State, seat: int) -> None:
         t["unseen"] = sorted([c for c in t["unseen"] if cards()[c]["crusade"] != order] + pool[1:])
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m14a(state)
     if sorted(t["line"] + t["unseen"]) != sorted(cards()):
@@ -321,28 +329,9 @@ def _invariants(state: State) -> None:
         raise InvariantError("a negative number of units on a Crusade")
 
 
-SCENARIO = scenario(
-    "crusades",
-    "Holy Roman Empire — Module 14A: Crusades",
-    "The base game where Churches call three Crusades: send units far away for "
-    "VP, or lose VP for staying at home when the others win (3 or 4 players).",
-    ["M14A"],
-    (3, 4),
-)
-
-MODULE = register(
-    Module(
-        "M14A",
-        data_files=("m14a_crusades.json",),
-        validate=validate,
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        church_built=_church_built,
-        before_finish=_before_finish,
-        view=_view,
-        held=_held,
-        invariants=_invariants,
-        determinize=_determinize,
-        undo_barrier=lambda before, after: before["m14a"]["revealed"] != after["m14a"]["revealed"],
-    )
+MODULE = declare(
+    __name__,
+    "M14A",
+    data_files=("m14a_crusades.json",),
+    undo_barrier=lambda before, after: before["m14a"]["revealed"] != after["m14a"]["revealed"],
 )

@@ -38,13 +38,12 @@ from rules.hre import handlers, passing
 from rules.hre.economy import gain
 from rules.hre.handlers import option
 from rules.hre.modules import (
-    Module,
+    declare,
+    hook,
     keep_out_of_hands,
     m15a_aid,
     m15a_chrobry,
     option_value,
-    register,
-    scenario,
 )
 from rules.hre.modules.m15a_state import (
     CATEGORIES,
@@ -64,6 +63,7 @@ REFRESH = 9  # the Pass step that refreshes Titles (HRE-BASE-PASS-13)
 TOP_MIESZKO = 5  # Mieszko I goes into the top 5 cards (L865)
 
 
+@hook
 def validate() -> None:
     """CR01-CR20: two Culture cards, six events, four sets of three; the book's first step."""
     raw = book()
@@ -80,6 +80,7 @@ def validate() -> None:
         raise ValueError("m15a_poland.json: Jordan's Bishopric has no Levy (L876)")
 
 
+@hook
 def _setup(state: State) -> None:
     events = [e["id"] for e in book()["events"]]
     rng.shuffle(state, events)
@@ -117,6 +118,7 @@ def _setup_finish(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -
 handlers.MACHINE.wrap_step("setup_finish", _setup_finish)
 
 
+@hook
 def offer_enter(ctx: Ctx, cid: str) -> None:
     """Mieszko I in the offer hands out the Poland cards (SETUP-03, AMB-58)."""
     t = m15a(ctx.s)
@@ -217,10 +219,12 @@ handlers.MACHINE.wrap_step("pass", _pass_wrapper)
 # ---------------------------------------------------------------- scoring, views and checks
 
 
+@hook
 def _scores(state: State, seat: int) -> dict[str, int]:
     return {"poland": FLIP_VP * flipped(state, seat)}
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Poland cards lie face up; the Chrobry deck's order stays hidden (only its size)."""
     t = m15a(state)
@@ -235,6 +239,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _held(state: State, kind: str) -> list[str]:
     t = m15a(state)
     if kind == "farms":
@@ -244,6 +249,7 @@ def _held(state: State, kind: str) -> list[str]:
     return []
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """The Chrobry events' order is hidden; a re-deal keeps Chrobry out of every hand."""
     events = sorted(m15a(state)["events"])
@@ -252,6 +258,7 @@ def _determinize(state: State, seat: int) -> None:
     keep_out_of_hands(state, seat, data().cards)
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m15a(state)
     every = sorted(t["events"] + t["done"])
@@ -265,36 +272,17 @@ def _invariants(state: State) -> None:
         raise InvariantError("a negative number of Farms on Poland cards")
 
 
-SCENARIO = scenario(
-    "poland",
-    "Holy Roman Empire — Module 15A: Rise of Poland",
-    "The base game with Poland rising: aid it against the Veleti, build Santok, strengthen its "
-    "Church; the first to finish may levy the others, and Chrobry's moods shake everyone "
-    "(2 to 4 players).",
-    ["M15A"],
-)
-
-MODULE = register(
-    Module(
-        "M15A",
-        data_files=("m15a_poland.json",),
-        validate=validate,
-        options={"poland_cards": ("mieszko", "setup")},  # AMB-58
-        option_text={
-            "poland_cards": (
-                "When the Poland cards arrive (Rise of Poland only)",
-                "The book deals them at setup but shuffles Mieszko I into the deck; the maker's "
-                "preview hands them out when Mieszko I reaches the offer.",
-                {"mieszko": "When Mieszko I enters the offer", "setup": "At setup"},
-            )
-        },
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        offer_enter=offer_enter,
-        scores=_scores,
-        view=_view,
-        held=_held,
-        invariants=_invariants,
-        determinize=_determinize,
-    )
+MODULE = declare(
+    __name__,
+    "M15A",
+    data_files=("m15a_poland.json",),
+    options={"poland_cards": ("mieszko", "setup")},
+    option_text={
+        "poland_cards": (
+            "When the Poland cards arrive (Rise of Poland only)",
+            "The book deals them at setup but shuffles Mieszko I into the deck; the maker's "
+            "preview hands them out when Mieszko I reaches the offer.",
+            {"mieszko": "When Mieszko I enters the offer", "setup": "At setup"},
+        )
+    },
 )
