@@ -988,6 +988,10 @@ def build(raw: dict[str, Any]) -> HreData:
             )
         except ValueError as exc:
             raise ComponentError(str(exc)) from exc
+        _links(provinces, "land")
+        _links(provinces, "water")
+        for players in m02_board.COUNTS:
+            _connected(provinces, players)
     return HreData(
         provinces=provinces,
         regions=regions,

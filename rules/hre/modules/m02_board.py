@@ -30,19 +30,6 @@ DISCS = 4  # each player's Noble discs (HRE-M02-SETUP-08)
 PER_RED = 2  # cards each red Culture space unlocks (HRE-M02-PLAY-02)
 TOKENS = 25  # the companion box's Barbarian tokens, B26-B50
 WESTERN_RULERS = 5
-PROVINCE_KEYS = {
-    "id",
-    "name",
-    "region",
-    "resource",
-    "players",
-    "solo_number",
-    "solo_blocked",
-    "x",
-    "y",
-    "land",
-    "water",
-}
 
 
 def _fail(where: str, msg: str) -> NoReturn:
@@ -52,28 +39,6 @@ def _fail(where: str, msg: str) -> NoReturn:
 def in_play(provinces: dict[str, dict[str, Any]], players: int) -> set[str]:
     """The provinces used at this player count (as rules.hre.components.in_play does)."""
     return {pid for pid, prov in provinces.items() if prov["players"] <= players}
-
-
-def _links(provinces: dict[str, Any], kind: str) -> None:
-    """Links name known provinces, never the province itself, and are mirrored."""
-    for pid, prov in provinces.items():
-        for other in prov[kind]:
-            if other not in provinces or other == pid or pid not in provinces[other][kind]:
-                _fail(f"{FILE}: province {pid}.{kind}", f"bad or unmirrored link to {other!r}")
-
-
-def _connected(provinces: dict[str, Any], players: int) -> None:
-    """The provinces in play at this count form one connected map."""
-    live = in_play(provinces, players)
-    seen, todo = {min(live)}, [min(live)]
-    while todo:
-        here = provinces[todo.pop()]
-        for other in (*here["land"], *here["water"]):
-            if other in live and other not in seen:
-                seen.add(other)
-                todo.append(other)
-    if seen != live:
-        _fail(FILE, f"{players} players: provinces {sorted(live - seen)} are cut off")
 
 
 def _table(raw: dict[str, Any], base_board: dict[str, Any]) -> None:
@@ -108,11 +73,12 @@ def _provinces(
 ) -> dict[str, Any]:
     """The western provinces, each with its own fields; markings 5 to 8."""
     west: dict[str, Any] = {}
+    keys = set(next(iter(central.values())))  # a province's fields, as map.json has them
     for prov in raw["provinces"]:
         pid = prov.get("id")
         where = f"{FILE}: province {pid}"
-        if set(prov) != PROVINCE_KEYS:
-            _fail(where, f"expected the keys {sorted(PROVINCE_KEYS)}")
+        if set(prov) != keys:
+            _fail(where, f"expected the keys {sorted(keys)}")
         if pid in central or pid in west:
             _fail(where, "a province id is used twice")
         if prov["region"] not in regions or prov["resource"] not in RESOURCES:
@@ -128,7 +94,8 @@ def _provinces(
 def _joined_map(
     raw: dict[str, Any], central: dict[str, Any], base_regions: dict[str, Any]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Both halves as one map: the join's links mirrored on the central side (PLAY-03)."""
+    """Both halves as one map: the join's links mirrored on the central side (PLAY-03); the
+    loader then checks its links and that it is connected at 5 to 8 players."""
     regions = dict(base_regions)
     for region in raw["regions"]:
         if region["id"] in regions:
@@ -147,12 +114,8 @@ def _joined_map(
     for pid in central:
         for kind in ("land", "water"):
             joined[pid][kind].sort()
-    _links(joined, "land")
-    _links(joined, "water")
     if not any(other in central for p in west.values() for other in p["land"]):
         _fail(FILE, "the western half meets the central one nowhere")
-    for n in COUNTS:
-        _connected(joined, n)
     for rid in regions:
         if rid not in base_regions and not any(p["region"] == rid for p in west.values()):
             _fail(f"{FILE}: region {rid}", "has no provinces")

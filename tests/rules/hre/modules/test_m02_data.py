@@ -70,7 +70,7 @@ def test_western_rulers_mirror_a_central_twin() -> None:
         (lambda w: w["table"].update(offer_size=10), "twice the base offer"),
         (lambda w: w["table"].update(church_spaces=15), "16 Churches"),
         (lambda w: w["provinces"][0].update(players=4), "marked 5 to 8"),
-        (lambda w: w["provinces"][0]["land"].append("barcelona"), "unmirrored"),
+        (lambda w: w["provinces"][0]["land"].append("barcelona"), "not mirrored"),
         (lambda w: w["rulers"][0].update(costs=[1, 2, 3]), "settling costs"),
         (lambda w: w["cards"][0]["levels"][2].update(vp=5), "does what its twin"),
         (lambda w: w["tokens"].pop(), "25 tokens"),
