@@ -177,7 +177,8 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
         + ", ".join(d.provinces[p]["name"] for p in sorted(homes))
         + " with a City and a Farm each; 7 Cities are left in the supply.",
     )
-    blocked = sorted(d.provinces[p]["name"] for p in set(d.provinces) - in_play(d.provinces, SOLO))
+    box = in_play(d.provinces, 4)  # this box's map (Module 2's western half is another box)
+    blocked = sorted(d.provinces[p]["name"] for p in box - in_play(d.provinces, SOLO))
     ctx.log(
         "HRE-M01-SETUP-07",
         "Provinces marked for 3 or 4 players are in play; those with the solo icon are blocked: "
@@ -217,7 +218,9 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
     ctx.log("HRE-M01-SETUP-16", "A Barbarian token goes onto the Raiding Party, unit side up.")
     _deal_solo_culture(ctx)
     s["titles"] = {
-        t: {"holder": None, "ready": True, "established": False} for t in sorted(d.titles)
+        t: {"holder": None, "ready": True, "established": False}
+        for t in sorted(d.titles)
+        if d.titles[t]["players"] <= 4  # every Title of this box (not Module 2's western half)
     }  # every Title, 3+ and 4 ones included (SETUP-04)
     lord["discs"] -= 1
     lord["exhausted"] += 1
