@@ -124,7 +124,7 @@ def _before_finish(ctx: Ctx) -> bool:
     """The last "any time" before final scoring: every full set of 3 becomes Gold (AMB-57)."""
     for seat, n in enumerate(held(ctx.s)):
         while n is not None and n >= RATE:
-            _to_gold(ctx, seat, " before final scoring (AMB-57)")
+            _to_gold(ctx, seat, " before final scoring")
             n = held(ctx.s)[seat]
     return False
 

@@ -169,8 +169,7 @@ def _campaign(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     if empty:
         ctx.log(
             "HRE-M10-PLAY-03",
-            "Nobody holds the target: no battle, and the card stays in play for a cheap "
-            "settle (AMB-61).",
+            "Nobody holds the target: no battle, and the card stays in play for a cheap settle.",
         )
     manoeuvre.move_choose(ctx, frame, {"from": src, "to": target})
 
@@ -197,7 +196,7 @@ def _attacker_retreats(ctx: Ctx, frame: dict[str, Any], units: dict[str, int]) -
             ctx.s["prov"][back]["units"][u] += n
         ctx.log(
             "HRE-M10-PLAY-02",
-            f"The Campaign fails: the survivors retreat to {name[back]['name']} (AMB-61).",
+            f"The Campaign fails: the survivors retreat to {name[back]['name']}.",
         )
     _spend(ctx, seat, "HRE-M10-PLAY-02", "the failed Campaign card is removed")
     return True

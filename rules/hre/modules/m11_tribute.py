@@ -76,7 +76,7 @@ def _battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
     if own_home is not None and state["at"].get(own_home) == dfn:  # PLAY-02, by battle
         _release(ctx, own_home, "HRE-M11-PLAY-02", f"as {ctx.name(att)} wins in its Capital")
     if state["free"][att] <= 0:
-        ctx.log("HRE-M11-PLAY-01", f"{ctx.name(att)} has no marker left: no tribute (AMB-62).")
+        ctx.log("HRE-M11-PLAY-01", f"{ctx.name(att)} has no marker left: no tribute.")
         return
     if prov in state["at"]:
         if state["at"][prov] == att:
@@ -131,7 +131,7 @@ def _pass_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -
     if lord is None:
         return
     if not made:
-        ctx.log("HRE-M11-PLAY-03", f"{ctx.name(seat)} produced nothing: no tribute (AMB-62).")
+        ctx.log("HRE-M11-PLAY-03", f"{ctx.name(seat)} produced nothing: no tribute.")
         return
     ctx.push({"kind": "m11_tribute", "seat": seat, "to": lord, "made": sorted(made)})
 

@@ -93,7 +93,7 @@ def _church_built(ctx: Ctx, seat: int, prov: str) -> None:
         return  # no buying it from yourself (AMB-63)
     if plays(ctx.s, "M01") and seat == LORDLINGS:
         if controlled_churches(ctx.s, seat) >= controlled_churches(ctx.s, 1 - seat):
-            _take(ctx, seat, "HRE-M12A-SOLO-01", " for free, with as many Churches as you (AMB-75)")
+            _take(ctx, seat, "HRE-M12A-SOLO-01", " for free, with as many Churches as you")
         return
     price = cost(on_board(ctx.s))
     if resources_held(ctx.s, seat) + ctx.seat(seat)["gold"] >= price:

@@ -192,7 +192,7 @@ def _reward_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         ctx.log(
             "HRE-M13A-PLAY-03",
             f"{ctx.name(seat)} may now build a third Farm in each province they control "
-            "(Build, at a Farm's cost; AMB-64).",
+            "(Build, at a Farm's cost).",
         )
 
 
@@ -204,7 +204,7 @@ def _place_farm(ctx: Ctx, seat: int, prov: str) -> None:
     ctx.log(
         "HRE-M13A-PLAY-03",
         f"{ctx.name(seat)} places a Farm from their track in {ctx.d.provinces[prov]['name']} "
-        f"({here['farms']} there; AMB-64).",
+        f"({here['farms']} there).",
     )
     if here["farms"] == 1:
         modules.settled(ctx, seat, prov)

@@ -174,7 +174,7 @@ def _levy_words(cat: str) -> str:
 def _impose_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     seat, cat = frame["seat"], frame["cat"]
     if not action["levy"]:
-        ctx.log("HRE-M15A-FLIP-01", f"{ctx.name(seat)} imposes no Levy (AMB-65).")
+        ctx.log("HRE-M15A-FLIP-01", f"{ctx.name(seat)} imposes no Levy.")
         return
     ctx.log("HRE-M15A-FLIP-02", f"{ctx.name(seat)} imposes the Levy of {_levy_words(cat)}.")
     others = [i for i in _clockwise(ctx, seat) if card(ctx.s, i, cat)["side"] == "aiding"]

@@ -111,7 +111,9 @@ def _setup_finish(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -
         "HRE-M15A-SETUP-02", "The Chrobry events lie face down, the Chrobry card on top of them."
     )
     if m15a(ctx.s)["open"]:
-        ctx.log("HRE-M15A-SETUP-03", "Every player takes their three Poland cards (AMB-58 option).")
+        ctx.log(
+            "HRE-M15A-SETUP-03", "Every player takes their three Poland cards (the variant chosen)."
+        )
 
 
 handlers.MACHINE.wrap_step("setup_finish", _setup_finish)
@@ -126,7 +128,7 @@ def offer_enter(ctx: Ctx, cid: str) -> None:
         ctx.log(
             "HRE-M15A-SETUP-03",
             "Mieszko I appears in the offer: every player takes their three Poland cards, Veleti, "
-            "Building Santok and Polish Church up, a marker above each first step (AMB-58).",
+            "Building Santok and Polish Church up, a marker above each first step.",
         )
     elif cid == CHROBRY:
         m15a_chrobry.revealed(ctx)
