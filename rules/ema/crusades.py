@@ -20,6 +20,7 @@ from rules.ema.handlers import option
 from rules.ema.state import OWNER, REL, SS, Ctx, Frame, change_ss, in_play
 
 GOALS = ("syria", "jerusalem")
+CHRISTIAN = ("RC", "EO")
 
 
 def _rc_players(ctx: Ctx) -> list[int]:
@@ -40,7 +41,22 @@ def possible(ctx: Ctx) -> bool:
         return False
     if s.get("crusade_gt") == gt or not _rc_players(ctx):
         return False
+    return _goals_held_by_infidels(ctx)
+
+
+def _goals_held_by_infidels(ctx: Ctx) -> bool:
+    """23.0 GR condition 3: Syria and Jerusalem held by a Magnate based in Syria (24.7).
+
+    Authored, without the Magnates (24.0 off, where no Magnate can exist): the condition reads
+    as the one the Syrian Magnate stands for, Syria and Jerusalem both Independent (no Player's,
+    no Crusader State) and neither Christian."""
+    s = ctx.s
     held = s.get("npc_areas", {})
+    if not raiders.active(ctx):
+        return all(
+            ctx.area(a)[OWNER] is None and a not in held and ctx.area(a)[REL] not in CHRISTIAN
+            for a in GOALS
+        )
     court = next((m["key"] for m in s.get("magnates", []) if m["court"] == "syria"), None)
     return court is not None and all(held.get(a) == court for a in GOALS)
 
@@ -233,8 +249,10 @@ def objective(ctx: Ctx) -> tuple[str, str] | None:
 
 
 def crusader_phase(ctx: Ctx) -> None:
-    """The Crusader Phase (6.0 III.5): push the Crusade's step when one was called."""
-    if schism.active(ctx) and ctx.s.get("crusade"):
+    """The Crusader Phase (6.0 III.5), pushed at the Round's start below the Crusade call, the
+    Raiders and the Magnates whenever a Crusade may be called: its step runs after them and
+    finds whether one was (a Round where none may be called gets no frame)."""
+    if schism.active(ctx) and possible(ctx):
         ctx.push({"kind": "crusade", "i": 0, "pending": None})
 
 
@@ -246,7 +264,10 @@ def _done(ctx: Ctx) -> bool:
 def _crusade(ctx: Ctx, frame: Frame) -> None:
     """One Crusader's card a step: Conquest of the objective, asking passage of the Byzantine
     first (23.0 P-Cru2, P-Cru4, 23.31)."""
-    crusade = ctx.s["crusade"]
+    crusade = ctx.s.get("crusade")
+    if crusade is None:  # no Crusade was called this Round
+        ctx.pop()
+        return
     if _done(ctx) or len(crusade["out"]) >= len(crusade["order"]):
         ctx.pop()
         _end(ctx)

@@ -11,6 +11,7 @@ from typing import Any
 from rules.core import rng
 from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
+from rules.core.words import counted
 from rules.feudal import dice, handlers
 from rules.feudal.combatants import effects, life, own_mod, successes, thresholds
 from rules.feudal.components import solo_rosters
@@ -221,7 +222,8 @@ def _score(ctx: Ctx, frame: Frame) -> None:
     )
     ctx.log(
         "FL-SOLO-10",
-        f"{card(att)['name']} scores {frame['ah']} hit(s), {card(foe)['name']} {frame['dh']}.",
+        f"{card(att)['name']} scores {counted(frame['ah'], 'hit')}, "
+        f"{card(foe)['name']} {frame['dh']}.",
     )
     if not frame["ah"] and not frame["dh"]:
         frame["stage"] = "hit2" if rnd == "1" else "over"  # no block roll is needed (A-31)
@@ -384,12 +386,11 @@ def _adjust_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     opts = [option({"do": "done"}, f"Keep the rolls (you {roll['a']}, defender {roll['d']})")]
     for side, by, after in shifts(ctx.s, fight):
         who = "your" if side == "a" else "the defender's"
-        marks = "marker" if abs(by) == 1 else "markers"
         opts.append(
             option(
                 {"do": "shift", "side": side, "by": by},
-                f"Spend {abs(by)} {marks}: {who} roll to {roll[side] + by} "
-                f"({after} success{'' if after == 1 else 'es'})",
+                f"Spend {counted(abs(by), 'marker')}: {who} roll to {roll[side] + by} "
+                f"({counted(after, 'success', 'successes')})",
             )
         )
     return opts
@@ -404,7 +405,7 @@ def _adjust_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     fight["roll"][action["side"]] += action["by"]
     ctx.log(
         "FL-SOLO-11",
-        f"{abs(action['by'])} marker(s) move the "
+        f"{counted(abs(action['by']), 'marker')} move the "
         f"{'attacker' if action['side'] == 'a' else 'defender'}'s "
         f"roll to {fight['roll'][action['side']]}.",
     )
@@ -414,7 +415,9 @@ def _adjust_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
 def _keep_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     opts = [option({"do": "discard"}, "Discard the wounded attacker")]
     if ctx.s["solo"]["markers"] > frame["wounds"]:  # paying the pool empty loses at once (A-31)
-        opts.append(option({"do": "keep"}, f"Pay {frame['wounds']} marker(s) to keep it living"))
+        opts.append(
+            option({"do": "keep"}, f"Pay {counted(frame['wounds'], 'marker')} to keep it living")
+        )
     return opts
 
 

@@ -1,7 +1,8 @@
 """The seat for HRE's modules: a catalogue of the book's 15, a registry of those built, hooks.
 
 Each built module is one file of this package (`m01_lordlings.py`, `m03_grand_buildings.py`, …)
-that declares a `Module` and registers it at import. A module brings its own frames and
+that declares its `Module` at import (`declare`): the hooks are its functions marked `@hook`, its
+shipped scenarios are data (`rules/hre/data/module_scenarios.json`). A module brings its own frames and
 handlers (registered on `rules.hre.handlers.MACHINE` like any rule file), may extend prompts it
 does not own (`MACHINE.extend`, `MACHINE.wrap_step`) and fills the named hooks below; the base
 rule files call the hooks at fixed points and never name a module.
@@ -14,13 +15,14 @@ as before the seat existed. Every hook returns at once when no module is in play
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules.core import rng
 from rules.core.engine import Result, State
 
 if TYPE_CHECKING:
+    from rules.hre.modules import files
     from rules.hre.state import Ctx
 
 
@@ -161,6 +163,58 @@ def register(module: Module) -> Module:
     return module
 
 
+# The fields of Module that are hooks (callables), as `@hook` names them.
+_SETTINGS = (
+    "id",
+    "requires",
+    "excludes",
+    "options",
+    "option_text",
+    "data_files",
+    "scenarios",
+    "prompt_kinds",
+)
+HOOKS = frozenset(f.name for f in fields(Module) if f.name not in _SETTINGS)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Functions marked by @hook and not yet declared: (their file, the hook they fill, the function).
+_MARKED: list[tuple[str, str, Callable[..., Any]]] = []
+
+
+def hook(fn: F) -> F:
+    """Mark a function of a module file as the hook its name says (`_setup` fills `setup`)."""
+    name = fn.__name__.removeprefix("_")
+    if name not in HOOKS:
+        raise ValueError(f"{fn.__module__}.{fn.__name__} is not named after a hook of Module")
+    _MARKED.append((fn.__module__, name, fn))
+    return fn
+
+
+def declare(file: str, module_id: str, book: files.Book | None = None, **given: Any) -> Module:
+    """Register the module that the file `file` (its `__name__`) declares: its hooks are the
+    functions the file marked with @hook, its scenarios those module_scenarios.json lists under
+    its id, its data file `book` (whose `check` is its `validate` unless it has its own, which
+    then calls it); `given` sets the other fields (or a hook whose function is named otherwise)."""
+    from rules.hre.modules import files  # here: files reads the components, which need CATALOGUE
+
+    hooks: dict[str, Any] = {name: fn for where, name, fn in _MARKED if where == file}
+    _MARKED[:] = [m for m in _MARKED if m[0] != file]
+    twice = sorted(set(hooks) & set(given))
+    if twice:
+        raise ValueError(f"module {module_id}: {', '.join(twice)} given twice")
+    if book is not None:
+        given.setdefault("data_files", (book.name,))
+        if "validate" not in hooks:
+            given.setdefault("validate", book.check)
+    shipped = files.load("module_scenarios.json").get(module_id, [])
+    made = tuple(
+        scenario(s["slug"], s["title"], s["description"], s["modules"], tuple(s["players"]))
+        for s in shipped
+    )
+    return register(Module(module_id, scenarios=made, **hooks, **given))
+
+
 def config_errors(
     modules: Any, players: int | None = None, registry: Mapping[str, Module] | None = None
 ) -> list[str]:
@@ -200,7 +254,11 @@ def config_errors(
 
 
 def scenario(
-    slug: str, title: str, description: str, modules: list[str], players: tuple[int, int] = (2, 4)
+    slug: str,
+    title: str,
+    description: str,
+    modules: list[str],
+    players: tuple[int, ...] = (2, 4),
 ) -> dict[str, Any]:
     """A shipped scenario playing these modules, with no options set."""
     return {
@@ -260,6 +318,16 @@ def options_of(modules: list[str]) -> dict[str, tuple[Any, ...]]:
 def ordered(chosen: list[str]) -> list[str]:
     """The listed modules in id order (the order their hooks run)."""
     return [m for m in REGISTRY if m in chosen]
+
+
+def part(key: str) -> Callable[[State], dict[str, Any]]:
+    """The reader of a module's own part of the state, `state[key]`: m05 = part("m05")."""
+
+    def read(state: State) -> dict[str, Any]:
+        found: dict[str, Any] = state[key]
+        return found
+
+    return read
 
 
 def in_play(state: State) -> list[Module]:
@@ -358,6 +426,23 @@ def result(state: State, found: Result) -> Result:
         if m.result is not None:
             found = m.result(state, found)
     return found
+
+
+def category(
+    name: str, vp: Callable[[State], dict[int, int]]
+) -> Callable[[State, int], dict[str, int]]:
+    """A `scores` hook of one final-scoring category: `vp` gives each seat's VP (absent: 0)."""
+    return lambda state, seat: {name: vp(state).get(seat, 0)}
+
+
+def drop_unseen(
+    ctx: Ctx, table: dict[str, Any], seat: int, card: str, rule: str, words: str, name: str
+) -> None:
+    """A seat removes one of its dealt cards unseen: out of its hand (`table["hands"]`), among
+    the cards nobody has seen (`table["unseen"]`); the log says `words`, and names it to the seat."""
+    table["hands"][seat].remove(card)
+    table["unseen"] = sorted([*table["unseen"], card])
+    ctx.log(rule, words, {seat: f"You remove {name}."})
 
 
 def majority(counts: list[int], ladder: list[int]) -> dict[int, int]:

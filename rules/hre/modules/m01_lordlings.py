@@ -27,7 +27,7 @@ from rules.hre import battle, culture, flow, handlers, modules, passing, scoring
 from rules.hre.components import DATA_DIR, SOLO, in_play
 from rules.hre.economy import move_culture
 from rules.hre.handlers import option
-from rules.hre.modules import Module, option_value, plays, register, scenario
+from rules.hre.modules import declare, hook, option_value, part, plays
 from rules.hre.state import (
     UNITS,
     Ctx,
@@ -56,6 +56,7 @@ def solo_data() -> dict[str, Any]:
     return raw
 
 
+@hook
 def validate() -> None:
     """Check the module's own data against every number the book gives (COMP-01..03, §2.8)."""
     raw = solo_data()
@@ -109,9 +110,7 @@ def pick(ctx: Ctx, candidates: list[str]) -> str:
     return ordered[rng.below(ctx.s, len(ordered))] if len(ordered) > 1 else ordered[0]
 
 
-def m01(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m01"]
-    return found
+m01 = part("m01")
 
 
 def difficulty(state: State) -> str:
@@ -125,6 +124,7 @@ def hard(state: State) -> bool:
 # --------------------------------------------------------------------------- set-up
 
 
+@hook
 def new_state(seed: int, config: dict[str, Any], players: int) -> State:
     """A 2-player set-up with the solo changes (SETUP-01..18); the human drafts first."""
     state = setup.new_state(seed, {**config, "modules": []}, 2)
@@ -175,7 +175,8 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
         + ", ".join(d.provinces[p]["name"] for p in sorted(homes))
         + " with a City and a Farm each; 7 Cities are left in the supply.",
     )
-    blocked = sorted(d.provinces[p]["name"] for p in set(d.provinces) - in_play(d.provinces, SOLO))
+    box = in_play(d.provinces, 4)  # this box's map (Module 2's western half is another box)
+    blocked = sorted(d.provinces[p]["name"] for p in box - in_play(d.provinces, SOLO))
     ctx.log(
         "HRE-M01-SETUP-07",
         "Provinces marked for 3 or 4 players are in play; those with the solo icon are blocked: "
@@ -215,11 +216,13 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
     ctx.log("HRE-M01-SETUP-16", "A Barbarian token goes onto the Raiding Party, unit side up.")
     _deal_solo_culture(ctx)
     s["titles"] = {
-        t: {"holder": None, "ready": True, "established": False} for t in sorted(d.titles)
+        t: {"holder": None, "ready": True, "established": False}
+        for t in sorted(d.titles)
+        if d.titles[t]["players"] <= 4  # every Title of this box (not Module 2's western half)
     }  # every Title, 3+ and 4 ones included (SETUP-04)
     lord["discs"] -= 1
     lord["exhausted"] += 1
-    ctx.log("HRE-M01-SETUP-18", "The Lordlings go first and exhaust one Noble disc (AMB-40).")
+    ctx.log("HRE-M01-SETUP-18", "The Lordlings go first and exhaust one Noble disc.")
     flow.start_turn(ctx, LORDLINGS)
 
 
@@ -326,7 +329,7 @@ def upgrade(ctx: Ctx, side: str, unit: str | None = None, rule: str = "HRE-M01-U
     levels = _levels(ctx.s, side)
     if unit is None:
         if all(levels[u] >= 4 for u in UNITS):
-            ctx.log("HRE-M01-UPG-02", f"Every {side} unit type is at level 4: no upgrade (AMB-46).")
+            ctx.log("HRE-M01-UPG-02", f"Every {side} unit type is at level 4: no upgrade.")
             return
         while True:
             roll = d20(ctx)
@@ -334,7 +337,7 @@ def upgrade(ctx: Ctx, side: str, unit: str | None = None, rule: str = "HRE-M01-U
             if levels[unit] < 4:
                 break
     elif levels[unit] >= 4:
-        ctx.log("HRE-M01-UPG-02", f"The {side} {unit} is already at level 4 (AMB-46).")
+        ctx.log("HRE-M01-UPG-02", f"The {side} {unit} is already at level 4.")
         return
     _set_level(ctx.s, side, unit, levels[unit] + 1)
     ctx.log(rule, f"The {side} {unit} goes up to level {levels[unit] + 1}.")
@@ -384,6 +387,7 @@ def farm_vp(state: State) -> int:
 # --------------------------------------------------------------------------- the Lordling turn
 
 
+@hook
 def _turn_start(ctx: Ctx, seat: int, extra: int) -> bool:
     if seat != LORDLINGS:
         return False
@@ -393,10 +397,9 @@ def _turn_start(ctx: Ctx, seat: int, extra: int) -> bool:
     return True
 
 
-@handlers.step("m01_turn")
+@handlers.once("m01_turn")
 def _lordling_turn(ctx: Ctx, frame: Frame) -> None:
     """With no disc they Pass; else the top Lordling card is drawn and resolved (TURN-01)."""
-    ctx.s["stack"].pop()
     if ctx.seat(LORDLINGS)["discs"] == 0:
         ctx.log("HRE-M01-LORDLING-TURN-01", "The Lordlings have no Noble disc left: they Pass.")
         lordling_pass(ctx)
@@ -413,7 +416,7 @@ def draw_and_resolve(ctx: Ctx) -> None:
     """Draw the top Lordling card and resolve it; an empty deck means a Pass (AMB-47)."""
     solo = m01(ctx.s)
     if not solo["deck"]:
-        ctx.log("HRE-M01-LORDLING-TURN-05", "The Lordling deck is empty: they Pass (AMB-47).")
+        ctx.log("HRE-M01-LORDLING-TURN-05", "The Lordling deck is empty: they Pass.")
         lordling_pass(ctx)
         return
     card = solo["deck"].pop()
@@ -470,14 +473,16 @@ def recruit_unit(ctx: Ctx, rule: str) -> None:
     unit = next((u for u in order if in_supply(s, LORDLINGS, u) > 0), None)
     places = controlled(s, LORDLINGS)
     if unit is None or not places:
-        ctx.log(rule, "No Lordling unit can be placed (AMB-48).")
+        ctx.log(rule, "No Lordling unit can be placed.")
         return
     prov = closest(ctx, places, lambda p: lordling_units_in(s, p))
     s["prov"][prov]["units"][unit] += 1
     ctx.log(rule, f"The Lordlings recruit a {unit} in {ctx.d.provinces[prov]['name']}.")
     roll = d20(ctx)
     if roll >= 16:
-        ctx.log("HRE-M01-LORDLING-RECRUIT-03", f"d20 {roll}: the recruited type upgrades.")
+        ctx.log(
+            "HRE-M01-LORDLING-RECRUIT-03", f"The d20 shows {roll}: the recruited type upgrades."
+        )
         upgrade(ctx, "Lordling", unit)
 
 
@@ -658,7 +663,7 @@ def _build(ctx: Ctx, card: str | None) -> None:
             f"d20 {roll}: a second Farm in {ctx.d.provinces[prov]['name']}.",
         )
     else:
-        ctx.log("HRE-M01-LORDLING-BUILD-05", f"d20 {roll}: a Church.")
+        ctx.log("HRE-M01-LORDLING-BUILD-05", f"The d20 shows {roll}: a Church.")
         _church(ctx, "HRE-M01-LORDLING-BUILD-05")
 
 
@@ -709,10 +714,12 @@ def _rush(ctx: Ctx, card: str | None) -> None:
         ctx.log("HRE-M01-LORDLING-RUSH-01", "Rush: the Lordlings Pass.")
         lordling_pass(ctx, rush=True)
     elif option_value(ctx.s, "rush_with_discs") == "draw":
-        ctx.log("HRE-M01-LORDLING-TURN-05", "Rush with 3+ discs: another card (AMB-47 option).")
+        ctx.log(
+            "HRE-M01-LORDLING-TURN-05", "Rush with 3+ discs: another card (the variant chosen)."
+        )
         draw_and_resolve(ctx)
     else:
-        ctx.log("HRE-M01-LORDLING-TURN-05", "Rush with 3 or more discs: nothing happens (AMB-47).")
+        ctx.log("HRE-M01-LORDLING-TURN-05", "Rush with 3 or more discs: nothing happens.")
 
 
 RESOLVE: dict[str, Callable[[Ctx, str | None], None]] = {
@@ -732,6 +739,7 @@ CARD_NAME: dict[str, str] = {c["id"]: c["name"] for c in solo_data()["lordling_c
 # --------------------------------------------------------------------------- the Lordling Pass
 
 
+@hook
 def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     if seat != LORDLINGS:
         return False
@@ -828,6 +836,7 @@ def _province_vp(ctx: Ctx) -> None:
 # --------------------------------------------------------------------------- Raiders (offer)
 
 
+@hook
 def _offer_enter(ctx: Ctx, card: str) -> None:
     """A Raider card dealt into the offer: the Target, its reveal effect, Surprise goes."""
     spec = ctx.d.cards[card]
@@ -846,6 +855,7 @@ def _offer_enter(ctx: Ctx, card: str) -> None:
         culture.refill(ctx)
 
 
+@hook
 def _offer_leave(ctx: Ctx, card: str) -> None:
     if ctx.d.cards[card]["type"] == "raider":
         ctx.log("HRE-M01-RAIDER-04", f"{ctx.d.cards[card]['name']} leaves the offer untaken.")
@@ -897,7 +907,7 @@ def draw_party_tokens(ctx: Ctx, n: int, rule: str) -> None:
     for _ in range(n):
         token = _pool_draw(ctx, "barbarian")
         if token is None:
-            ctx.log(rule, "The Barbarian token pool is empty: no token is drawn (AMB-41).")
+            ctx.log(rule, "The Barbarian token pool is empty: no token is drawn.")
             return
         m01(s)["party"]["tokens"].append(token)
         ctx.log(rule, "A Barbarian token joins the Raiding Party, unit side up.")
@@ -944,10 +954,9 @@ def raiders_attack(ctx: Ctx, rule: str) -> None:
     ctx.push({"kind": "m01_attack", "seat": HUMAN, "rule": rule})
 
 
-@handlers.step("m01_attack")
+@handlers.once("m01_attack")
 def _attack_step(ctx: Ctx, frame: Frame) -> None:
     """The Raiders strike your Target, or next to it on 16+ (RAIDER-11, -12)."""
-    ctx.s["stack"].pop()
     s = ctx.s
     solo = m01(s)
     if not sum(party_units(s).values()):
@@ -1157,7 +1166,7 @@ def _lose_to_raiders(
         "HRE-M01-RAIDATK-02",
         f"The Raiders take {ctx.d.provinces[prov]['name']}: "
         + (", ".join(gone) if gone else "nothing")
-        + " is removed from the game (AMB-53).",
+        + " is removed from the game.",
     )
     if here["barb"] is not None:  # never two tokens in one province: the old one to the pool
         s["box_tokens"] = sorted([*s["box_tokens"], here["barb"]["token"]])
@@ -1172,6 +1181,7 @@ def _lose_to_raiders(
 # --------------------------------------------------------------------------- automatic answers
 
 
+@hook
 def _auto(ctx: Ctx) -> bool:
     """The engine decides for the Lordlings, and assigns hits against you (GEN-02..06)."""
     top = ctx.s["stack"][-1]
@@ -1245,7 +1255,7 @@ def _revanchism(ctx: Ctx, frame: Frame) -> None:
         if not places:
             ctx.log(
                 "HRE-M01-GEN-06",
-                "No Lordling province next to the lost one: no Revanchism (AMB-43).",
+                "No Lordling province next to the lost one: no Revanchism.",
             )
             return
         fewest = min(unit_count(s["prov"][q]["units"]) for q in places)
@@ -1392,9 +1402,8 @@ def _raid_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
         ctx.push({"kind": "army", "seat": HUMAN, "paid": 0})
 
 
-@handlers.step("m01_raid")
+@handlers.once("m01_raid")
 def _raid_go(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     here = ctx.s["prov"][frame["prov"]]
     group = {u: n for u, n in here["units"].items() if n}
     if not group or here["owner"] != HUMAN:
@@ -1402,9 +1411,7 @@ def _raid_go(ctx: Ctx, frame: Frame) -> None:
         return
     if not sum(party_units(ctx.s).values()):
         empty_party(ctx)
-        ctx.log(
-            "HRE-M01-COUNTER-01", "The Raiding Party is empty: you win at once, 0 Gold (AMB-52)."
-        )
+        ctx.log("HRE-M01-COUNTER-01", "The Raiding Party is empty: you win at once, 0 Gold.")
         draw_party_tokens(ctx, 1, "HRE-M01-COUNTER-02")
         return
     if unit_count(here["units"]) == 1:
@@ -1455,6 +1462,7 @@ handlers.MACHINE.extend("turn", Extension(("m01_raid",), _raid_options, _raid_ch
 # --------------------------------------------------------------------------- end and scoring
 
 
+@hook
 def _triggers(ctx: Ctx) -> list[str]:
     """Their Common Technologies plus unit upgrades reaching 9 (END-01)."""
     levels = _levels(ctx.s, "Lordling")
@@ -1463,6 +1471,7 @@ def _triggers(ctx: Ctx) -> list[str]:
     return []
 
 
+@hook
 def _before_finish(ctx: Ctx) -> bool:
     """Once the game is over the Raiders attack, then final scoring (END-04)."""
     solo = m01(ctx.s)
@@ -1511,6 +1520,7 @@ def lordling_breakdown(state: State) -> dict[str, int]:
     }
 
 
+@hook
 def _result(state: State, found: Result) -> Result:
     """You win only with strictly more VP than the Lordlings (SCORE-01, -03)."""
     you = next(r for r in found["seats"] if r["seat"] == HUMAN)
@@ -1521,6 +1531,7 @@ def _result(state: State, found: Result) -> Result:
     return {"over": found["over"], "seats": [you]}
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """The Lordlings' and the Raiders' public state; their deck order stays hidden."""
     if "m01" not in state:
@@ -1557,6 +1568,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _invariants(state: State) -> None:
     if "m01" not in state:
         return
@@ -1574,6 +1586,7 @@ def _invariants(state: State) -> None:
         raise InvariantError("the Lordlings hold cards, Gold or resources")
 
 
+@hook
 def _held(state: State, kind: str) -> list[str]:
     """Their face-down Technologies, the Raiding Party's tokens, pieces the Raiders boxed."""
     if "m01" not in state:
@@ -1586,6 +1599,7 @@ def _held(state: State, kind: str) -> list[str]:
     return [kind] * int(solo["boxed"].get(kind, 0))
 
 
+@hook
 def _undo_barrier(before: State, after: State) -> bool:
     """A Lordling card drawn shows part of their hidden deck order: no undo past it."""
     if "m01" not in before or "m01" not in after:
@@ -1595,6 +1609,7 @@ def _undo_barrier(before: State, after: State) -> bool:
     ) != len(m01(after)["discard"])
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """The Lordling deck's order is hidden from you: shuffle it (LORDLING-TURN-01 [HIDDEN])."""
     if "m01" in state:
@@ -1603,56 +1618,30 @@ def _determinize(state: State, seat: int) -> None:
         m01(state)["deck"] = deck
 
 
-SOLO_SCENARIO = scenario(
-    "solo",
-    "Holy Roman Empire — solo against the Lordlings (options: difficulty easy/normal/hard)",
-    "Module 1: one player against the Lordlings automa, with the Magyar Raiders "
-    'striking from the Culture deck. The difficulty option is "easy", "normal" or "hard".',
-    ["M01"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M01",
-        excludes=("M02",),
-        options={
-            "difficulty": DIFFICULTIES,  # the book's easier/harder switches (DIFF-01..10)
-            "rush_with_discs": ("nothing", "draw"),  # AMB-47: Rush drawn with 3+ discs
-        },
-        option_text={
-            "difficulty": (
-                "Solo difficulty (solo scenario only)",
-                "The book's easier and harder switches for the game against the Lordlings.",
-                {
-                    "normal": "Normal",
-                    "easy": "Easier (all the easy switches)",
-                    "hard": "Harder (all the hard switches)",
-                },
-            ),
-            "rush_with_discs": (
-                "Lordling Rush with 3 or more Nobles (solo scenario only)",
-                "The book says nothing of a Rush card drawn while the Lordlings still have 3 Nobles.",
-                {"nothing": "Nothing happens", "draw": "They draw another card"},
-            ),
-        },
-        data_files=("m01_lordlings.json",),
-        validate=validate,
-        scenarios=(SOLO_SCENARIO,),
-        new_state=new_state,
-        seats=lambda state: 1,
-        turn_start=_turn_start,
-        push_pass=_push_pass,
-        offer_enter=_offer_enter,
-        offer_leave=_offer_leave,
-        auto=_auto,
-        triggers=_triggers,
-        before_finish=_before_finish,
-        view=_view,
-        result=_result,
-        invariants=_invariants,
-        held=_held,
-        determinize=_determinize,
-        undo_barrier=_undo_barrier,
-    )
+MODULE = declare(
+    __name__,
+    "M01",
+    excludes=("M02",),
+    options={
+        "difficulty": DIFFICULTIES,  # the book's easier/harder switches (DIFF-01..10)
+        "rush_with_discs": ("nothing", "draw"),  # AMB-47: Rush drawn with 3+ discs
+    },
+    option_text={
+        "difficulty": (
+            "Solo difficulty (solo scenario only)",
+            "The book's easier and harder switches for the game against the Lordlings.",
+            {
+                "normal": "Normal",
+                "easy": "Easier (all the easy switches)",
+                "hard": "Harder (all the hard switches)",
+            },
+        ),
+        "rush_with_discs": (
+            "Lordling Rush with 3 or more Nobles (solo scenario only)",
+            "The book says nothing of a Rush card drawn while the Lordlings still have 3 Nobles.",
+            {"nothing": "Nothing happens", "draw": "They draw another card"},
+        ),
+    },
+    data_files=("m01_lordlings.json",),
+    seats=lambda state: 1,
 )

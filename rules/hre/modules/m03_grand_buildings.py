@@ -33,21 +33,18 @@ from rules.core.machine import Extension
 from rules.hre import handlers, passing
 from rules.hre.economy import affordable, gain, request_payment
 from rules.hre.handlers import option
-from rules.hre.modules import Module, files, register, scenario
+from rules.hre.modules import declare, files, hook, part
 from rules.hre.state import RESOURCES, Ctx, Frame, controlled, data, describe
 
 ONGOING = ("pass_vp", "pass_cp", "produce", "defence")
 PRODUCE = 8  # the Pass step that produces resources (HRE-BASE-PASS-11)
 
 
-def _raw() -> dict[str, Any]:
-    return files.load("m03_grand_buildings.json")
+BOOK = files.Book("m03_grand_buildings.json")
+_raw, specs = BOOK.raw, BOOK.cards
 
 
-def specs() -> dict[str, dict[str, Any]]:
-    return files.cards("m03_grand_buildings.json")
-
-
+@hook
 def validate() -> None:
     """C049-C054 are the Grand Buildings; two belong to Marozia and Henry (L604, L606)."""
     d = data()
@@ -68,15 +65,14 @@ def validate() -> None:
             raise ValueError(f"m03_grand_buildings.json: {cid} ongoing amount must be positive")
 
 
-def m03(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m03"]
-    return found
+m03 = part("m03")
 
 
 def commons() -> list[str]:
     return sorted(c for c in specs() if data().cards[c]["starting"] is None)
 
 
+@hook
 def _setup(state: State) -> None:
     """The two Rulers join the draft; the miniatures wait beside the board (SETUP-01, -02)."""
     extra = [
@@ -177,6 +173,7 @@ handlers.MACHINE.extend("turn", Extension(("m03_build",), _build_options, _build
 # ---------------------------------------------------------------- control and ongoing effects
 
 
+@hook
 def _auto(ctx: Ctx) -> bool:
     """The card follows control of its province (PLAY-05); never a decision of its own."""
     t = ctx.s.get("m03")
@@ -206,6 +203,7 @@ def held_by(state: State, seat: int, kind: str) -> list[tuple[str, dict[str, Any
     ]
 
 
+@hook
 def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     """Ongoing VP and Culture at each Pass of the holder (PLAY-04); the Pass goes on."""
     for what in ("pass_vp", "pass_cp"):
@@ -215,13 +213,8 @@ def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     return False
 
 
-def _pass_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
+def _produce(ctx: Ctx, frame: Frame) -> None:
     """Right after the holder's production step, a producing Grand Building adds its share."""
-    steps = passing.STEPS_BY_MODE[frame["mode"]]
-    producing = "m03" in ctx.s and frame["next"] < len(steps) and steps[frame["next"]] == PRODUCE
-    inner(ctx, frame)
-    if not producing:
-        return
     for card, b in held_by(ctx.s, frame["seat"], "produce"):
         res = ctx.d.provinces[b["prov"]]["resource"]
         extra = {res: int(specs()[card]["ongoing"]["n"])}
@@ -242,13 +235,14 @@ def _battle_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None])
     inner(ctx, frame)
 
 
-handlers.MACHINE.wrap_step("pass", _pass_wrapper)
+handlers.MACHINE.wrap_step("pass", passing.after_step(PRODUCE, "m03", _produce))
 handlers.MACHINE.wrap_step("battle", _battle_wrapper)
 
 
 # ---------------------------------------------------------------- views and checks
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     t = m03(state)
     found["grand_buildings"] = {
@@ -257,6 +251,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _held(state: State, kind: str) -> list[str]:
     """Built cards, and one being paid for, are outside the deck, offer and hands."""
     if kind != "cards":
@@ -269,6 +264,7 @@ def _held(state: State, kind: str) -> list[str]:
     return sorted(m03(state)["built"]) + paying
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m03(state)
     if set(t["supply"]) & set(t["built"]) or len(t["supply"]) + len(t["built"]) != 6:
@@ -278,33 +274,4 @@ def _invariants(state: State) -> None:
         raise InvariantError("two Grand Buildings in one province")
 
 
-SCENARIO = scenario(
-    "grand-buildings",
-    "Holy Roman Empire — Module 3: Grand Buildings",
-    "The base game with Grand Buildings raised from Culture cards, and two more Rulers to "
-    "choose, Marozia and Henry the Fowler (2 to 4 players).",
-    ["M03"],
-)
-
-SOLO_SCENARIO = scenario(
-    "solo-grand-buildings",
-    "Holy Roman Empire — solo against the Lordlings, with Grand Buildings",
-    "Module 1 with Module 3: you build Grand Buildings; the Lordlings score the ones they take.",
-    ["M01", "M03"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M03",
-        data_files=("m03_grand_buildings.json",),
-        validate=validate,
-        scenarios=(SCENARIO, SOLO_SCENARIO),
-        setup=_setup,
-        push_pass=_push_pass,
-        auto=_auto,
-        view=_view,
-        held=_held,
-        invariants=_invariants,
-    )
-)
+MODULE = declare(__name__, "M03", BOOK)

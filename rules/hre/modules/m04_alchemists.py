@@ -23,7 +23,7 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers
 from rules.hre.handlers import option
-from rules.hre.modules import Module, plays, register, scenario
+from rules.hre.modules import declare, hook, plays
 from rules.hre.state import RESOURCES, Ctx, Frame
 
 RATE = 3  # resources returned for 1 Gold (L626)
@@ -36,18 +36,18 @@ def held(state: State) -> list[int | None]:
     return found
 
 
+@hook
 def _setup(state: State) -> None:
     """An Alchemist card for every player; none for the Lordlings (SETUP-01, SOLO-01)."""
     solo = plays(state, "M01")
     state["m04"] = {
         "held": [None if solo and i == LORDLINGS else 0 for i in range(len(state["seats"]))]
     }
-    state["stack"].insert(1, {"kind": "m04_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m04_setup")
 
 
-@handlers.step("m04_setup")
+@handlers.once("m04_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     ctx.log("HRE-M04-SETUP-01", "Every player puts an Alchemist card beside their Ruler.")
     if None in held(ctx.s):
         ctx.log("HRE-M04-SOLO-01", "You have an Alchemist; the Lordlings get none.")
@@ -119,50 +119,27 @@ def _extend_every_decision() -> None:
         handlers.MACHINE.extend(kind, gold)
 
 
+@hook
 def _before_finish(ctx: Ctx) -> bool:
     """The last "any time" before final scoring: every full set of 3 becomes Gold (AMB-57)."""
     for seat, n in enumerate(held(ctx.s)):
         while n is not None and n >= RATE:
-            _to_gold(ctx, seat, " before final scoring (AMB-57)")
+            _to_gold(ctx, seat, " before final scoring")
             n = held(ctx.s)[seat]
     return False
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """The Alchemist cards lie face up: everyone sees how much each holds."""
     found["alchemists"] = list(held(state))
 
 
+@hook
 def _invariants(state: State) -> None:
     for n in held(state):
         if n is not None and (not isinstance(n, int) or n < 0):
             raise InvariantError(f"an Alchemist card holds {n!r} resources")
 
 
-SCENARIO = scenario(
-    "alchemists",
-    "Holy Roman Empire — Module 4: Alchemists",
-    "The base game with an Alchemist card for every player: resources stored "
-    "during Research turn into Gold, 3 for 1, at any time (2 to 4 players).",
-    ["M04"],
-)
-
-SOLO_SCENARIO = scenario(
-    "solo-alchemists",
-    "Holy Roman Empire — solo against the Lordlings, with an Alchemist (easier)",
-    "Module 1 with Module 4: you have an Alchemist card, the Lordlings none.",
-    ["M01", "M04"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M04",
-        scenarios=(SCENARIO, SOLO_SCENARIO),
-        setup=_setup,
-        before_finish=_before_finish,
-        view=_view,
-        invariants=_invariants,
-        ready=_extend_every_decision,
-    )
-)
+MODULE = declare(__name__, "M04", ready=_extend_every_decision)

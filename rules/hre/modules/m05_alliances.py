@@ -35,37 +35,27 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import Module, files, register, scenario
+from rules.hre.modules import declare, files, hook, part
 from rules.hre.state import Ctx, Frame, data, describe
 
 WHEN = ("received", "pass")
 
 
-def _raw() -> dict[str, Any]:
-    return files.load("m05_alliances.json")
+def _check_card(where: str, card: dict[str, Any]) -> None:
+    """Each card one benefit, received or at a Pass (L642-644)."""
+    amounts = card["gain"]
+    keys = {"gold", "vp", "cp", "wood", "leather", "stone", "iron"}
+    if card["when"] not in WHEN or not amounts or set(amounts) - keys:
+        raise ValueError(f"{where} needs a 'when' and a gain")
+    if not all(isinstance(n, int) and n > 0 for n in amounts.values()):
+        raise ValueError(f"{where} gains must be positive")
 
 
-def cards() -> dict[str, dict[str, Any]]:
-    return files.cards("m05_alliances.json")
+BOOK = files.Book("m05_alliances.json", "CA", 8, _check_card)  # 8 cards CA01-CA08 (L636)
+_raw, cards = BOOK.raw, BOOK.cards
 
 
-def validate() -> None:
-    """8 cards CA01-CA08, each one benefit, received or at a Pass (L636, L642-644)."""
-    found = cards()
-    if sorted(found) != [f"CA{i:02d}" for i in range(1, 9)]:
-        raise ValueError("m05_alliances.json: expected the cards CA01 to CA08")
-    for cid, card in found.items():
-        amounts = card["gain"]
-        keys = {"gold", "vp", "cp", "wood", "leather", "stone", "iron"}
-        if card["when"] not in WHEN or not amounts or set(amounts) - keys:
-            raise ValueError(f"m05_alliances.json: {cid} needs a 'when' and a gain")
-        if not all(isinstance(n, int) and n > 0 for n in amounts.values()):
-            raise ValueError(f"m05_alliances.json: {cid} gains must be positive")
-
-
-def m05(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m05"]
-    return found
+m05 = part("m05")
 
 
 def label(cid: str) -> str:
@@ -74,6 +64,7 @@ def label(cid: str) -> str:
     return f"{card['name']} ({describe(card['gain'])} {when})"
 
 
+@hook
 def _setup(state: State) -> None:
     """Two Alliance cards each, hidden; two player markers each (SETUP-01)."""
     n, dealt = len(state["seats"]), int(_raw()["dealt"])
@@ -87,12 +78,11 @@ def _setup(state: State) -> None:
         "unseen": sorted(deck[n * dealt :]),
         "out": [],
     }
-    state["stack"].insert(1, {"kind": "m05_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m05_setup")
 
 
-@handlers.step("m05_setup")
+@handlers.once("m05_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     ctx.log(
         "HRE-M05-SETUP-01",
         "Every player is dealt 2 Alliance cards, face down, and keeps 2 player markers.",
@@ -146,6 +136,7 @@ def _bordering(players: int, owners: tuple[int | None, ...]) -> frozenset[str]:
     return frozenset(found)
 
 
+@hook
 def _auto(ctx: Ctx) -> bool:
     """New first borders start negotiations; True when one was pushed (PLAY-01, AMB-67)."""
     t = ctx.s.get("m05")
@@ -185,17 +176,18 @@ def _offer_options(ctx: Ctx, frame: Frame) -> list[Option]:
     return [*opts, option({"m05_offer": None}, f"Seek no Alliance with {ctx.name(frame['with'])}")]
 
 
+def _offer_made(ctx: Ctx, me: int, other: int, card: str, words: str, back: str = "") -> None:
+    """A seat offers one of its cards: everyone reads `words`, only the two the card (PLAY-03)."""
+    secret = {other: f"They offer you {label(card)}{back}.", me: f"You offer {label(card)}."}
+    ctx.log("HRE-M05-PLAY-03", words, secret)
+
+
 def _offer_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     card, lead, other = action["m05_offer"], frame["seat"], frame["with"]
     if card is None:
         ctx.log("HRE-M05-PLAY-02", f"{ctx.name(lead)} seeks no Alliance with {ctx.name(other)}.")
         return
-    ctx.log(
-        "HRE-M05-PLAY-03",
-        f"{ctx.name(lead)} offers {ctx.name(other)} an Alliance.",
-        {other: f"They offer you {label(card)}.", lead: f"You offer {label(card)}."},
-    )
+    _offer_made(ctx, lead, other, card, f"{ctx.name(lead)} offers {ctx.name(other)} an Alliance.")
     ctx.push({"kind": "m05_answer", "seat": other, "with": lead, "offer": card})
 
 
@@ -209,33 +201,26 @@ def _answer_options(ctx: Ctx, frame: Frame) -> list[Option]:
 
 
 def _answer_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     card, me, lead = action["m05_answer"], frame["seat"], frame["with"]
     if card is None:
         ctx.log("HRE-M05-PLAY-03", f"{ctx.name(me)} refuses an Alliance with {ctx.name(lead)}.")
         return
-    ctx.log(
-        "HRE-M05-PLAY-03",
-        f"{ctx.name(me)} answers with an offer of its own.",
-        {lead: f"They offer you {label(card)} in return.", me: f"You offer {label(card)}."},
+    _offer_made(
+        ctx, me, lead, card, f"{ctx.name(me)} answers with an offer of its own.", " in return"
     )
     ctx.push(
         {"kind": "m05_confirm", "seat": lead, "with": me, "offer": frame["offer"], "back": card}
     )
 
 
-def _confirm_options(ctx: Ctx, frame: Frame) -> list[Option]:
-    return [
-        option(
-            {"m05_agree": True},
-            f"Agree: give {label(frame['offer'])}, receive {label(frame['back'])}",
-        ),
-        option({"m05_agree": False}, "Refuse the Alliance"),
-    ]
+_confirm_options = handlers.yes_no(
+    "m05_agree",
+    lambda ctx, f: f"Agree: give {label(f['offer'])}, receive {label(f['back'])}",
+    "Refuse the Alliance",
+)
 
 
 def _confirm_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     lead, other = frame["seat"], frame["with"]
     if not action["m05_agree"]:
         ctx.log("HRE-M05-PLAY-03", f"{ctx.name(lead)} refuses the Alliance with {ctx.name(other)}.")
@@ -268,6 +253,7 @@ handlers.decision(
     _prompt("Alliance: offer {partner} one of your Alliance cards?"),
     _offer_options,
     _offer_choose,
+    once=True,
 )
 handlers.decision(
     "m05_answer",
@@ -275,6 +261,7 @@ handlers.decision(
     _prompt("Alliance: {partner} offers you a card; answer"),
     _answer_options,
     _answer_choose,
+    once=True,
 )
 handlers.decision(
     "m05_confirm",
@@ -282,12 +269,14 @@ handlers.decision(
     _prompt("Alliance: {partner} answers; agree?"),
     _confirm_options,
     _confirm_choose,
+    once=True,
 )
 
 
 # ---------------------------------------------------------------- Passes and broken Alliances
 
 
+@hook
 def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     """Each "pass" Alliance the seat holds pays as it Passes (PLAY-04); the Pass goes on."""
     for ally in m05(ctx.s)["allies"]:
@@ -334,6 +323,7 @@ handlers.MACHINE.wrap_step("battle", _battle_wrapper)
 # ---------------------------------------------------------------- views and checks
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Alliances in play are face up; hands are hidden (their sizes are not)."""
     t = m05(state)
@@ -347,6 +337,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """Other seats' Alliance hands are re-dealt from every card the seat has not seen; a card
     offered in a negotiation under way stays with its owner (both parties have seen it)."""
@@ -373,6 +364,7 @@ def _offered(state: State) -> set[str]:
     return found
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m05(state)
     everything = t["unseen"] + t["out"] + [a["card"] for a in t["allies"]]
@@ -389,32 +381,10 @@ def _talks(state: State) -> list[Any]:
     return [f for f in state["stack"] if f["kind"] in ("m05_answer", "m05_confirm")]
 
 
+@hook
 def _undo_barrier(before: State, after: State) -> bool:
     """An offer shown to the other party, or an Alliance made, cannot be taken back."""
     return _talks(before) != _talks(after) or m05(before)["allies"] != m05(after)["allies"]
 
 
-SCENARIO = scenario(
-    "alliances",
-    "Holy Roman Empire — Module 5: Alliances",
-    "The base game with two secret Alliance cards each, traded when two realms first share a "
-    "border; attacking an ally breaks the pact at a price (3 or 4 players).",
-    ["M05"],
-    (3, 4),
-)
-
-MODULE = register(
-    Module(
-        "M05",
-        data_files=("m05_alliances.json",),
-        validate=validate,
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        push_pass=_push_pass,
-        auto=_auto,
-        view=_view,
-        invariants=_invariants,
-        determinize=_determinize,
-        undo_barrier=_undo_barrier,
-    )
-)
+MODULE = declare(__name__, "M05", BOOK)

@@ -37,35 +37,25 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers, manoeuvre
 from rules.hre.handlers import option
-from rules.hre.modules import Module, effects, files, plays, register, scenario
+from rules.hre.modules import declare, effects, files, hook, part, plays
 from rules.hre.state import Ctx, Frame, capital, neighbours, unit_count
 
 HUMAN, LORDLINGS = 0, 1  # the seats of a solo game (Module 1)
 
 
-def _raw() -> dict[str, Any]:
-    return files.load("m06_commanders.json")
+def _check_card(where: str, card: dict[str, Any]) -> None:
+    """Each card has a battle effect (L661)."""
+    if not card["effects"]:
+        raise ValueError(f"{where} has no effect")
+    for e in card["effects"]:
+        effects.check(where, e)
 
 
-def cards() -> dict[str, dict[str, Any]]:
-    return files.cards("m06_commanders.json")
+BOOK = files.Book("m06_commanders.json", "CG", 5, _check_card)  # 5 cards CG01-CG05 (L656)
+_raw, cards = BOOK.raw, BOOK.cards
 
 
-def validate() -> None:
-    """5 cards CG01-CG05, each with a battle effect (L656, L661)."""
-    found = cards()
-    if sorted(found) != [f"CG{i:02d}" for i in range(1, 6)]:
-        raise ValueError("m06_commanders.json: expected the cards CG01 to CG05")
-    for cid, card in found.items():
-        if not card["effects"]:
-            raise ValueError(f"m06_commanders.json: {cid} has no effect")
-        for e in card["effects"]:
-            effects.check(f"m06_commanders.json: {cid}", e)
-
-
-def m06(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m06"]
-    return found
+m06 = part("m06")
 
 
 def label(cid: str) -> str:
@@ -73,6 +63,7 @@ def label(cid: str) -> str:
     return f"{card['name']} ({', '.join(effects.words(e) for e in card['effects'])})"
 
 
+@hook
 def _setup(state: State) -> None:
     """N+1 laid out (SETUP-01); in solo one face down for you (SOLO-01)."""
     deck = sorted(cards())
@@ -86,7 +77,7 @@ def _setup(state: State) -> None:
         "riding": None,
         "hidden": solo,
     }
-    state["stack"].insert(1, {"kind": "m06_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m06_setup")
 
 
 def _fourth_lordling(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
@@ -119,9 +110,8 @@ def _fourth_lordling(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]
 handlers.MACHINE.wrap_step("m01_setup", _fourth_lordling)
 
 
-@handlers.step("m06_setup")
+@handlers.once("m06_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     t = m06(ctx.s)
     if t["hidden"]:
         ctx.log("HRE-M06-SOLO-01", "A Commander is drawn for you and laid face down.")
@@ -234,6 +224,7 @@ def _busy(state: State) -> bool:
     return any(f["kind"] in busy for f in state["stack"])
 
 
+@hook
 def _auto(ctx: Ctx) -> bool:
     """A march ends with its group; a Commander left alone goes to the closest place (PLAY-06)."""
     t = ctx.s.get("m06")
@@ -385,6 +376,7 @@ handlers.decision(
 handlers.MACHINE.wrap_step("battle", _battle_wrapper)
 
 
+@hook
 def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     """The Commander's card is made ready again with the Titles (PLAY-07)."""
     mine = m06(ctx.s)["hired"][seat]
@@ -397,6 +389,7 @@ def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
 # ---------------------------------------------------------------- views and checks
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Hired Commanders and those laid out are face up; the solo one stays face down."""
     t = m06(state)
@@ -407,6 +400,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """The solo face-down Commander is drawn again from those not seen."""
     t = m06(state)
@@ -417,6 +411,7 @@ def _determinize(state: State, seat: int) -> None:
     t["available"], t["returned"] = [pool[0]], sorted(pool[1:])
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m06(state)
     everything = t["available"] + t["returned"] + [h["card"] for h in t["hired"] if h]
@@ -427,42 +422,17 @@ def _invariants(state: State) -> None:
             raise InvariantError(f"seat {seat}'s Commander is off the board")
 
 
-SCENARIO = scenario(
-    "commanders",
-    "Holy Roman Empire — Module 6: Commanders",
-    "The base game with Commanders hired for 2 Gold on a Recruit: they march with your armies "
-    "and lend each battle a once-a-round edge (2 to 4 players).",
-    ["M06"],
-)
-
-SOLO_SCENARIO = scenario(
-    "solo-commanders",
-    "Holy Roman Empire — solo against the Lordlings, with a Commander (easier)",
-    "Module 1 with Module 6: a face-down Commander you may hire for 2 Gold.",
-    ["M01", "M06"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M06",
-        options={"solo_fourth_lordling": (False, True)},  # SOLO-01's suggested balance
-        option_text={
-            "solo_fourth_lordling": (
-                "A fourth Lordling Ruler (solo with Commanders only)",
-                "The book suggests it to balance your Commander: a Lordling Farm and an Archer "
-                "in one more Ruler's province.",
-                {False: "No", True: "Yes"},
-            )
-        },
-        data_files=("m06_commanders.json",),
-        validate=validate,
-        scenarios=(SCENARIO, SOLO_SCENARIO),
-        setup=_setup,
-        push_pass=_push_pass,
-        auto=_auto,
-        view=_view,
-        invariants=_invariants,
-        determinize=_determinize,
-    )
+MODULE = declare(
+    __name__,
+    "M06",
+    BOOK,
+    options={"solo_fourth_lordling": (False, True)},
+    option_text={
+        "solo_fourth_lordling": (
+            "A fourth Lordling Ruler (solo with Commanders only)",
+            "The book suggests it to balance your Commander: a Lordling Farm and an Archer "
+            "in one more Ruler's province.",
+            {False: "No", True: "Yes"},
+        )
+    },
 )

@@ -15,12 +15,13 @@ from typing import Any
 from rules.core.engine import State
 from rules.core.errors import InvariantError
 from rules.hre import handlers
-from rules.hre.modules import Module, plays, register, scenario
+from rules.hre.modules import declare, hook, plays
 from rules.hre.state import Ctx, Frame, data
 
 SET = "skirmisher"
 
 
+@hook
 def validate() -> None:
     """The Skirmisher tokens are loaded and checked with the component data (components.py)."""
     found = data().token_sets[SET]
@@ -28,17 +29,17 @@ def validate() -> None:
         raise ValueError("m07_skirmishers.json: as many Skirmisher tokens as Barbarian tokens")
 
 
+@hook
 def _setup(state: State) -> None:
     """Skirmishers replace the Barbarian tokens (SETUP-01); in solo the Raiding Party still
     takes Barbarian tokens (SOLO-01). The board is dealt later, once the Rulers are chosen, so
     a step just above the final setup step logs it then."""
     state["token_sets"] = [SET, "barbarian"] if plays(state, "M01") else [SET]
-    state["stack"].insert(1, {"kind": "m07_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m07_setup")
 
 
-@handlers.step("m07_setup")
+@handlers.once("m07_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     ctx.log(
         "HRE-M07-SETUP-01",
         "Skirmisher tokens take the place of the Barbarian tokens on the map; every Barbarian "
@@ -51,11 +52,13 @@ def _log_setup(ctx: Ctx, frame: Frame) -> None:
         )
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Which set lies on the map is public (the tokens' colour shows it)."""
     found["token_set"] = SET
 
 
+@hook
 def _invariants(state: State) -> None:
     """The map never mixes the sets (SETUP-01): every token on it is a Skirmisher."""
     wanted = set(data().token_sets[SET])
@@ -64,31 +67,4 @@ def _invariants(state: State) -> None:
             raise InvariantError(f"a token of another set lies in {pid} beside the Skirmishers")
 
 
-SCENARIO = scenario(
-    "skirmishers",
-    "Holy Roman Empire — Module 7: Skirmishers",
-    "The base game with the tougher Skirmisher tokens in place of the Barbarian "
-    "tokens (2 to 4 players).",
-    ["M07"],
-)
-
-SOLO_SCENARIO = scenario(
-    "solo-skirmishers",
-    "Holy Roman Empire — solo against the Lordlings, with Skirmishers (harder)",
-    "Module 1 with Module 7: Skirmisher tokens on the map, while the Raiding "
-    "Party still draws regular Barbarian tokens.",
-    ["M01", "M07"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M07",
-        data_files=("m07_skirmishers.json",),
-        validate=validate,
-        scenarios=(SCENARIO, SOLO_SCENARIO),
-        setup=_setup,
-        view=_view,
-        invariants=_invariants,
-    )
-)
+MODULE = declare(__name__, "M07", data_files=("m07_skirmishers.json",))

@@ -34,38 +34,37 @@ from rules.core.machine import Extension
 from rules.hre import culture, handlers
 from rules.hre.economy import accessible
 from rules.hre.handlers import option
-from rules.hre.modules import Module, card_holder, files, majority, register, scenario
+from rules.hre.modules import (
+    card_holder,
+    category,
+    declare,
+    files,
+    hook,
+    majority,
+    part,
+)
 from rules.hre.state import RESOURCES, Ctx, Frame, describe
 
 LOSSES = ("vp", "gold", *RESOURCES)
 
 
-def _raw() -> dict[str, Any]:
-    return files.load("m08_wyrd.json")
+def _check_card(where: str, card: dict[str, Any]) -> None:
+    """Each card has a top and a bottom penalty (L696)."""
+    pens = card["penalties"]
+    if len(pens) != 2 or any(not p or set(p) - set(LOSSES) for p in pens):
+        raise ValueError(f"{where} needs two penalties of {LOSSES}")
+    if not all(isinstance(n, int) and n > 0 for p in pens for n in p.values()):
+        raise ValueError(f"{where} penalties must be positive")
 
 
-def cards() -> dict[str, dict[str, Any]]:
-    return files.cards("m08_wyrd.json")
+BOOK = files.Book("m08_wyrd.json", "CY", 12, _check_card)  # 12 cards CY01-CY12 (L683)
+_raw, cards = BOOK.raw, BOOK.cards
 
 
-def validate() -> None:
-    """12 cards CY01-CY12, each with a top and a bottom penalty (L683, L696)."""
-    found = cards()
-    if sorted(found) != [f"CY{i:02d}" for i in range(1, 13)]:
-        raise ValueError("m08_wyrd.json: expected the cards CY01 to CY12")
-    for cid, card in found.items():
-        pens = card["penalties"]
-        if len(pens) != 2 or any(not p or set(p) - set(LOSSES) for p in pens):
-            raise ValueError(f"m08_wyrd.json: {cid} needs two penalties of {LOSSES}")
-        if not all(isinstance(n, int) and n > 0 for p in pens for n in p.values()):
-            raise ValueError(f"m08_wyrd.json: {cid} penalties must be positive")
+m08 = part("m08")
 
 
-def m08(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m08"]
-    return found
-
-
+@hook
 def _setup(state: State) -> None:
     deck = sorted(cards())
     rng.shuffle(state, deck)
@@ -104,6 +103,7 @@ def _tuck(ctx: Ctx, rule: str) -> None:
 handlers.MACHINE.wrap_step("setup_finish", _setup_wrapper)
 
 
+@hook
 def _offer_leave(ctx: Ctx, card: str) -> None:
     """A discarded card's Wyrd moves under the rightmost card without one (PLAY-01)."""
     t = m08(ctx.s)
@@ -145,14 +145,12 @@ def _reach_take(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
 handlers.MACHINE.extend("culture", Extension(("m08_take",), _reach_options, _reach_take))
 
 
+@hook
 def _auto(ctx: Ctx) -> bool:
     """A card taken with its Wyrd: its taker decides the Wyrd's fate now (PLAY-03)."""
-    t = ctx.s.get("m08")
-    if t is None:
-        return False
-    for card in sorted(t["under"]):
-        if card in ctx.s["offer"]:
-            continue
+    t: dict[str, Any] = ctx.s.get("m08") or {"under": {}}  # no part yet: nothing was taken
+    taken = [c for c in sorted(t["under"]) if c not in ctx.s["offer"]]
+    for card in taken:
         taker = card_holder(ctx.s, card)  # a hand, or beside a board (a Benjamin card, M13A)
         wyrd = t["under"].pop(card)
         if taker is None:  # gone another way (cannot happen: only taking moves it off)
@@ -263,7 +261,6 @@ def _penalty_options(ctx: Ctx, frame: Frame) -> list[Option]:
 
 
 def _penalty_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     _suffer(ctx, frame["seat"], frame["wyrd"], action["m08_penalty"])
 
 
@@ -273,6 +270,7 @@ handlers.decision(
     lambda ctx, f: f"The Wyrd {cards()[f['wyrd']]['name']} is fulfilled: choose your penalty",
     _penalty_options,
     _penalty_choose,
+    once=True,
 )
 
 
@@ -297,10 +295,7 @@ def wyrd_vp(state: State) -> dict[int, int]:
     return majority(counts, [int(_raw()["majority_vp"])])
 
 
-def _scores(state: State, seat: int) -> dict[str, int]:
-    return {"wyrd": wyrd_vp(state).get(seat, 0)}
-
-
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Face-down Wyrds show only where they lie; active and fulfilled ones are known."""
     t = m08(state)
@@ -319,6 +314,7 @@ def _hidden(state: State) -> list[str]:
     return sorted(t["deck"] + list(t["under"].values()) + t["removed"] + held)
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """Every face-down Wyrd is re-dealt: the deck, those under cards, those removed."""
     t = m08(state)
@@ -333,6 +329,7 @@ def _determinize(state: State, seat: int) -> None:
     t["deck"] = pool[len(t["removed"]) :]
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m08(state)
     shown = [e["card"] for a in t["active"] for e in a] + [c for f in t["fulfilled"] for c in f]
@@ -344,32 +341,10 @@ def _invariants(state: State) -> None:
         raise InvariantError("an active Wyrd without markers")
 
 
+@hook
 def _undo_barrier(before: State, after: State) -> bool:
     """An activated Wyrd shows its face: no undo past it."""
     return bool(m08(before)["active"] != m08(after)["active"])
 
 
-SCENARIO = scenario(
-    "wyrd",
-    "Holy Roman Empire — Module 8: The Wyrd",
-    "The base game with fate cards tucked under the Culture offer: take a card beyond your "
-    "reach and its curse comes due later; the most Wyrds score 7 VP (2 to 4 players).",
-    ["M08"],
-)
-
-MODULE = register(
-    Module(
-        "M08",
-        data_files=("m08_wyrd.json",),
-        validate=validate,
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        offer_leave=_offer_leave,
-        auto=_auto,
-        scores=_scores,
-        view=_view,
-        invariants=_invariants,
-        determinize=_determinize,
-        undo_barrier=_undo_barrier,
-    )
-)
+MODULE = declare(__name__, "M08", BOOK, scores=category("wyrd", wyrd_vp))

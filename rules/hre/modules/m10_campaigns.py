@@ -28,7 +28,7 @@ from rules.core.machine import Extension
 from rules.hre import handlers, manoeuvre
 from rules.hre.components import DATA_DIR
 from rules.hre.handlers import option
-from rules.hre.modules import Module, register, scenario
+from rules.hre.modules import declare, drop_unseen, hook, part
 from rules.hre.state import Ctx, Frame, data, neighbours, unit_count
 
 DEALT, KEPT = 3, 2  # L742
@@ -40,6 +40,7 @@ def cards() -> dict[str, dict[str, Any]]:
     return {c["id"]: c for c in raw["cards"]}
 
 
+@hook
 def validate() -> None:
     """15 cards CM01-CM15, each naming a province in play at its marking and not a Capital."""
     found = cards()
@@ -57,9 +58,7 @@ def validate() -> None:
             raise ValueError(f"m10_campaigns.json: too few cards for {n} players")
 
 
-def m10(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m10"]
-    return found
+m10 = part("m10")
 
 
 def deck_for(players: int) -> list[str]:
@@ -67,6 +66,7 @@ def deck_for(players: int) -> list[str]:
     return sorted(c for c, spec in cards().items() if spec["players"] <= players)
 
 
+@hook
 def _setup(state: State) -> None:
     """Deal 3 each, the rest removed unseen; then each removes one (SETUP-01)."""
     n = len(state["seats"])
@@ -95,15 +95,10 @@ def _drop_options(ctx: Ctx, frame: Frame) -> list[Option]:
 
 
 def _drop_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     seat, card = frame["seat"], action["drop"]
-    m10(ctx.s)["hands"][seat].remove(card)
-    m10(ctx.s)["unseen"] = sorted([*m10(ctx.s)["unseen"], card])
-    ctx.log(
-        "HRE-M10-SETUP-01",
-        f"{ctx.name(seat)} removes one of three Campaign cards unseen and keeps {KEPT}.",
-        {seat: f"You remove the Campaign to {_name(card)}."},
-    )
+    words = f"{ctx.name(seat)} removes one of three Campaign cards unseen and keeps {KEPT}."
+    name = f"the Campaign to {_name(card)}"
+    drop_unseen(ctx, m10(ctx.s), seat, card, "HRE-M10-SETUP-01", words, name)
 
 
 handlers.decision(
@@ -114,6 +109,7 @@ handlers.decision(
     ),
     _drop_options,
     _drop_choose,
+    once=True,
 )
 
 
@@ -173,12 +169,12 @@ def _campaign(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     if empty:
         ctx.log(
             "HRE-M10-PLAY-03",
-            "Nobody holds the target: no battle, and the card stays in play for a cheap "
-            "settle (AMB-61).",
+            "Nobody holds the target: no battle, and the card stays in play for a cheap settle.",
         )
     manoeuvre.move_choose(ctx, frame, {"from": src, "to": target})
 
 
+@hook
 def _attacker_retreats(ctx: Ctx, frame: dict[str, Any], units: dict[str, int]) -> bool:
     """A Campaign lost: survivors die, or go to the named neighbour; the card goes (PLAY-02)."""
     seat = frame["att"]
@@ -200,12 +196,13 @@ def _attacker_retreats(ctx: Ctx, frame: dict[str, Any], units: dict[str, int]) -
             ctx.s["prov"][back]["units"][u] += n
         ctx.log(
             "HRE-M10-PLAY-02",
-            f"The Campaign fails: the survivors retreat to {name[back]['name']} (AMB-61).",
+            f"The Campaign fails: the survivors retreat to {name[back]['name']}.",
         )
     _spend(ctx, seat, "HRE-M10-PLAY-02", "the failed Campaign card is removed")
     return True
 
 
+@hook
 def _battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
     seat = frame["att"]
     played = m10(ctx.s)["played"][seat]
@@ -225,6 +222,7 @@ def _spend(ctx: Ctx, seat: int, rule: str, why: str) -> None:
     ctx.log(rule, f"{ctx.name(seat)}: {why}.")
 
 
+@hook
 def _settle_cost(ctx: Ctx, seat: int, prov: str) -> int | None:
     """The won Campaign's province costs the Ruler's leftmost cost, lowered by nothing."""
     played = m10(ctx.s)["played"][seat]
@@ -233,12 +231,14 @@ def _settle_cost(ctx: Ctx, seat: int, prov: str) -> int | None:
     return int(ctx.d.rulers[ctx.seat(seat)["ruler"]]["costs"][0])
 
 
+@hook
 def _settled(ctx: Ctx, seat: int, prov: str) -> None:
     played = m10(ctx.s)["played"][seat]
     if played is not None and played["won"] and played["target"] == prov:
         _spend(ctx, seat, "HRE-M10-PLAY-03", "the Campaign card is used and removed")
 
 
+@hook
 def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     """The card in play goes at its player's next Pass (PLAY-03); the Pass itself goes on."""
     if m10(ctx.s)["played"][seat] is not None:
@@ -252,6 +252,7 @@ handlers.MACHINE.extend("move", Extension(("m10_campaign",), _campaign_options, 
 # ---------------------------------------------------------------- views and checks
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Campaign cards in hand are hidden, their number is not; cards in play are face up."""
     t = m10(state)
@@ -265,6 +266,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """Other seats' Campaign cards are re-dealt from every card the seat has not seen."""
     t = m10(state)
@@ -277,6 +279,7 @@ def _determinize(state: State, seat: int) -> None:
     t["unseen"] = sorted(pool)
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m10(state)
     everything = t["unseen"] + t["spent"] + [c for h in t["hands"] for c in h]
@@ -289,28 +292,4 @@ def _invariants(state: State) -> None:
         raise InvariantError("a player keeps more than 2 Campaign cards")
 
 
-SCENARIO = scenario(
-    "distant-campaigns",
-    "Holy Roman Empire — Module 10: Distant Campaigns",
-    "The base game with two secret Campaign cards each, sending an army straight "
-    "to a far province and settling it cheaply if it wins (2 to 4 players).",
-    ["M10"],
-)
-
-MODULE = register(
-    Module(
-        "M10",
-        data_files=("m10_campaigns.json",),
-        validate=validate,
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        push_pass=_push_pass,
-        battle_won=_battle_won,
-        attacker_retreats=_attacker_retreats,
-        settle_cost=_settle_cost,
-        settled=_settled,
-        view=_view,
-        invariants=_invariants,
-        determinize=_determinize,
-    )
-)
+MODULE = declare(__name__, "M10", data_files=("m10_campaigns.json",))

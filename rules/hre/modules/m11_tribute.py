@@ -26,7 +26,7 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers, passing
 from rules.hre.handlers import option
-from rules.hre.modules import Module, register, scenario
+from rules.hre.modules import declare, hook, part
 from rules.hre.state import Ctx, Frame, capital, data
 
 MARKERS = 3  # on each Ruler card at setup (L752)
@@ -34,9 +34,7 @@ PRICE = 2  # Gold a tributary pays to go free (L757)
 PRODUCE = 8  # the Pass step that produces resources (HRE-BASE-PASS-11)
 
 
-def m11(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m11"]
-    return found
+m11 = part("m11")
 
 
 def suzerain(state: State, seat: int) -> int | None:
@@ -46,14 +44,14 @@ def suzerain(state: State, seat: int) -> int | None:
     return found
 
 
+@hook
 def _setup(state: State) -> None:
     state["m11"] = {"free": [MARKERS] * len(state["seats"]), "at": {}}
-    state["stack"].insert(1, {"kind": "m11_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m11_setup")
 
 
-@handlers.step("m11_setup")
+@handlers.once("m11_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     ctx.log("HRE-M11-SETUP-01", f"Every player puts {MARKERS} player markers on their Ruler card.")
 
 
@@ -68,6 +66,7 @@ def _release(ctx: Ctx, home: str, rule: str, how: str) -> None:
     )
 
 
+@hook
 def _battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
     att, dfn, prov = frame["att"], frame["def"], frame["prov"]
     if dfn is None or capital(ctx.s, dfn) != prov:
@@ -77,7 +76,7 @@ def _battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
     if own_home is not None and state["at"].get(own_home) == dfn:  # PLAY-02, by battle
         _release(ctx, own_home, "HRE-M11-PLAY-02", f"as {ctx.name(att)} wins in its Capital")
     if state["free"][att] <= 0:
-        ctx.log("HRE-M11-PLAY-01", f"{ctx.name(att)} has no marker left: no tribute (AMB-62).")
+        ctx.log("HRE-M11-PLAY-01", f"{ctx.name(att)} has no marker left: no tribute.")
         return
     if prov in state["at"]:
         if state["at"][prov] == att:
@@ -132,7 +131,7 @@ def _pass_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -
     if lord is None:
         return
     if not made:
-        ctx.log("HRE-M11-PLAY-03", f"{ctx.name(seat)} produced nothing: no tribute (AMB-62).")
+        ctx.log("HRE-M11-PLAY-03", f"{ctx.name(seat)} produced nothing: no tribute.")
         return
     ctx.push({"kind": "m11_tribute", "seat": seat, "to": lord, "made": sorted(made)})
 
@@ -168,6 +167,7 @@ handlers.decision(
 )
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Markers are public: who holds how many, and who pays whom."""
     found["tribute"] = {
@@ -180,6 +180,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _invariants(state: State) -> None:
     """Each seat's 3 markers are on its card or in other seats' Capitals, one per Capital."""
     t = m11(state)
@@ -192,21 +193,7 @@ def _invariants(state: State) -> None:
             raise InvariantError(f"a tribute marker of seat {lord} in {home}")
 
 
-SCENARIO = scenario(
-    "tribute",
-    "Holy Roman Empire — Module 11: Tribute",
-    "The base game where beating a rival in their Capital makes them pay you "
-    "tribute each time they pass, until they pay 2 Gold or beat you at home (2 to 4 players).",
-    ["M11"],
-)
-
-MODULE = register(
-    Module(
-        "M11",
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        battle_won=_battle_won,
-        view=_view,
-        invariants=_invariants,
-    )
+MODULE = declare(
+    __name__,
+    "M11",
 )

@@ -26,7 +26,7 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import flow, handlers, passing, titles
 from rules.hre.handlers import option
-from rules.hre.modules import Module, files, plays, register, scenario
+from rules.hre.modules import declare, files, hook, part, plays
 from rules.hre.state import RESOURCES, Ctx, Frame, resources_held
 
 LORDLINGS = 1  # the automa's seat in a solo game (Module 1)
@@ -39,6 +39,7 @@ def card() -> dict[str, Any]:
     return found
 
 
+@hook
 def validate() -> None:
     """The card is the book's: CP01, 5 VP at the end, costs 1/2/3/4/5 for 1/2-3/4-5/6-8/9+."""
     spec = card()
@@ -48,9 +49,7 @@ def validate() -> None:
         raise ValueError("m12a_pope.json: CP01 must keep the book's costs and its 5 VP")
 
 
-def m12a(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m12a"]
-    return found
+m12a = part("m12a")
 
 
 def cost(churches: int) -> int:
@@ -67,14 +66,14 @@ def controlled_churches(state: State, seat: int) -> int:
     return sum(1 for here in state["prov"].values() if here["church"] and here["owner"] == seat)
 
 
+@hook
 def _setup(state: State) -> None:
     state["m12a"] = {"holder": None, "ready": True}
-    state["stack"].insert(1, {"kind": "m12a_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m12a_setup")
 
 
-@handlers.step("m12a_setup")
+@handlers.once("m12a_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     ctx.log("HRE-M12A-SETUP-01", "The Pope joins the Title offer.")
 
 
@@ -87,13 +86,14 @@ def _take(ctx: Ctx, seat: int, rule: str, how: str) -> None:
     ctx.log(rule, f"{ctx.name(seat)} takes the Pope from {source}{how}; it is ready (no VP now).")
 
 
+@hook
 def _church_built(ctx: Ctx, seat: int, prov: str) -> None:
     state = m12a(ctx.s)
     if state["holder"] == seat:
         return  # no buying it from yourself (AMB-63)
     if plays(ctx.s, "M01") and seat == LORDLINGS:
         if controlled_churches(ctx.s, seat) >= controlled_churches(ctx.s, 1 - seat):
-            _take(ctx, seat, "HRE-M12A-SOLO-01", " for free, with as many Churches as you (AMB-75)")
+            _take(ctx, seat, "HRE-M12A-SOLO-01", " for free, with as many Churches as you")
         return
     price = cost(on_board(ctx.s))
     if resources_held(ctx.s, seat) + ctx.seat(seat)["gold"] >= price:
@@ -216,15 +216,18 @@ handlers.MACHINE.wrap_step("pass", _pass_wrapper)
 # ---------------------------------------------------------------- scoring, views and checks
 
 
+@hook
 def _scores(state: State, seat: int) -> dict[str, int]:
     """Its holder at the end scores 5 VP (END-01)."""
     return {"pope": int(card()["end_vp"]) if m12a(state)["holder"] == seat else 0}
 
 
+@hook
 def _titles_held(state: State, seat: int) -> int:
     return 1 if m12a(state)["holder"] == seat else 0
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """The Pope lies face up: who holds it, whether it is ready, what the next Church pays."""
     churches = on_board(state)
@@ -237,6 +240,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _invariants(state: State) -> None:
     holder, ready = m12a(state)["holder"], m12a(state)["ready"]
     if holder is not None and not 0 <= holder < len(state["seats"]):
@@ -245,34 +249,4 @@ def _invariants(state: State) -> None:
         raise InvariantError("the Pope in the offer must be ready")
 
 
-SCENARIO = scenario(
-    "pope",
-    "Holy Roman Empire — Module 12A: The Pope",
-    "The base game with the Pope: a Title anyone may buy when building a Church, "
-    "dearer as Churches spread, worth 5 VP at the end (2 to 4 players).",
-    ["M12A"],
-)
-
-SOLO_SCENARIO = scenario(
-    "solo-pope",
-    "Holy Roman Empire — solo against the Lordlings, with the Pope",
-    "Module 1 with Module 12A: the Lordlings take the Pope for free whenever a "
-    "new Church of theirs gives them as many Churches as you.",
-    ["M01", "M12A"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M12A",
-        data_files=("m12a_pope.json",),
-        validate=validate,
-        scenarios=(SCENARIO, SOLO_SCENARIO),
-        setup=_setup,
-        church_built=_church_built,
-        scores=_scores,
-        titles_held=_titles_held,
-        view=_view,
-        invariants=_invariants,
-    )
-)
+MODULE = declare(__name__, "M12A", data_files=("m12a_pope.json",))

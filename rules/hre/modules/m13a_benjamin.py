@@ -31,7 +31,7 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers, modules
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import Module, files, option_value, plays, register, scenario
+from rules.hre.modules import declare, files, hook, option_value, part, plays
 from rules.hre.state import Ctx, Frame, controlled, data, describe
 
 LORDLINGS = 1  # the automa's seat in a solo game (Module 1)
@@ -42,6 +42,7 @@ def book() -> dict[str, Any]:
     return files.load("m13a_benjamin.json")
 
 
+@hook
 def validate() -> None:
     """12 cards CB01-CB12 marked 8/10/12 by player count; the book's five rewards and halves."""
     raw = book()
@@ -65,9 +66,7 @@ def deck_for(players: int) -> list[str]:
     return [c["id"] for c in book()["cards"] if c["players"] <= n]
 
 
-def m13a(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m13a"]
-    return found
+m13a = part("m13a")
 
 
 def _harder(state: State) -> bool:
@@ -75,6 +74,7 @@ def _harder(state: State) -> bool:
     return plays(state, "M01") and option_value(state, "difficulty") == "hard"
 
 
+@hook
 def _setup(state: State) -> None:
     state["m13a"] = {
         "stacks": [[] for _ in state["seats"]],
@@ -82,6 +82,7 @@ def _setup(state: State) -> None:
     }
 
 
+@hook
 def _deck_built(ctx: Ctx, deck: list[str]) -> None:
     """Half the cards into each half of the shuffled deck (SETUP-01, -02; SOLO-02 on hard)."""
     solo = plays(ctx.s, "M01")
@@ -113,6 +114,7 @@ def _deck_built(ctx: Ctx, deck: list[str]) -> None:
 # ---------------------------------------------------------------- taking a card, its reward
 
 
+@hook
 def _card_taken(ctx: Ctx, seat: int, card: str) -> bool:
     if ctx.d.cards[card]["type"] != "benjamin":
         return False
@@ -190,7 +192,7 @@ def _reward_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         ctx.log(
             "HRE-M13A-PLAY-03",
             f"{ctx.name(seat)} may now build a third Farm in each province they control "
-            "(Build, at a Farm's cost; AMB-64).",
+            "(Build, at a Farm's cost).",
         )
 
 
@@ -202,7 +204,7 @@ def _place_farm(ctx: Ctx, seat: int, prov: str) -> None:
     ctx.log(
         "HRE-M13A-PLAY-03",
         f"{ctx.name(seat)} places a Farm from their track in {ctx.d.provinces[prov]['name']} "
-        f"({here['farms']} there; AMB-64).",
+        f"({here['farms']} there).",
     )
     if here["farms"] == 1:
         modules.settled(ctx, seat, prov)
@@ -220,14 +222,17 @@ handlers.decision(
 # ---------------------------------------------------------------- views and checks
 
 
+@hook
 def _card_holder(state: State, card: str) -> int | None:
     return next((i for i, s in enumerate(m13a(state)["stacks"]) if card in s), None)
 
 
+@hook
 def _farm_cap(state: State, seat: int) -> int:
     return 3 if m13a(state)["fourth"][seat] else 2
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Collected cards lie face up; the rest of the route is in the deck or the offer."""
     t = m13a(state)
@@ -238,15 +243,18 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """A re-deal never puts a Benjamin card in a hand: they go straight beside the board."""
     modules.keep_out_of_hands(state, seat, data().cards)
 
 
+@hook
 def _held(state: State, kind: str) -> list[str]:
     return [c for s in m13a(state)["stacks"] for c in s] if kind == "cards" else []
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m13a(state)
     for stack in t["stacks"]:
@@ -257,37 +265,4 @@ def _invariants(state: State) -> None:
             raise InvariantError("a Benjamin card is in a hand")
 
 
-SCENARIO = scenario(
-    "benjamin",
-    "Holy Roman Empire — Module 13A: Travels of Benjamin",
-    "The base game with Benjamin of Tudela's journal in the Culture deck: each "
-    "page collected unlocks a richer reward (2 to 4 players).",
-    ["M13A"],
-)
-
-SOLO_SCENARIO = scenario(
-    "solo-benjamin",
-    "Holy Roman Empire — solo against the Lordlings, with Travels of Benjamin",
-    "Module 1 with Module 13A: the Lordlings keep the Benjamin pages they take, "
-    "scoring more for each; on hard they start with two.",
-    ["M01", "M13A"],
-    (1, 1),
-)
-
-MODULE = register(
-    Module(
-        "M13A",
-        data_files=("m13a_benjamin.json",),
-        validate=validate,
-        scenarios=(SCENARIO, SOLO_SCENARIO),
-        setup=_setup,
-        deck_built=_deck_built,
-        card_taken=_card_taken,
-        farm_cap=_farm_cap,
-        card_holder=_card_holder,
-        view=_view,
-        held=_held,
-        invariants=_invariants,
-        determinize=_determinize,
-    )
-)
+MODULE = declare(__name__, "M13A", data_files=("m13a_benjamin.json",))

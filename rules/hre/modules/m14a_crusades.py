@@ -30,7 +30,7 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers
 from rules.hre.components import GAIN_KEYS
 from rules.hre.handlers import option
-from rules.hre.modules import Module, files, register, scenario
+from rules.hre.modules import declare, files, hook, part
 from rules.hre.state import UNITS, Ctx, Frame, refresh_owner, unit_count
 
 ORDERS = (1, 2, 3)  # the First, Second and Third Crusades
@@ -38,20 +38,15 @@ NAMES = {1: "First", 2: "Second", 3: "Third"}
 WHO = ("everyone", "contributors", "others", "church")
 
 
-def book() -> dict[str, Any]:
-    return files.load("m14a_crusades.json")
+BOOK = files.Book("m14a_crusades.json", "CC", 12)
+book, cards = BOOK.raw, cache(BOOK.cards)
 
 
-@cache
-def cards() -> dict[str, dict[str, Any]]:
-    return files.cards("m14a_crusades.json")
-
-
+@hook
 def validate() -> None:
     """CC01-CC12, four a Crusade; each value of the vocabulary; Gold under the book's Churches."""
+    BOOK.check()
     found = cards()
-    if sorted(found) != [f"CC{i:02d}" for i in range(1, 13)]:
-        raise ValueError("m14a_crusades.json: expected the cards CC01 to CC12")
     for order in ORDERS:
         if sum(1 for c in found.values() if c["crusade"] == order) != 4:
             raise ValueError(f"m14a_crusades.json: 4 cards of the {NAMES[order]} Crusade")
@@ -69,9 +64,7 @@ def validate() -> None:
         raise ValueError("m14a_crusades.json: Gold under Churches 2, 4, 6 (2, 5, 8 for 5-8)")
 
 
-def m14a(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m14a"]
-    return found
+m14a = part("m14a")
 
 
 def active(state: State) -> str | None:
@@ -84,6 +77,7 @@ def no_units() -> dict[str, int]:
     return dict.fromkeys(UNITS, 0)
 
 
+@hook
 def _setup(state: State) -> None:
     """One card of each Crusade, face down, First on top; Gold under Churches (SETUP-01..03)."""
     line, unseen = [], []
@@ -105,12 +99,11 @@ def _setup(state: State) -> None:
         "last": None,
         "scored": [0] * n,
     }
-    state["stack"].insert(1, {"kind": "m14a_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m14a_setup")
 
 
-@handlers.step("m14a_setup")
+@handlers.once("m14a_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     where = ", ".join(str(n) for n in m14a(ctx.s)["gold"])
     ctx.log(
         "HRE-M14A-SETUP-01",
@@ -123,6 +116,7 @@ def _log_setup(ctx: Ctx, frame: Frame) -> None:
 # ---------------------------------------------------------------- calling a Crusade
 
 
+@hook
 def _church_built(ctx: Ctx, seat: int, prov: str) -> None:
     """A Church over Gold: the Gold to the supply, the next Crusade revealed, the last resolved."""
     t = m14a(ctx.s)
@@ -251,6 +245,7 @@ def _pass_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -
 handlers.MACHINE.wrap_step("pass", _pass_wrapper)
 
 
+@hook
 def _before_finish(ctx: Ctx) -> bool:
     """At final scoring the active Crusade resolves, then scoring goes on (RESOLVE-01)."""
     t = m14a(ctx.s)
@@ -264,6 +259,7 @@ def _before_finish(ctx: Ctx) -> bool:
     return True
 
 
+@hook
 def _held(state: State, kind: str) -> list[str]:
     """Units on a Crusade, or being resolved: still the seat's, never in its supply."""
     if kind != "units":
@@ -283,6 +279,7 @@ def _held(state: State, kind: str) -> list[str]:
     return found
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """The line (face-down cards unnamed), units sent, Gold left under Churches, the last result."""
     t = m14a(state)
@@ -300,6 +297,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """The face-down Crusades are re-drawn from the unseen cards of the same Crusade."""
     t = m14a(state)
@@ -311,6 +309,7 @@ def _determinize(state: State, seat: int) -> None:
         t["unseen"] = sorted([c for c in t["unseen"] if cards()[c]["crusade"] != order] + pool[1:])
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m14a(state)
     if sorted(t["line"] + t["unseen"]) != sorted(cards()):
@@ -321,28 +320,9 @@ def _invariants(state: State) -> None:
         raise InvariantError("a negative number of units on a Crusade")
 
 
-SCENARIO = scenario(
-    "crusades",
-    "Holy Roman Empire — Module 14A: Crusades",
-    "The base game where Churches call three Crusades: send units far away for "
-    "VP, or lose VP for staying at home when the others win (3 or 4 players).",
-    ["M14A"],
-    (3, 4),
-)
-
-MODULE = register(
-    Module(
-        "M14A",
-        data_files=("m14a_crusades.json",),
-        validate=validate,
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        church_built=_church_built,
-        before_finish=_before_finish,
-        view=_view,
-        held=_held,
-        invariants=_invariants,
-        determinize=_determinize,
-        undo_barrier=lambda before, after: before["m14a"]["revealed"] != after["m14a"]["revealed"],
-    )
+MODULE = declare(
+    __name__,
+    "M14A",
+    BOOK,
+    undo_barrier=lambda before, after: before["m14a"]["revealed"] != after["m14a"]["revealed"],
 )

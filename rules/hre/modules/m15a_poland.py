@@ -36,15 +36,13 @@ from rules.core.engine import State
 from rules.core.errors import InvariantError
 from rules.hre import handlers, passing
 from rules.hre.economy import gain
-from rules.hre.handlers import option
 from rules.hre.modules import (
-    Module,
+    declare,
+    hook,
     keep_out_of_hands,
     m15a_aid,
     m15a_chrobry,
     option_value,
-    register,
-    scenario,
 )
 from rules.hre.modules.m15a_state import (
     CATEGORIES,
@@ -64,6 +62,7 @@ REFRESH = 9  # the Pass step that refreshes Titles (HRE-BASE-PASS-13)
 TOP_MIESZKO = 5  # Mieszko I goes into the top 5 cards (L865)
 
 
+@hook
 def validate() -> None:
     """CR01-CR20: two Culture cards, six events, four sets of three; the book's first step."""
     raw = book()
@@ -80,6 +79,7 @@ def validate() -> None:
         raise ValueError("m15a_poland.json: Jordan's Bishopric has no Levy (L876)")
 
 
+@hook
 def _setup(state: State) -> None:
     events = [e["id"] for e in book()["events"]]
     rng.shuffle(state, events)
@@ -111,12 +111,15 @@ def _setup_finish(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -
         "HRE-M15A-SETUP-02", "The Chrobry events lie face down, the Chrobry card on top of them."
     )
     if m15a(ctx.s)["open"]:
-        ctx.log("HRE-M15A-SETUP-03", "Every player takes their three Poland cards (AMB-58 option).")
+        ctx.log(
+            "HRE-M15A-SETUP-03", "Every player takes their three Poland cards (the variant chosen)."
+        )
 
 
 handlers.MACHINE.wrap_step("setup_finish", _setup_finish)
 
 
+@hook
 def offer_enter(ctx: Ctx, cid: str) -> None:
     """Mieszko I in the offer hands out the Poland cards (SETUP-03, AMB-58)."""
     t = m15a(ctx.s)
@@ -125,7 +128,7 @@ def offer_enter(ctx: Ctx, cid: str) -> None:
         ctx.log(
             "HRE-M15A-SETUP-03",
             "Mieszko I appears in the offer: every player takes their three Poland cards, Veleti, "
-            "Building Santok and Polish Church up, a marker above each first step (AMB-58).",
+            "Building Santok and Polish Church up, a marker above each first step.",
         )
     elif cid == CHROBRY:
         m15a_chrobry.revealed(ctx)
@@ -171,7 +174,6 @@ def _benefit_words(cat: str) -> str:
 
 
 def _use_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     seat, cat = frame["seat"], frame["cat"]
     if not action["use"]:
         return
@@ -188,21 +190,14 @@ handlers.decision(
     "m15a_use",
     "HRE-M15A-BENEFIT-01",
     lambda ctx, f: f"{spec(f['cat'])['flipped']}: use it with this Noble (it is then exhausted)?",
-    lambda ctx, f: [
-        option({"use": True}, f"Use it: {_benefit_words(f['cat'])}"),
-        option({"use": False}, "Keep it ready"),
-    ],
+    handlers.yes_no("use", lambda ctx, f: f"Use it: {_benefit_words(f['cat'])}", "Keep it ready"),
     _use_choose,
+    once=True,
 )
 
 
-def _pass_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
+def _refresh(ctx: Ctx, frame: Frame) -> None:
     """A Pass refreshes the seat's exhausted Poland cards with its Titles (BENEFIT-02)."""
-    steps = passing.STEPS_BY_MODE[frame["mode"]]
-    refreshing = "m15a" in ctx.s and frame["next"] < len(steps) and steps[frame["next"]] == REFRESH
-    inner(ctx, frame)
-    if not refreshing:
-        return
     tired = [c for c in CATEGORIES if card(ctx.s, frame["seat"], c)["side"] == "flipped"]
     tired = [c for c in tired if not card(ctx.s, frame["seat"], c)["ready"]]
     for cat in tired:
@@ -211,16 +206,18 @@ def _pass_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -
         ctx.log("HRE-M15A-BENEFIT-02", f"{ctx.name(frame['seat'])} refreshes their Poland cards.")
 
 
-handlers.MACHINE.wrap_step("pass", _pass_wrapper)
+handlers.MACHINE.wrap_step("pass", passing.after_step(REFRESH, "m15a", _refresh))
 
 
 # ---------------------------------------------------------------- scoring, views and checks
 
 
+@hook
 def _scores(state: State, seat: int) -> dict[str, int]:
     return {"poland": FLIP_VP * flipped(state, seat)}
 
 
+@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Poland cards lie face up; the Chrobry deck's order stays hidden (only its size)."""
     t = m15a(state)
@@ -235,6 +232,7 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     }
 
 
+@hook
 def _held(state: State, kind: str) -> list[str]:
     t = m15a(state)
     if kind == "farms":
@@ -244,6 +242,7 @@ def _held(state: State, kind: str) -> list[str]:
     return []
 
 
+@hook
 def _determinize(state: State, seat: int) -> None:
     """The Chrobry events' order is hidden; a re-deal keeps Chrobry out of every hand."""
     events = sorted(m15a(state)["events"])
@@ -252,6 +251,7 @@ def _determinize(state: State, seat: int) -> None:
     keep_out_of_hands(state, seat, data().cards)
 
 
+@hook
 def _invariants(state: State) -> None:
     t = m15a(state)
     every = sorted(t["events"] + t["done"])
@@ -265,36 +265,17 @@ def _invariants(state: State) -> None:
         raise InvariantError("a negative number of Farms on Poland cards")
 
 
-SCENARIO = scenario(
-    "poland",
-    "Holy Roman Empire — Module 15A: Rise of Poland",
-    "The base game with Poland rising: aid it against the Veleti, build Santok, strengthen its "
-    "Church; the first to finish may levy the others, and Chrobry's moods shake everyone "
-    "(2 to 4 players).",
-    ["M15A"],
-)
-
-MODULE = register(
-    Module(
-        "M15A",
-        data_files=("m15a_poland.json",),
-        validate=validate,
-        options={"poland_cards": ("mieszko", "setup")},  # AMB-58
-        option_text={
-            "poland_cards": (
-                "When the Poland cards arrive (Rise of Poland only)",
-                "The book deals them at setup but shuffles Mieszko I into the deck; the maker's "
-                "preview hands them out when Mieszko I reaches the offer.",
-                {"mieszko": "When Mieszko I enters the offer", "setup": "At setup"},
-            )
-        },
-        scenarios=(SCENARIO,),
-        setup=_setup,
-        offer_enter=offer_enter,
-        scores=_scores,
-        view=_view,
-        held=_held,
-        invariants=_invariants,
-        determinize=_determinize,
-    )
+MODULE = declare(
+    __name__,
+    "M15A",
+    data_files=("m15a_poland.json",),
+    options={"poland_cards": ("mieszko", "setup")},
+    option_text={
+        "poland_cards": (
+            "When the Poland cards arrive (Rise of Poland only)",
+            "The book deals them at setup but shuffles Mieszko I into the deck; the maker's "
+            "preview hands them out when Mieszko I reaches the offer.",
+            {"mieszko": "When Mieszko I enters the offer", "setup": "At setup"},
+        )
+    },
 )

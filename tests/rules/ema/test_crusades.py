@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 
-from rules.ema import crusades, magnates, parley
+from rules.ema import crusades, magnates, parley, raiders
 from rules.ema.handlers import MACHINE
 from rules.ema.state import OWNER, REL, SS
 from tests.rules.ema.helpers import act, actions, ctx, fake_card, fill, new, prompt, r, rules_of
 
 
-def _ready(players: int = 4, slug: str = "29-crusades"):
+def _ready(players: int = 4, slug: str = "29-crusades", seed: int = 3):
     """A game in the 1136 Game-Turn, in Schism, Syria and Jerusalem a Syrian Magnate's."""
-    state = new(slug, players, 3, schism_crusades=True, raiders_magnates=True)
+    state = new(slug, players, seed, schism_crusades=True, raiders_magnates=True)
     c = ctx(state)
     state["schism"] = "schism"
     for aid in crusades.GOALS:
@@ -22,6 +22,15 @@ def _ready(players: int = 4, slug: str = "29-crusades"):
     for me in state["seats"]:
         me["gold"] = 30
     return state, c
+
+
+def _fight(state, c, seed):
+    """Run the Crusader Phase, answering defenses and passages at random, until it ends."""
+    state["stack"].append({"kind": "crusade", "i": 0, "pending": None})
+    MACHINE.advance(c)
+    pick = random.Random(seed)
+    while state.get("crusade") and prompt(state)["kind"] in ("npc_defend", "crusade_passage"):
+        act(state, pick.choice(actions(state)))
 
 
 def test_when_a_crusade_may_happen_EMA_23_0_GR_Crusade():
@@ -128,11 +137,7 @@ def test_a_crusade_plays_cards_until_spent_and_fails_EMA_23_31(monkeypatch):
     for me in state["seats"]:
         me["years"] = [number] * 2
     crusades.begin(c, 0)
-    state["stack"].append({"kind": "crusade", "i": 0, "pending": None})
-    MACHINE.advance(c)
-    pick = random.Random(2)
-    while state.get("crusade") and prompt(state)["kind"] in ("npc_defend", "crusade_passage"):
-        act(state, pick.choice(actions(state)))
+    _fight(state, c, 2)
     assert state["crusade"] is None
     assert "EMA-23.31" in rules_of(c.events) and "EMA-23.0.P-Cru6" in rules_of(c.events)
     assert all(not me["years"] for me in state["seats"])
@@ -154,11 +159,7 @@ def test_conquests_become_crusader_states_and_the_goal_falls_EMA_23_32_EMA_23_0_
         fill(state["areas"][aid], ss=-3, fort=0)
     state["magnates"][0]["defense_card"] = None
     crusades.begin(c, 0)
-    state["stack"].append({"kind": "crusade", "i": 0, "pending": None})
-    MACHINE.advance(c)
-    pick = random.Random(4)
-    while state.get("crusade") and prompt(state)["kind"] in ("npc_defend", "crusade_passage"):
-        act(state, pick.choice(actions(state)))
+    _fight(state, c, 4)
     held = state.get("npc_areas", {})
     assert held.get("syria") == "crusade" and held.get("jerusalem") == "crusade"
     assert state["areas"]["syria"][OWNER] is None
@@ -197,3 +198,77 @@ def test_the_leader_chooses_the_route_EMA_23_0_P_Cru3():
     assert state["crusade"]["route"] == offered[1] and "EMA-23.0.P-Cru3" in rules_of(events)
     base, target = crusades.objective(c)
     assert target in offered[1] and offered[1].index(target) == offered[1].index(base) + 1
+
+
+def _through_the_round_start(state, c, pick):
+    """Answer every prompt at random until the first Initiative choice of the Round."""
+    while prompt(state)["kind"] != "initiative":
+        act(state, pick.choice(actions(state)))
+
+
+def test_a_crusade_called_runs_in_its_own_round_EMA_23_0_P_Cru6(monkeypatch):
+    """EMA-23.0.P-Cru6 EMA-23.31 EMA-SOP-III.2: a Crusade called at the Round's start is fought
+    in that Round's Crusader Phase, after the Raiders and Magnates and before the Initiative, and
+    ends with it; the next Round starts with no Crusade left over (the crash of seeds 1, 4, 999
+    in 28-millenium at six players: a called Crusade was skipped and ran, emptied, a Round later)."""
+    from rules.ema import sequence
+
+    state, c = _ready(5, seed=1)
+    byz = next(i for i, me in enumerate(state["seats"]) if me["empire"] == "BYZ")
+    state["stack"] = state["stack"][:1]
+    sequence.start_round(c)
+    MACHINE.advance(c)
+    assert prompt(state)["kind"] == "crusade_call" and prompt(state)["seat"] == byz
+    assert [f["kind"] for f in state["stack"]].count("crusade") == 1
+    c.events.clear()
+    act(state, {"call": True})
+    _through_the_round_start(state, c, random.Random(3))
+    assert state["crusade"] is None and "crusade" not in [f["kind"] for f in state["stack"]]
+    assert state["crusade_gt"] == raiders.game_turn_of(state["year"])
+    # the next Round of the same Game-Turn: no Crusade may be called, and none runs
+    sequence.start_round(c)
+    assert "crusade" not in [f["kind"] for f in state["stack"]]
+
+
+def test_crusades_without_the_magnates_EMA_23_0_GR_Crusade():
+    """EMA-23.0.GR-Crusade (authored reading, rules/ema/data/README.md): with the Schism and
+    Crusades rule alone, condition 3 holds while Syria and Jerusalem are both Independent and
+    neither Christian; a Player's holding or a Crusader State there forbids a Crusade."""
+    state = new("29-crusades", 5, 1, schism_crusades=True)
+    c = ctx(state)
+    state["schism"] = "schism"
+    for aid in crusades.GOALS:
+        fill(state["areas"][aid], owner=None, rel="moslem_east")
+    assert crusades.possible(c)
+    state["areas"]["syria"][OWNER] = 0
+    assert not crusades.possible(c)
+    state["areas"]["syria"][OWNER] = None
+    state.setdefault("npc_areas", {})["jerusalem"] = "crusade"
+    assert not crusades.possible(c)
+    del state["npc_areas"]["jerusalem"]
+    state["areas"]["jerusalem"][REL] = "RC"
+    assert not crusades.possible(c)
+
+
+def test_a_crusade_without_the_magnates_conquers_crusader_states_EMA_23_32(monkeypatch):
+    """EMA-23.32 EMA-23.0.P-Cru5 EMA-23.0.GR-Crusade: without the Magnates the Crusade conquers
+    Syria and Jerusalem from no one; both become Independent Crusader States."""
+    state = new("29-crusades", 5, 1, schism_crusades=True)
+    c = ctx(state)
+    state["schism"] = "schism"
+    number = fake_card(monkeypatch, conquest=[r("C")])
+    for me in state["seats"]:
+        me["years"] = [number] * 5
+        me["st"]["c"] = 9
+        me["gold"] = 30
+    fill(state["areas"]["cilicia"], owner=crusades._rc_players(c)[0], ss=2, unrest=False)
+    for aid in crusades.GOALS:
+        fill(state["areas"][aid], owner=None, ss=-3, fort=0, rel="moslem_east")
+    assert crusades.possible(c)
+    crusades.begin(c, None)
+    while prompt(state)["kind"] == "crusade_route":
+        act(state, {"route": 0})
+    _fight(state, c, 4)
+    held = state.get("npc_areas", {})
+    assert held.get("syria") == "crusade" and held.get("jerusalem") == "crusade"
+    assert "EMA-23.32" in rules_of(c.events)

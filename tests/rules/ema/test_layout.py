@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from rules.core import rng
-from rules.core.canonical import clone
+from rules.core.canonical import clone, plain_clone
 from rules.core.errors import InvariantError, RulesVersionError
 from rules.core.replay import replay
-from rules.ema.state import AREA_FIELDS, CLAIMS, TIES, area_dict
+from rules.ema.state import AREA_FIELDS, CLAIMS, CONV, PARTIAL, TIES, area_dict
 from tests.rules.ema.helpers import ENGINE, new
 
 RECORD = Path(__file__).parent / "fixtures" / "record_v7.json"
@@ -48,7 +48,10 @@ def test_a_record_of_an_older_version_is_refused_with_a_reason() -> None:
     record["rules_version"] = 6
     report = replay(ENGINE, record)
     assert not report.ok and report.steps == 0
-    assert "rules version 6" in report.message and "versions 7 to 8" in report.message
+    assert (
+        "rules version 6" in report.message
+        and f"versions 7 to {ENGINE.rules_version}" in report.message
+    )
 
 
 def test_a_version_7_state_is_upgraded_to_the_same_position_and_plays_on() -> None:
@@ -68,8 +71,9 @@ def test_a_version_7_state_is_upgraded_to_the_same_position_and_plays_on() -> No
 def test_upgrade_refuses_what_it_cannot_read() -> None:
     state = new("27-charlemagne", 2)
     assert ENGINE.upgrade(state, 8) is state
-    with pytest.raises(RulesVersionError, match="rules version 9"):
-        ENGINE.upgrade(state, 9)
+    newer = ENGINE.rules_version + 1
+    with pytest.raises(RulesVersionError, match=f"rules version {newer}"):
+        ENGINE.upgrade(state, newer)
     with pytest.raises(RulesVersionError, match="Areas of rules version 7"):
         ENGINE.upgrade(state, 7)  # already rows: not a state of version 7
 
@@ -96,3 +100,36 @@ def test_invariants_check_the_rows() -> None:
     bad["areas"]["saxony"] = area_dict(bad["areas"]["saxony"])  # the old layout
     with pytest.raises(InvariantError, match="saxony"):
         ENGINE.check_invariants(bad)
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal, with the same types and key order at every level."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        assert isinstance(b, list)
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+def _containers(value: object) -> list[object]:
+    """Every dict and list inside a value, itself included."""
+    if isinstance(value, dict):
+        return [value, *(c for v in value.values() for c in _containers(v))]
+    if isinstance(value, list):
+        return [value, *(c for v in value for c in _containers(v))]
+    return []
+
+
+def test_clone_copies_the_rows_by_hand_as_the_json_round_trip_would() -> None:
+    state = _played(new("28-millenium", 6, seed=4), 700, seed=4)
+    state["areas"]["saxony"][PARTIAL] = [{"seat": 1, "base": "bavaria", "n": 1}]
+    state["areas"]["saxony"][CONV] = {"seat": 2, "n": 1}
+    copied = clone(state)
+    assert _same(copied, plain_clone(state))
+    assert not {id(c) for c in _containers(copied)} & {id(c) for c in _containers(state)}
+    old = ENGINE.earlier_layout(state)  # Areas as dicts: the whole state by the round trip
+    assert _same(clone(old), plain_clone(old))

@@ -76,6 +76,37 @@ def test_a_module_registers_once_and_only_if_the_book_has_it() -> None:
         modules.register(Module("M02", requires=("M42",)))
 
 
+def test_a_module_declares_its_hooks_by_name_and_its_scenarios_as_data(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`@hook` fills the field its name says; `declare` gathers a file's hooks, its scenarios
+    from module_scenarios.json, and refuses a hook given twice or a name that is no hook."""
+    with pytest.raises(ValueError, match="not named after a hook"):
+
+        @modules.hook
+        def _sertup(state: State) -> None: ...
+
+    @modules.hook
+    def _setup(state: State) -> None: ...
+
+    @modules.hook
+    def validate() -> None: ...
+
+    monkeypatch.delitem(REGISTRY, "M05")
+    made = modules.declare(__name__, "M05", excludes=("M01",))
+    assert made.setup is _setup and made.validate is validate and made.excludes == ("M01",)
+    assert [s["slug"] for s in made.scenarios] == ["alliances"]
+    assert made.scenarios == REGISTRY["M05"].scenarios
+    assert made.scenarios[0]["min_players"] == 3 and made.view is None
+
+    @modules.hook
+    def _view(state: State, seat: int | None, found: dict[str, Any]) -> None: ...
+
+    monkeypatch.delitem(REGISTRY, "M05")
+    with pytest.raises(ValueError, match="view given twice"):
+        modules.declare(__name__, "M05", view=_view)
+
+
 class _Recorder:
     """A module built only from hooks, to see the base game call each one."""
 
