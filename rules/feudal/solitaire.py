@@ -405,9 +405,9 @@ def _adjust_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     fight["roll"][action["side"]] += action["by"]
     ctx.log(
         "FL-SOLO-11",
-        f"{counted(abs(action['by']), 'marker')} move the "
-        f"{'attacker' if action['side'] == 'a' else 'defender'}'s "
-        f"roll to {fight['roll'][action['side']]}.",
+        f"{counted(abs(action['by']), 'marker')} spent: the "
+        f"{'attacker' if action['side'] == 'a' else 'defender'}'s roll is now "
+        f"{fight['roll'][action['side']]}.",
     )
     _pay(ctx, abs(action["by"]))
 
