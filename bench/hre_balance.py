@@ -28,10 +28,20 @@ CONFIG: dict[str, Any] = {"modules": [], "options": {}}
 
 
 def play(
-    seed: int, players: int, bot: str | None = None, budget: Budget | None = None
+    seed: int,
+    players: int,
+    bot: str | None = None,
+    budget: Budget | None = None,
+    config: dict[str, Any] | None = None,
+    watch: Any = None,
 ) -> dict[str, Any]:
-    """One game: Rulers by seat, winners' shares, the end trigger(s) and the length."""
-    state = ENGINE.setup(seed, CONFIG, players)
+    """One game: Rulers by seat, winners' shares, the end trigger(s) and the length.
+
+    `config` is a scenario's (default the base game); `watch`, if given, is told of every
+    action of the game itself (`watch.before(state)`, then `watch.after(state)`; at the end
+    `watch.finish(state, result)`), never of a
+    bot's look-ahead."""
+    state = ENGINE.setup(seed, CONFIG if config is None else config, players)
     chooser = {"rng": rng.seed_state(seed ^ 0x5DEECE66D)}
     actions, ended_by = 0, []
     while not ENGINE.is_over(state):
@@ -42,13 +52,19 @@ def play(
             seat = ENGINE.prompts(state)[0]["seat"]
             action = bots.choose(bot, ENGINE, state, seat, mix(seed, actions), budget)
         before = state["end_triggered"]
+        if watch is not None:
+            watch.before(state)
         ENGINE.apply_trusted(state, seat, action)
+        if watch is not None:
+            watch.after(state)
         if state["end_triggered"] and not before:
             ended_by = endgame.triggers(Ctx(state))
         actions += 1
     result = ENGINE.result(state)
     assert result is not None
     firsts = [row["seat"] for row in result["seats"] if row["rank"] == 1]
+    if watch is not None:
+        watch.finish(state, result)
     return {
         "rulers": [seat["ruler"] for seat in state["seats"]],
         "start": state["start"],
@@ -93,18 +109,28 @@ def summary(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
     }
 
 
-def main() -> int:
-    """Play and print one JSON object."""
-    parser = argparse.ArgumentParser(description=__doc__)
+def arguments(doc: str | None, games: int) -> argparse.ArgumentParser:
+    """The options this script and `hre_sources.py` share: players, games, seeds, the bot."""
+    parser = argparse.ArgumentParser(description=doc)
     parser.add_argument("--players", type=int, required=True, choices=(2, 3, 4))
-    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot", help="a bot of rules.bots in every seat (default: uniform)")
     parser.add_argument("--iterations", type=int, help="the bot's budget, as the arena's")
-    args = parser.parse_args()
+    return parser
+
+
+def budget_of(args: argparse.Namespace) -> Budget | None:
+    """The bot's budget (the bot checked to exist), None for the bot's default or uniform play."""
     if args.bot:
         bots.get_bot(args.bot)
-    budget = Budget(iterations=args.iterations) if args.iterations else None
+    return Budget(iterations=args.iterations) if args.iterations else None
+
+
+def main() -> int:
+    """Play and print one JSON object."""
+    args = arguments(__doc__, 400).parse_args()
+    budget = budget_of(args)
     seeds = range(args.seed, args.seed + args.games)
     games = [play(seed, args.players, args.bot, budget) for seed in seeds]
     out = summary(games, args.players)

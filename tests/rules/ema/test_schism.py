@@ -93,3 +93,29 @@ def test_option_validated():
         {"scenario": "29-crusades", "options": {"schism_crusades": "on"}}
     )
     assert errors == ["Option schism_crusades must be one of false, true."]
+
+
+def test_tc32e_a_tie_then_a_conquest_of_rome_roll_twice_EMA_23_12():
+    """EMA-23.12 TC-32e (the book's example): the Byzantine forms a Tie to Rome, unheld and
+    untied before, and then conquers it in the same turn: two extra rolls, the first on the row
+    "Byzantine Tie to Rome" (3), the second on "Byzantine possession and exclusive Tie" (1)."""
+    from rules.ema.territory import transfer
+
+    state = new("28-millenium", 6, 2, schism_crusades=True)
+    c = ctx(state)
+    byz = schism.byzantine(c)
+    fill(c.area("rome"), owner=None, ties=[])
+    state["schism_row"] = schism.condition(c)
+    assert state["schism_row"] == 4
+    schism.recheck(c)
+    assert "EMA-23.12" not in rules_of(c.events)  # nothing changed: no roll
+    fill(c.area("rome"), ties=[byz])
+    schism.recheck(c)
+    transfer(c, "rome", byz, "conquest")
+    schism.recheck(c)
+    rolls = [e["public"] for e in c.events if e["rule"] == "EMA-23.12"]
+    assert len(rolls) == 2
+    assert rolls[0].startswith("Schism Table, condition 3 ") and rolls[1].startswith(
+        "Schism Table, condition 1 "
+    )
+    assert state["schism_row"] == 1

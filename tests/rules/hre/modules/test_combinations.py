@@ -110,3 +110,67 @@ def test_HRE_M13A_PLAY_01_HRE_M08_PLAY_03_a_benjamin_card_carrying_a_wyrd() -> N
     assert state["m08"]["active"][0] == [{"card": wyrd, "markers": 2}]
     assert top(state)["kind"] == "m13a_reward"
     ENGINE.check_invariants(state)
+
+
+# The book's printed player counts of each module (rules-hre.md, the line under the parameter
+# table, and §5.7), written out here apart from the engine's catalogue.
+BOOK_PLAYERS = {
+    "M01": (1, 1),
+    "M03": (1, 8),
+    "M04": (1, 8),
+    "M05": (3, 8),
+    "M06": (1, 8),
+    "M07": (1, 8),
+    "M08": (2, 8),
+    "M09": (3, 8),
+    "M10": (2, 8),
+    "M11": (2, 8),
+    "M12A": (1, 8),
+    "M13A": (1, 8),
+    "M14A": (3, 8),
+    "M15A": (2, 4),
+}
+
+
+@pytest.mark.parametrize("module", sorted(set(BOOK_PLAYERS) - {"M01"}))
+def test_each_module_alone_and_with_the_solo_game_as_the_book_prints(module: str) -> None:
+    """Alone, a module plays at the base game's 2-4 players narrowed to its print; with
+    Module 1 (solo) only if the book gives it a solo table, else a readable refusal."""
+    low, high = BOOK_PLAYERS[module]
+    alone = {"modules": [module], "options": {}}
+    assert ENGINE.player_range(alone) == (max(2, low), min(4, high))
+    for players in (2, 3, 4):
+        if not low <= players <= high:
+            with pytest.raises(ScenarioError, match=rf"takes .*players, not {players}"):
+                ENGINE.setup(1, alone, players)
+    solo = {"modules": ["M01", module], "options": {}}
+    if low <= 1:
+        assert ENGINE.player_range(solo) == (1, 1)
+        assert ENGINE.setup(1, solo, 1)["modules"] == ["M01", module]
+    else:
+        reason = (
+            f"Module {module} ({CATALOGUE[module].name}) is played by {low} to {high} "
+            f"player(s), not 1."
+        )
+        assert config_errors(["M01", module], players=1) == [reason]
+        with pytest.raises(ScenarioError, match=r"No number of players can play these modules"):
+            ENGINE.player_range(solo)
+
+
+def test_every_pair_the_book_allows_plays_together_and_the_rest_say_why() -> None:
+    """Any two multiplayer modules combine at the counts both are printed for; the book forbids
+    no pair outright, so the only refusals are player counts, each naming both modules."""
+    multi = sorted(set(BOOK_PLAYERS) - {"M01"})
+    for i, a in enumerate(multi):
+        for b in multi[i + 1 :]:
+            low = max(2, BOOK_PLAYERS[a][0], BOOK_PLAYERS[b][0])
+            high = min(4, BOOK_PLAYERS[a][1], BOOK_PLAYERS[b][1])
+            config = {"modules": [a, b], "options": {}}
+            assert ENGINE.validate_scenario(config) == [], (a, b)
+            assert ENGINE.player_range(config) == (low, high), (a, b)
+    with pytest.raises(ScenarioError) as refused:
+        ENGINE.setup(1, {"modules": ["M05", "M15A"], "options": {}}, 2)
+    assert str(refused.value) == (
+        "This set-up takes 3–4 players, not 2. "
+        "Module M05 (Alliances) is played by 3 to 8 player(s), not 2."
+    )

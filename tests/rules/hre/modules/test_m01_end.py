@@ -19,7 +19,7 @@ def _level(state: dict, unit: str, level: int) -> None:
 
 
 def test_HRE_M01_END_01_their_Technologies_and_upgrades_reaching_9() -> None:
-    """HRE-M01-END-01: Common Technologies collected plus Lordling levels above 1 (Raiders not
+    """HRE-M01-END-01 (TC-36): Common Technologies collected plus Lordling levels above 1 (Raiders not
     counted) at 9 trigger the end; so does their marker on the last Culture space."""
     state = quiet(solo())
     ctx = Ctx(state)
@@ -190,7 +190,7 @@ def test_HRE_M01_DIFF_01_04_05_difficulty_at_their_Pass() -> None:
 
 
 def test_HRE_M01_DIFF_09_hard_Barbarian_extras_add_up() -> None:
-    """HRE-M01-DIFF-09 (AMB-55): on hard the 2nd Barbarian gets +Infantry, the 3rd +Infantry
+    """HRE-M01-DIFF-09 (AMB-55, TC-28): on hard the 2nd Barbarian gets +Infantry, the 3rd +Infantry
     +Archer, the 4th onward all three."""
     assert m.hard_extras(0) == []
     assert m.hard_extras(1) == ["infantry"]

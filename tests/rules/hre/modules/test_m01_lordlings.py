@@ -15,7 +15,7 @@ def _slot(state: dict, action: str) -> dict:
 
 
 def test_HRE_M01_UPG_01_02_the_d20_picks_the_type_and_levels_are_separate(d20: list[int]) -> None:
-    """HRE-M01-UPG-01, HRE-M01-UPG-02 (AMB-46): 1-8 Infantry, 9-15 Cavalry, 16-20 Archer; Lordling and
+    """HRE-M01-UPG-01, HRE-M01-UPG-02 (AMB-46, TC-33): 1-8 Infantry, 9-15 Cavalry, 16-20 Archer; Lordling and
     Raider levels apart; a roll on a type at level 4 is rolled again."""
     state = quiet(solo())
     ctx = Ctx(state)
@@ -418,7 +418,7 @@ def test_HRE_M01_LORDLING_TURN_03_a_full_stack_pushes_out_your_disc_and_theirs()
 
 
 def test_HRE_M01_LORDLING_PASS_01_to_06_their_Pass(d20: list[int]) -> None:
-    """HRE-M01-LORDLING-PASS-01, HRE-M01-LORDLING-PASS-02, HRE-M01-LORDLING-PASS-03, HRE-M01-LORDLING-PASS-04, HRE-M01-LORDLING-PASS-05, HRE-M01-LORDLING-PASS-06: cycle the offer, claim every Title of a whole Region, take
+    """HRE-M01-LORDLING-PASS-01, HRE-M01-LORDLING-PASS-02, HRE-M01-LORDLING-PASS-03, HRE-M01-LORDLING-PASS-04, HRE-M01-LORDLING-PASS-05, HRE-M01-LORDLING-PASS-06 (TC-34): cycle the offer, claim every Title of a whole Region, take
     back discs (tokens stay), reshuffle, +2 CP, VP by provinces (1-3:1, 4-5:3, 6-7:5, 8:8, 9+:12)."""
     state = quiet(solo())
     ctx = Ctx(state)
