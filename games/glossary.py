@@ -272,6 +272,12 @@ def _pattern(game: str) -> tuple[re.Pattern[str], dict[str, str]] | None:
     return re.compile(rf"(?<![\w-])({alternatives})(?![\w-])"), titles
 
 
+def in_text_titles(game: str) -> dict[str, str]:
+    """The short words glossed in this game's running text, each with its hover text."""
+    found = _pattern(game)
+    return dict(found[1]) if found else {}
+
+
 def title_of(game: str, abbr: str) -> str:
     """The hover text of one abbreviation ("" when the glossary does not know it)."""
     for term in terms(game):

@@ -83,7 +83,7 @@ class NewGameForm:
             self.errors["players"] = f"{scenario.title} is played by {scenario.players_text()}."
             return None
         seats = [self._seat(i) for i in range(players)]
-        options = self._options(scenario.game)
+        options = self._options(scenario)
         try:
             time_control = clocks.from_form(self.data)
         except ValueError as error:
@@ -118,10 +118,12 @@ class NewGameForm:
         self.errors[f"seat{i}"] = "Choose who plays this seat from the list."
         return None
 
-    def _options(self, game: str) -> dict[str, Any]:
-        """The options that differ from the recommended reading (the engine fills the rest)."""
+    def _options(self, scenario: Scenario) -> dict[str, Any]:
+        """The options that differ from the recommended reading (the engine fills the rest), of
+        those the scenario plays (Engine.option_specs of its config)."""
+        game = scenario.game
         chosen: dict[str, Any] = {}
-        for spec in get_engine(game).option_specs():
+        for spec in get_engine(game).option_specs(scenario.config):
             raw = self._get(option_field(game, spec["name"]))
             if raw == "":
                 continue
@@ -183,8 +185,8 @@ class NewGameForm:
             )
         option_sets = []
         for game, info in games.items():
-            fields = [self._field(game, spec) for spec in get_engine(game).option_specs()]
-            changed = any(f["error"] or not f["default"] for f in fields)
+            fields = self._fields(game, [s for s in self.scenarios if s.game == game], scenario)
+            changed = any(f["error"] or (f["shown"] and not f["default"]) for f in fields)
             option_sets.append(
                 {
                     "game": game,
@@ -215,6 +217,32 @@ class NewGameForm:
             return 2
         low, high = scenario.player_range() or (1, 1)
         return min(max(2, low), high)
+
+    def _fields(
+        self, game: str, shown: list[Scenario], chosen: Scenario | None
+    ) -> list[dict[str, Any]]:
+        """One field per option any of the game's scenarios plays, in the engine's order, each
+        saying which scenarios offer it and each choice (the page shows the chosen one's)."""
+        engine = get_engine(game)
+        offered: dict[str, dict[str, list[int]]] = {}  # option -> encoded value -> scenario pks
+        for s in shown:
+            for spec in engine.option_specs(s.config):
+                values = offered.setdefault(spec["name"], {})
+                for value in [c["value"] for c in spec["choices"]] or [None]:
+                    values.setdefault(encode(value), []).append(s.pk)
+        fields = []
+        for spec in engine.option_specs():
+            if spec["name"] not in offered:
+                continue
+            by_value = offered[spec["name"]]
+            pks = sorted({pk for v in by_value.values() for pk in v})
+            field = self._field(game, spec)
+            field["scenarios"] = " ".join(str(pk) for pk in pks)
+            field["shown"] = chosen is not None and chosen.pk in pks
+            for c in field["choices"]:
+                c["scenarios"] = " ".join(str(pk) for pk in by_value.get(c["value"], []))
+            fields.append(field)
+        return fields
 
     def _field(self, game: str, spec: OptionSpec) -> dict[str, Any]:
         name = option_field(game, spec["name"])

@@ -57,6 +57,15 @@ def gloss_log(text: Any, game: str) -> SafeString:
 
 
 @register.simple_tag
+def glossary_words(game: str) -> dict[str, str]:
+    """The game's short words and their meanings, for the page's script to mark any the server
+    did not (games.glossary.in_text_titles; static/js/chancery.js markAbbreviations)."""
+    from games import glossary
+
+    return glossary.in_text_titles(game)
+
+
+@register.simple_tag
 def abbr(game: str, word: str) -> SafeString:
     """An abbreviation of a game, with its meaning on hover and tap."""
     from games import glossary

@@ -231,9 +231,16 @@ class Engine(ABC):
         class, numbers (by field) and text. Empty for a game without a card database."""
         return []
 
-    def option_specs(self) -> list[OptionSpec]:
-        """The scenario options a player may choose, worded for the new-game form."""
-        return option_specs(self.options, self.option_text)
+    def option_specs(self, config: dict[str, Any] | None = None) -> list[OptionSpec]:
+        """The options a player may choose, worded for the new-game form: those a game set up
+        from `config` plays (every option of the game when None), each with its allowed values,
+        the recommended reading first and marked."""
+        return option_specs(self.scenario_options(config), self.option_text)
+
+    def scenario_options(self, config: dict[str, Any] | None = None) -> dict[str, tuple[Any, ...]]:
+        """Name -> allowed values of the options a game set up from `config` plays (the first
+        value the recommended reading); every option of the game when `config` is None."""
+        return dict(self.options)
 
     def module_specs(self) -> list[ModuleSpec]:
         """The playable expansion modules a scenario's config may list; none by default."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
+from rules.core.words import counted
 from rules.ema import handlers, parley
 from rules.ema.handlers import option
 from rules.ema.state import Ctx, Frame, in_play, is_christian
@@ -151,5 +152,5 @@ def release(ctx: Ctx, seat: int) -> None:
         ctx.log(
             "EMA-20.3",
             f"The death of the Leader of {ctx.name(seat)} frees all parties of "
-            f"{len(gone)} agreement(s).",
+            f"{counted(len(gone), 'agreement')}.",
         )

@@ -162,7 +162,7 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         ctx.s["colonies"] = [c for c in colonies(ctx) if c["area"] != action["area"]]
         ctx.log(
             "EMA-25.13",
-            f"{ctx.name(seat)} abandons the Colonization of {ctx.aname(action['area'])} (A-53).",
+            f"{ctx.name(seat)} abandons the Colonization of {ctx.aname(action['area'])}.",
         )
 
 

@@ -81,6 +81,15 @@ OPTIONAL_RULES = ("colonization", "schism_crusades", "raiders_magnates")
 ACTIONS_PER_SEAT_ROUND = 40
 
 
+def _length(scenario: str) -> int:
+    """A scenario's Rounds as printed (32.0: the Grand Scenario's)."""
+    return (
+        grand.ROUNDS
+        if scenario == grand.SLUG
+        else int(data().scenarios[SLUGS[scenario][0]]["rounds"])
+    )
+
+
 def _defaults() -> dict[str, Any]:
     return {k: v[0] for k, v in OPTIONS.items() if k not in OPTIONAL_RULES}
 
@@ -153,6 +162,15 @@ class EmaEngine(FrameEngine[Ctx]):
             )
         return out
 
+    def scenario_options(self, config: dict[str, Any] | None = None) -> dict[str, tuple[Any, ...]]:
+        """Every option; a shorter game offers only the Round counts below the scenario's length."""
+        allowed = dict(OPTIONS)
+        scenario = (config or {}).get("scenario")
+        if scenario in SLUGS:
+            length = _length(scenario)
+            allowed["rounds"] = tuple(r for r in OPTIONS["rounds"] if r < length)
+        return allowed
+
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         if not isinstance(config, dict):
             return ["The configuration must be a JSON object."]
@@ -169,11 +187,7 @@ class EmaEngine(FrameEngine[Ctx]):
         scenario = config.get("scenario")
         rounds = options.get("rounds")
         if scenario in SLUGS and isinstance(rounds, int) and rounds:
-            length = (
-                grand.ROUNDS
-                if scenario == grand.SLUG
-                else data().scenarios[SLUGS[scenario][0]]["rounds"]
-            )
+            length = _length(scenario)
             if rounds > length:
                 errors.append(f"Option rounds: {scenario} has only {length} Rounds.")
         if scenario == grand.SLUG:

@@ -73,9 +73,16 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
             plunder(ctx, frame["seat"], aid)
 
 
-handlers.decision(
-    "tax", "EMA-16.0.Tax", lambda ctx, f: "Taxation: choose an Area, or finish", _options, _choose
-)
+def _prompt_text(ctx: Ctx, frame: Frame) -> str:
+    if frame["stage"] == "area":
+        return "Taxation: choose an Area to tax or plunder, or finish"
+    aid = frame["area"]
+    if len(_options(ctx, frame)) == 1:
+        return f"Taxation: {ctx.aname(aid)} can only be plundered"
+    return f"Taxation: how much gold to ask of {ctx.aname(aid)}, or plunder it"
+
+
+handlers.decision("tax", "EMA-16.0.Tax", _prompt_text, _options, _choose)
 
 
 def tax(ctx: Ctx, seat: int, aid: str, amount: int) -> None:

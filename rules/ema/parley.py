@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core.engine import Option
+from rules.core.words import counted
 from rules.ema import claims, handlers, religion
 from rules.ema.handlers import option
 from rules.ema.state import OWNER, REL, Ctx, Frame, is_christian
@@ -79,8 +80,8 @@ def _influence_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if action["cards"]:
         ctx.log(
             "EMA-19.2.Influence",
-            f"{ctx.name(seat)} plays {action['cards']} Influence in Church Hierarchy "
-            f"card(s): +{5 * action['cards']} votes.",
+            f"{ctx.name(seat)} plays {counted(action['cards'], 'Influence in Church Hierarchy card')}: "
+            f"+{5 * action['cards']} votes.",
         )
     frame["queue"] = frame["queue"][1:]
     if frame["queue"]:
@@ -94,7 +95,7 @@ handlers.decision(
     "EMA-19.2.Influence",
     lambda ctx, f: "Parley: play Influence in Church Hierarchy cards face up before the vote?",
     lambda ctx, f: [
-        option({"cards": k}, f"Play {k} Influence card(s)" if k else "Play none")
+        option({"cards": k}, f"Play {counted(k, 'Influence card')}" if k else "Play none")
         for k in range(len(_influence_cards(ctx, f["seat"])) + 1)
     ],
     _influence_choose,
@@ -121,7 +122,7 @@ def _influence_cards(ctx: Ctx, seat: int) -> list[str]:
 
 def _ballot_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     k = _declared(ctx, frame, seat)
-    extra = f" (with {k} Influence card(s) played)" if k else ""
+    extra = f" (with {counted(k, 'Influence card')} played)" if k else ""
     return [
         option({"vote": side, "influence": k}, f"Vote {side} the caller{extra}")
         for side in ("for", "against")
@@ -269,9 +270,12 @@ handlers.decision(
 handlers.decision(
     "give_up",
     "EMA-20.41",
-    lambda ctx, f: "The Parley went against you: give the Area(s) up or be excommunicated",
+    lambda ctx, f: (
+        f"The Parley went against you: give {'the Areas' if len(f['areas']) > 1 else 'the Area'} up "
+        "or be excommunicated"
+    ),
     lambda ctx, f: [
-        option({"give": True}, "Give them up"),
+        option({"give": True}, "Give them up" if len(f["areas"]) > 1 else "Give it up"),
         option({"give": False}, "Refuse (excommunication)"),
     ],
     _give_choose,

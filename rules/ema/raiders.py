@@ -170,9 +170,7 @@ def _raiders(ctx: Ctx, frame: Frame) -> None:
         frame["cards"] -= 1 if number is not None else frame["cards"]
     elif frame["cards"] <= 0 or (picked := choose_target(ctx, who, name)) is None:
         if frame["cards"] > 0:
-            ctx.log(
-                "EMA-24.0.P-Raid", f"{NAMES[name]} find no Target: their cards go unused (A-48)."
-            )
+            ctx.log("EMA-24.0.P-Raid", f"{NAMES[name]} find no Target: their cards go unused.")
         frame["queue"], frame["cards"] = frame["queue"][1:], CARDS
     else:
         kind, target = picked

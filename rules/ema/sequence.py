@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.engine import Option
+from rules.core.words import ordinal
 from rules.ema import cards, events, handlers, leaders, victory
 from rules.ema.handlers import option
 from rules.ema.state import Ctx, Frame, in_play, owned
@@ -90,7 +91,7 @@ def initiative_rank(ctx: Ctx) -> list[int]:
 def _initiative_options(ctx: Ctx, frame: Frame) -> list[Option]:
     order = ctx.s["order"]
     return [
-        option({"slot": i}, f"Play {i + 1}{'st' if i == 0 else 'th'} this Round")
+        option({"slot": i}, f"Play {ordinal(i + 1)} this Round")
         for i in range(len(order))
         if order[i] is None
     ]

@@ -109,6 +109,13 @@ class FeudalEngine(FrameEngine[Ctx]):
     def card_list(self) -> list[dict[str, Any]]:
         return card_rows()
 
+    def scenario_options(self, config: dict[str, Any] | None = None) -> dict[str, tuple[Any, ...]]:
+        """Solitaire plays its own options only (FL-SOLO), the other modes every other one."""
+        if config is None:
+            return dict(OPTIONS)
+        solo = config.get("mode") == "solitaire"
+        return {k: v for k, v in OPTIONS.items() if k.startswith("solo_") == solo}
+
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:
         if not isinstance(config, dict):
             return ["The configuration must be a JSON object."]

@@ -29,7 +29,7 @@ def roll_resources(ctx: Ctx, seat: int, rule: str) -> None:
     me["ld"] = die_value(ld, leader["leadership_die"])
     shown = f"Sup {me['sup']}, Ld {me['ld']}"
     if (me["sup"], me["ld"]) != (sup, ld):
-        shown += f" (rolled {sup} and {ld}; {leader['name']} modifies the dice, A-14)"
+        shown += f" (rolled {sup} and {ld}; {leader['name']} modifies the dice)"
     ctx.log(rule, f"{ctx.name(seat)} rolls the Resource dice: {shown}.")
     if ld == 1:
         draw(ctx, seat, 1, "FL-GEN-15")

@@ -74,9 +74,12 @@ def _finish(ctx: Ctx, winners: list[int] | None, rule: str) -> bool:
     ctx.s["winner"] = winners
     ctx.s["stack"] = []
     if winners is None:
-        ctx.log(rule, "The turn limit is reached and nobody has won: the game is drawn (A-43).")
+        ctx.log(rule, "The turn limit is reached and nobody has won: the game is drawn.")
     else:
-        ctx.log(rule, f"{' and '.join(ctx.name(w) for w in winners)} win(s) the game.")
+        ctx.log(
+            rule,
+            f"{' and '.join(ctx.name(w) for w in winners)} {'win' if len(winners) > 1 else 'wins'} the game.",
+        )
     return True
 
 

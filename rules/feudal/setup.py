@@ -7,6 +7,7 @@ from typing import Any
 from rules.core import rng
 from rules.core.engine import Option, State
 from rules.core.errors import ScenarioError
+from rules.core.words import counted
 from rules.feudal import flow, handlers
 from rules.feudal.components import deck_errors
 from rules.feudal.handlers import option
@@ -213,7 +214,9 @@ handlers.decision(
 handlers.decision(
     "setup_discard",
     "FL-SETUP-07",
-    lambda ctx, f, s: f"Discard {f['left'][str(s)]} more card(s) to form your opening hand",
+    lambda ctx, f, s: (
+        f"Discard {counted(f['left'][str(s)], 'more card')} to form your opening hand"
+    ),
     _options,
     _choose,
     seats=_seats,

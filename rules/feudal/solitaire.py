@@ -11,6 +11,7 @@ from typing import Any
 from rules.core import rng
 from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
+from rules.core.words import counted
 from rules.feudal import dice, handlers
 from rules.feudal.combatants import effects, life, own_mod, successes, thresholds
 from rules.feudal.handlers import option
@@ -211,7 +212,8 @@ def _score(ctx: Ctx, frame: Frame) -> None:
     )
     ctx.log(
         "FL-SOLO-10",
-        f"{card(att)['name']} scores {frame['ah']} hit(s), {card(foe)['name']} {frame['dh']}.",
+        f"{card(att)['name']} scores {counted(frame['ah'], 'hit')}, "
+        f"{card(foe)['name']} {frame['dh']}.",
     )
     if not frame["ah"] and not frame["dh"]:
         frame["stage"] = "hit2" if rnd == "1" else "over"  # no block roll is needed
@@ -382,7 +384,9 @@ def _adjust_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
 def _keep_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     opts = [option({"do": "discard"}, "Discard the wounded attacker")]
     if ctx.s["solo"]["markers"] >= frame["wounds"]:
-        opts.append(option({"do": "keep"}, f"Pay {frame['wounds']} marker(s) to keep it living"))
+        opts.append(
+            option({"do": "keep"}, f"Pay {counted(frame['wounds'], 'marker')} to keep it living")
+        )
     return opts
 
 

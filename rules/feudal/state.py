@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.core.frames import Frame as Frame  # re-exported: rule modules import it from here
 from rules.core.frames import StepContext
+from rules.core.words import counted
 from rules.feudal.components import GROUPS, FeudalData, load
 
 MAX_RES = 6
@@ -59,7 +60,11 @@ def draw(ctx: Ctx, seat: int, count: int, rule: str) -> int:
     me["hand"].extend(got)
     if count:
         names = ", ".join(card(c)["name"] for c in got) or "nothing"
-        ctx.log(rule, f"{ctx.name(seat)} draws {len(got)} card(s).", {seat: f"You draw {names}."})
+        ctx.log(
+            rule,
+            f"{ctx.name(seat)} draws {counted(len(got), 'card')}.",
+            {seat: f"You draw {names}."},
+        )
     return len(got)
 
 

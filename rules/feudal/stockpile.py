@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
+from rules.core.words import counted
 from rules.feudal import handlers
 from rules.feudal.handlers import option
 from rules.feudal.state import Ctx, Frame, card, draw
@@ -13,7 +14,7 @@ MAX_DISCARD = 2
 
 
 def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
-    opts = [option({"do": "draw"}, f"Draw {frame['discarded'] + 1} card(s)")]
+    opts = [option({"do": "draw"}, f"Draw {counted(frame['discarded'] + 1, 'card')}")]
     if frame["discarded"] < MAX_DISCARD:
         hand = ctx.seat(seat)["hand"]
         opts += [

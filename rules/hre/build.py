@@ -8,7 +8,7 @@ from rules.core.engine import Option
 from rules.hre import handlers, modules
 from rules.hre.economy import Cost, affordable, discounted, gain, request_payment
 from rules.hre.handlers import option
-from rules.hre.state import Ctx, Frame, neighbours
+from rules.hre.state import Ctx, Frame, board_number, neighbours
 
 RULE = "HRE-BASE-BUILD-01"
 
@@ -80,7 +80,7 @@ def _province_options(ctx: Ctx, seat: int, prov: str) -> list[Option]:
                         f"Build a {res} Production building in {name}",
                     )
                 )
-        churches_left = ctx.s["churches"] < ctx.d.board["church_track"]["spaces"]
+        churches_left = ctx.s["churches"] < board_number(ctx.s, "church_spaces")
         if (
             not here["church"]
             and churches_left

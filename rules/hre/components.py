@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from rules.hre.modules import CATALOGUE
+from rules.hre.modules import CATALOGUE, m02_board
 
 DATA_DIR = Path(__file__).with_name("data")
 RULE_SUMMARIES = DATA_DIR / "rule_summaries.json"  # read by the site's rules page only
@@ -35,7 +35,13 @@ CARD_TYPES = (
 )
 # Module data files whose "cards" join the Culture cards (each card names its module, so a base
 # deck never holds them); the module checks the rest of its file when it registers.
-MODULE_FILES = ("m01_lordlings", "m07_skirmishers", "m13a_benjamin", "m15a_poland")
+MODULE_FILES = (
+    "m01_lordlings",
+    "m02_great_domain",
+    "m07_skirmishers",
+    "m13a_benjamin",
+    "m15a_poland",
+)
 # A module card's id: the letter of its range (CS, CB, ...) and a number (L64-76).
 MODULE_CARD_ID = re.compile(r"C[A-Z]\d{2}")
 RAIDER_KINDS = ("reinforce", "raid", "surprise")
@@ -87,7 +93,7 @@ class HreData:
     cards: dict[str, dict[str, Any]]
     board: dict[str, Any]
     barbarian_units: dict[str, dict[str, Any]]
-    # The Barbarian tokens by id (Bnn).
+    # This box's Barbarian tokens by id (B01-B25; Module 2's B26-B50 are in token_specs only).
     tokens: dict[str, dict[str, Any]]
     # Every token by id, whatever its set: the Barbarian tokens and Module 7's Skirmishers (Snn).
     token_specs: dict[str, dict[str, Any]]
@@ -970,26 +976,44 @@ def build(raw: dict[str, Any]) -> HreData:
     skirmishers = (
         {t["id"]: t for t in raw["m07_skirmishers"]["tokens"]} if "m07_skirmishers" in raw else {}
     )
+    cards = {c["id"]: c for c in raw["culture_cards"]} | _module_cards(raw)
+    rulers = {r["id"]: r for r in raw["rulers"]}
+    titles = {t["id"]: t for t in raw["titles"]}
+    barbarians = {t["id"]: t for t in raw["barbarians"]["tokens"]}
+    joined: dict[str, Any] = {}
+    if "m02_great_domain" in raw:  # Module 2's western half, marked for 5 players or more
+        try:
+            provinces, regions, rulers, titles, joined = m02_board.join(
+                raw, provinces, regions, rulers, titles
+            )
+        except ValueError as exc:
+            raise ComponentError(str(exc)) from exc
+        _links(provinces, "land")
+        _links(provinces, "water")
+        for players in m02_board.COUNTS:
+            _connected(provinces, players)
     return HreData(
         provinces=provinces,
         regions=regions,
-        rulers={r["id"]: r for r in raw["rulers"]},
-        titles={t["id"]: t for t in raw["titles"]},
-        cards={c["id"]: c for c in raw["culture_cards"]} | _module_cards(raw),
+        rulers=rulers,
+        titles=titles,
+        cards=cards,
         board=raw["board"],
         barbarian_units=raw["barbarians"]["military"],
-        tokens={t["id"]: t for t in raw["barbarians"]["tokens"]},
-        token_specs={t["id"]: t for t in raw["barbarians"]["tokens"]} | skirmishers,
+        tokens=barbarians,
+        token_specs=barbarians | joined | skirmishers,
         token_sets={
-            "barbarian": tuple(sorted(t["id"] for t in raw["barbarians"]["tokens"])),
+            "barbarian": tuple(sorted(barbarians)),
             "skirmisher": tuple(sorted(skirmishers)),
+            # both boxes' Barbarian tokens, on the joined board (Module 2)
+            "great_domain": tuple(sorted(barbarians | joined)),
         },
         adjacent={pid: tuple(sorted({*p["land"], *p["water"]})) for pid, p in provinces.items()},
         region_provinces={
             rid: tuple(sorted(pid for pid, p in provinces.items() if p["region"] == rid))
             for rid in regions
         },
-        ongoing={c["id"]: _ongoing_by_level(c) for c in raw["culture_cards"] if "levels" in c},
+        ongoing={cid: _ongoing_by_level(c) for cid, c in cards.items() if "levels" in c},
     )
 
 

@@ -8,7 +8,7 @@ from rules.core.engine import Option
 from rules.hre import handlers, modules
 from rules.hre.economy import accessible
 from rules.hre.handlers import option
-from rules.hre.state import Ctx, Frame
+from rules.hre.state import Ctx, Frame, board_number
 
 
 def refill(ctx: Ctx) -> None:
@@ -17,7 +17,7 @@ def refill(ctx: Ctx) -> None:
     Once the deck is empty the offer is no longer refilled (AMB-13).
     """
     s = ctx.s
-    if s["deck"] and len(s["offer"]) < ctx.d.board["offer_size"]:
+    if s["deck"] and len(s["offer"]) < board_number(s, "offer_size"):
         card = s["deck"].pop()
         s["offer"].append(card)
         ctx.log("HRE-BASE-DEV-03", f"{ctx.d.cards[card]['name']} is dealt into the offer.")

@@ -8,7 +8,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.hre import handlers
 from rules.hre.handlers import option
-from rules.hre.state import RESOURCES, Ctx, Frame, describe, modifiers
+from rules.hre.state import RESOURCES, Ctx, Frame, board_number, describe, modifiers
 
 Cost = dict[str, int]
 
@@ -148,4 +148,4 @@ def accessible(ctx: Ctx, seat: int) -> int:
     pos = ctx.seat(seat)["culture"]
     track = ctx.d.board["culture_track"]
     reds = sum(1 for i in range(pos + 1) if track[i]["red"])
-    return int(ctx.d.board["base_access"]) + reds
+    return board_number(ctx.s, "base_access") + reds * board_number(ctx.s, "per_red")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.hre import modules, passing, scoring
-from rules.hre.state import Ctx
+from rules.hre.state import Ctx, board_number
 
 
 def push_pass(ctx: Ctx, seat: int) -> None:
@@ -13,11 +13,11 @@ def push_pass(ctx: Ctx, seat: int) -> None:
 
 def triggers(ctx: Ctx) -> list[str]:
     """Which end-game conditions hold now, with their rule ids (END-02..06)."""
-    s, n = ctx.s, str(ctx.s["players"])
+    s = ctx.s
     found = []
     if s["cities"] == 0:
         found.append("HRE-BASE-END-02")
-    if s["churches"] >= ctx.d.board["church_track"]["end"][n]:
+    if s["churches"] >= board_number(s, "church_end"):
         found.append("HRE-BASE-END-03")
     last = len(ctx.d.board["culture_track"]) - 1
     if any(seat["culture"] >= last for seat in s["seats"]):

@@ -60,14 +60,23 @@ class HreEngine(FrameEngine[Ctx]):
         found += modules.combined_scenarios()
         return clone(found)  # type: ignore[no-any-return]
 
-    def option_specs(self) -> list[OptionSpec]:
-        """The options of the new-game form, worded (OPTION_TEXT)."""
-        allowed = dict(OPTIONS)
+    def option_specs(self, config: dict[str, Any] | None = None) -> list[OptionSpec]:
+        """The options of the new-game form, worded (OPTION_TEXT and the modules' own)."""
         text = dict(OPTION_TEXT)
-        for module in modules.REGISTRY.values():  # a module's options: refused without it
-            allowed.update(module.options)
+        for module in modules.REGISTRY.values():
             text.update(module.option_text)
-        return option_specs(allowed, text)
+        return option_specs(self.scenario_options(config), text)
+
+    def scenario_options(self, config: dict[str, Any] | None = None) -> dict[str, tuple[Any, ...]]:
+        """The base game's options, and those of the modules the config plays (a module's
+        options are refused without it); every module's when `config` is None."""
+        allowed = dict(OPTIONS)
+        if config is None:
+            for module in modules.REGISTRY.values():
+                allowed.update(module.options)
+        elif not modules.config_errors(config.get("modules", [])):
+            allowed.update(modules.options_of(config.get("modules", [])))
+        return allowed
 
     def module_specs(self) -> list[ModuleSpec]:
         """The built modules, in the book's order, each with its printed player counts."""

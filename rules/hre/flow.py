@@ -12,7 +12,7 @@ from rules.core.engine import Option
 from rules.hre import endgame, handlers, modules, titles
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.state import Ctx, Frame, modifiers
+from rules.hre.state import Ctx, Frame, board_number, modifiers
 
 ACTION_NAMES = {
     "build": "Build",
@@ -142,8 +142,9 @@ def _turn_end(ctx: Ctx, frame: Frame) -> None:
 
 def _push_reaction(ctx: Ctx) -> bool:
     """Slide out the bottom disc of a full stack; its owner must react (HRE-BASE-REACT-01..03)."""
+    react_at = board_number(ctx.s, "react_at")
     for i, slot in enumerate(ctx.s["slots"]):
-        if len(slot["stack"]) >= ctx.d.board["react_at"]:
+        if len(slot["stack"]) >= react_at:
             owner = slot["stack"].pop(0)
             ctx.seat(owner)["exhausted"] += 1
             ctx.log(

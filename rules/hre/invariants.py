@@ -7,7 +7,16 @@ from collections import Counter
 from rules.core.engine import State
 from rules.core.errors import InvariantError
 from rules.hre import modules
-from rules.hre.state import RESOURCES, UNITS, Ctx, capital, game_tokens, in_supply, unit_count
+from rules.hre.state import (
+    RESOURCES,
+    UNITS,
+    Ctx,
+    board_number,
+    capital,
+    game_tokens,
+    in_supply,
+    unit_count,
+)
 
 
 def _check(condition: bool, message: str) -> None:
@@ -59,11 +68,9 @@ def _check_seats(ctx: Ctx) -> None:
 def _check_board(ctx: Ctx) -> None:
     s = ctx.s
     cities = sum(1 for p in s["prov"].values() if p["city"]) + len(modules.held(s, "cities"))
-    _check(cities + s["cities"] == ctx.d.board["cities"][str(s["players"])], "Cities not conserved")
+    _check(cities + s["cities"] == board_number(s, "cities"), "Cities not conserved")
     churches = sum(1 for p in s["prov"].values() if p["church"]) + len(modules.held(s, "churches"))
-    _check(
-        churches == s["churches"] <= ctx.d.board["church_track"]["spaces"], "Churches not conserved"
-    )
+    _check(churches == s["churches"] <= board_number(s, "church_spaces"), "Churches not conserved")
     for pid, here in s["prov"].items():
         count = unit_count(here["units"])
         _check(min(here["units"].values()) >= 0, f"{pid} has negative units")
@@ -100,7 +107,7 @@ def _check_cards(ctx: Ctx) -> None:
         len(cards) == s["cards_in_game"],
         f"{len(cards)} cards found, {s['cards_in_game']} in the game",
     )
-    _check(len(s["offer"]) <= ctx.d.board["offer_size"], "offer too large")
+    _check(len(s["offer"]) <= board_number(s, "offer_size"), "offer too large")
     # The deck, the offer and the hands hold only Action cards dealt from the deck (a bad re-deal,
     # e.g. by determinize, would show here): known cards, never a Grand Building.
     dealt = list(s["deck"]) + list(s["offer"])

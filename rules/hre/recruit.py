@@ -41,7 +41,7 @@ def recruit_options(ctx: Ctx, seat: int) -> list[Option]:
 
 def _options(ctx: Ctx, frame: Frame) -> list[Option]:
     opts = recruit_options(ctx, frame["seat"])
-    return opts or [option({"unit": None}, "Nothing can be recruited: no effect (AMB-38)")]
+    return opts or [option({"unit": None}, "Nothing can be recruited: no effect")]
 
 
 def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:

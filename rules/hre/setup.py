@@ -8,11 +8,15 @@ from rules.core import rng
 from rules.core.engine import Option, State
 from rules.hre import flow, handlers, modules
 from rules.hre.handlers import option
-from rules.hre.state import RESOURCES, UNITS, Ctx, Frame, data, token_sets
+from rules.hre.state import RESOURCES, UNITS, Ctx, Frame, board_number, data, token_sets
 
 
-def new_state(seed: int, config: dict[str, Any], players: int) -> State:
-    """Shuffle the Action cards, pick the starting player and open the Ruler draft."""
+def new_state(
+    seed: int, config: dict[str, Any], players: int, table: dict[str, int] | None = None
+) -> State:
+    """Shuffle the Action cards, pick the starting player and open the Ruler draft.
+
+    A module laying out another table (Module 2's joined board) gives its numbers as `table`."""
     d = data()
     board = d.board
     state: State = {
@@ -40,11 +44,13 @@ def new_state(seed: int, config: dict[str, Any], players: int) -> State:
         "rulers_open": [],
         "cards_in_game": 0,
     }
+    if table is not None:
+        state["table"] = dict(table)
     actions = list(board["actions"])
     rng.shuffle(state, actions)
     state["slots"] = [{"action": a, "stack": []} for a in actions]
     for _ in range(players):
-        state["seats"].append(_new_seat(players))
+        state["seats"].append(_new_seat(board_number(state, "discs")))
     state["rulers_open"] = sorted(
         r for r, spec in d.rulers.items() if spec["module"] is None and spec["players"] <= players
     )
@@ -60,9 +66,8 @@ def new_state(seed: int, config: dict[str, Any], players: int) -> State:
     return state
 
 
-def _new_seat(players: int) -> dict[str, Any]:
+def _new_seat(discs: int) -> dict[str, Any]:
     board = data().board
-    discs = int(board["discs"][str(players)])
     return {
         "ruler": None,
         "vp": 0,
@@ -124,7 +129,7 @@ def _finish(ctx: Ctx, frame: Frame) -> None:
     s["stack"].pop()
     s["rulers_open"] = []
     capitals = {d.rulers[seat["ruler"]]["capital"]: i for i, seat in enumerate(s["seats"])}
-    s["cities"] = int(d.board["cities"][str(n)]) - len(capitals)
+    s["cities"] = board_number(s, "cities") - len(capitals)
     tokens = list(d.token_sets[token_sets(s)[0]])
     rng.shuffle(s, tokens)
     for pid in sorted(d.provinces):
@@ -144,7 +149,7 @@ def _finish(ctx: Ctx, frame: Frame) -> None:
         for t, spec in d.titles.items()
         if spec["players"] <= n
     }
-    first = int(d.board["exhausted_at_setup"][str(n)])
+    first = board_number(s, "exhausted")
     for k in range(first):
         seat = ctx.seat((s["start"] + k) % n)
         seat["discs"] -= 1
@@ -180,5 +185,5 @@ def _deal_culture(ctx: Ctx, n: int) -> None:
     s["deck"] = deck
     s["cards_in_game"] = len(deck) + sum(len(seat["hand"]) for seat in s["seats"])
     s["cards_in_game"] += len(modules.held(s, "cards"))  # dealt by a module at setup
-    for _ in range(int(d.board["offer_size"])):
+    for _ in range(board_number(s, "offer_size")):
         s["offer"].append(s["deck"].pop())

@@ -20,6 +20,35 @@ def data() -> HreData:
     return load()
 
 
+# The board's numbers a module may lay out differently (Module 2's joined board keeps its own in
+# state["table"]): the key there, and where board.json has it (per player count or not).
+_BOARD_NUMBERS = {
+    "cities": ("cities", True),
+    "discs": ("discs", True),
+    "exhausted": ("exhausted_at_setup", True),
+    "offer_size": ("offer_size", False),
+    "base_access": ("base_access", False),
+    "react_at": ("react_at", False),
+}
+
+
+def board_number(state: State, key: str) -> int:
+    """One number of the table this game is played on: board.json's for its player count, unless
+    a module laid out another table ("table" in the state, only then)."""
+    over = state.get("table")
+    if over is not None:
+        return int(over[key])
+    board = data().board
+    if key == "per_red":
+        return 1  # each red Culture space unlocks one card (HRE-BASE-DEV-02)
+    if key == "church_spaces":
+        return int(board["church_track"]["spaces"])
+    if key == "church_end":
+        return int(board["church_track"]["end"][str(state["players"])])
+    name, per_count = _BOARD_NUMBERS[key]
+    return int(board[name][str(state["players"])] if per_count else board[name])
+
+
 def token_sets(state: State) -> list[str]:
     """The token sets of this game, the one on the map first: the Barbarian tokens, unless a
     module put others in their place (Module 7's Skirmishers, HRE-M07-SETUP-01)."""

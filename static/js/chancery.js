@@ -358,6 +358,51 @@ document.addEventListener("DOMContentLoaded", markTurn);
 document.addEventListener("htmx:oobAfterSwap", markTurn);
 document.addEventListener("htmx:load", markTurn);
 
+// Every short word of the game on the page carries its meaning: the server glosses prompts,
+// choices, the log and stat lines (games.glossary); this marks the rest (card texts, location
+// effects, tables) from the game's words in #glossary-words, after each swap too.
+const SKIP_WORDS = "abbr, script, style, textarea, select, option, svg, code, pre, [data-no-gloss]";
+let glossWords = null;
+function markAbbreviations() {
+  if (glossWords === null) {
+    const data = document.getElementById("glossary-words");
+    glossWords = data ? JSON.parse(data.textContent) : {};
+  }
+  const words = Object.keys(glossWords).sort((a, b) => b.length - a.length);
+  const root = document.querySelector("main");
+  if (!words.length || !root) return;
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const pattern = new RegExp("(?<![\\w-])(" + escaped.join("|") + ")(?![\\w-])", "g");
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => {
+      pattern.lastIndex = 0;
+      if (!pattern.test(node.nodeValue)) return NodeFilter.FILTER_SKIP;
+      return node.parentElement.closest(SKIP_WORDS) ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_ACCEPT;
+    },
+  });
+  const found = [];
+  while (walker.nextNode()) found.push(walker.currentNode);
+  for (const node of found) {
+    const text = node.nodeValue;
+    const piece = document.createDocumentFragment();
+    let last = 0;
+    pattern.lastIndex = 0;
+    for (const match of text.matchAll(pattern)) {
+      piece.append(text.slice(last, match.index));
+      const abbr = document.createElement("abbr");
+      abbr.title = glossWords[match[1]];
+      abbr.textContent = match[1];
+      piece.append(abbr);
+      last = match.index + match[1].length;
+    }
+    piece.append(text.slice(last));
+    node.replaceWith(piece);
+  }
+}
+document.addEventListener("DOMContentLoaded", markAbbreviations);
+document.addEventListener("htmx:load", markAbbreviations);
+document.addEventListener("htmx:oobAfterSwap", markAbbreviations);
+
 // Abbreviations explain themselves on a tap as well as on hover: a tap shows the meaning inline.
 document.addEventListener("click", (event) => {
   const abbr = event.target.closest && event.target.closest("abbr[title]");

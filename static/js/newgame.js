@@ -42,6 +42,17 @@
     });
     form.querySelectorAll(".deck-help").forEach((el) => show(el, el.dataset.game === game && high > 1));
     form.querySelectorAll(".options-set").forEach((set) => show(set, set.dataset.game === game));
+    // Each scenario plays its own options (Engine.option_specs of its config), and may offer
+    // only some values of one (a shorter EMA game: fewer Rounds than its length).
+    const offers = (el) => el.dataset.scenarios.split(" ").includes(option.value);
+    form.querySelectorAll(".option-field").forEach((field) => {
+      const on = offers(field);
+      field.hidden = !on;
+      field.querySelectorAll("select, input").forEach((el) => { el.disabled = !on; });
+      field.querySelectorAll("option[data-scenarios]").forEach((o) => { o.disabled = o.hidden = !offers(o); });
+      const select = field.querySelector("select");
+      if (select && select.selectedOptions[0] && select.selectedOptions[0].disabled) select.selectedIndex = 0;
+    });
     const bank = form.querySelector("input[name=clock][value=bank]").checked;
     const clock = form.querySelector(".clock-bank");
     clock.hidden = !bank;

@@ -431,3 +431,40 @@ def test_the_odds_of_an_endeavor_count_the_unseen_year_cards_that_bring_it_ema_9
     assert got is not None and got["of"] == 53 and got["hits"] == by_text(8, gone)
     assert got["text"].endswith(f"{round(100 * got['hits'] / 53)}%")
     assert odds.chance(view, "convert", 5) is None and odds.chance(view, "conquest", None) is None
+
+
+def test_diplomacy_and_conquest_odds_are_given_by_result_ema_9_4_and_12_3() -> None:
+    """EMA-9.4, EMA-12.3: T/C(n►) is a Diplomatic Conquest at ER n or more, else a Tie; T(n►) a
+    Tie and C(n►) a Conquest at ER n or more; each result on its own, so a Conquest's card may
+    also cost the Base 1 SS (-1(◄n) at ER n or less). Counted from the printed notation."""
+    from games.boards.ema import odds
+    from rules.ema.metadata import components
+
+    cards = components().year_cards
+    view: dict[str, Any] = {"seats": [{"revealed": []}]}
+
+    def at(rating: int, token: str, text: str) -> bool:
+        return any(
+            int(n) <= rating for n in re.findall(rf"(?<![\w/]){re.escape(token)}\((\d+)►\)", text)
+        )
+
+    for rating in (2, 5, 7, 9):
+        conquest = tie = hurt = wins = 0
+        for card in cards.values():
+            text = card["text"]["diplomacy"]["result"]
+            if at(rating, "T/C", text) or at(rating, "C", text):
+                conquest += 1
+            elif "T/C" in text or at(rating, "T", text):
+                tie += 1
+            wins += at(rating, "C", card["text"]["conquest"]["result"])
+            hurt += any(
+                rating <= int(n)
+                for n in re.findall(r"-1\(◄(\d+)\)", card["text"]["conquest"]["base"])
+            )
+        got = odds.chance(view, "diplomacy", rating)
+        assert got is not None
+        assert got["by_result"] == {"wanted": conquest, "tie": tie, "nothing": 56 - conquest - tie}
+        assert (f"a Tie on {tie} ({round(100 * tie / 56)}%)" in got["text"]) == bool(tie)
+        won = odds.chance(view, "conquest", rating)
+        assert won is not None and won["by_result"] == {"wanted": wins, "base": hurt}
+        assert ("your Base loses 1 SS" in won["text"]) == bool(hurt)

@@ -173,6 +173,41 @@ def test_the_new_game_form_offers_each_engine_s_options_as_fields(
     assert "Frankish against Byzantine" in page, "scenario descriptions are shown"
 
 
+def test_each_scenario_offers_the_options_its_config_plays(scenarios: None, alice: Any) -> None:
+    """A module's options only with the scenarios playing it; solitaire's only in solitaire; a
+    shorter EMA game only below the scenario's length (Engine.option_specs(config))."""
+    page = _page(_logged_in(alice), "new_game")
+    pk = {(s.game, s.slug): str(s.pk) for s in Scenario.objects.all()}
+
+    def offered_by(name: str) -> set[str]:
+        found = re.search(rf'data-scenarios="([\d ]*)"[^>]*>\s*<label for="{name}"', page)
+        assert found, name
+        return set(found.group(1).split())
+
+    assert pk["hre", "solo"] in offered_by("opt_hre_difficulty")
+    assert pk["hre", "base"] not in offered_by("opt_hre_difficulty")
+    assert pk["hre", "base"] in offered_by("opt_hre_natural_one")
+    assert offered_by("opt_feudal_solo_level") == {pk["feudal", "solitaire"]}
+    assert pk["feudal", "solitaire"] not in offered_by("opt_feudal_wounds")
+    ten = re.search(r'<option value="10" data-scenarios="([\d ]*)"', page)
+    assert ten and pk["ema", "27-charlemagne"] not in ten.group(1).split()  # 9 Rounds long
+    assert pk["ema", "32-grand"] in ten.group(1).split()
+    # The server reads only the chosen scenario's options.
+    response = _logged_in(alice).post(
+        reverse("new_game"),
+        {
+            "scenario": pk["hre", "base"],
+            "players": "2",
+            "seat0": "me",
+            "seat1": "bot:random",
+            "opt_hre_difficulty": '"hard"',
+            "opt_hre_natural_one": '"natural"',
+        },
+    )
+    assert response.status_code == 302
+    assert Game.objects.get().config["options"] == {"natural_one": "natural"}
+
+
 def test_a_game_chosen_by_link_is_preselected(scenarios: None, alice: Any) -> None:
     page = _logged_in(alice).get(reverse("new_game") + "?game=hre").content.decode()
     first = Scenario.objects.filter(game="hre", enabled=True).first()  # in the form's order
@@ -217,7 +252,7 @@ def test_a_refused_new_game_keeps_every_value_and_says_why_next_to_the_field(
     assert 'class="error" id="seat1-error">There is no player called nobody.</p>' in seat1
     seat2 = page.split('data-seat="2"')[1].split('data-seat="3"')[0]
     assert '<option value="bot:random" selected>' in seat2
-    assert '<option value="&quot;attack&quot;" selected>' in page
+    assert re.search(r'<option value="&quot;attack&quot;" data-scenarios="[\d ]+" selected>', page)
     assert 'name="opt_feudal_turn_limit" id="opt_feudal_turn_limit" value="300"' in page
     assert '<input type="radio" name="clock" value="bank" checked>' in page
     assert 'name="days_per_move" min="1" max="30" value="4"' in page

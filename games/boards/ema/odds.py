@@ -41,6 +41,23 @@ def _brings(card: dict[str, Any], kind: str, er: int) -> bool:
     return any((r["col"], r["e"]) in wanted and _applies(r, er) for r in rows)
 
 
+def _outcome(card: dict[str, Any], kind: str, er: int) -> str | None:
+    """What one card's row does besides the wanted result, by Endeavor: a Diplomatic Tie
+    (T, or T/C below its number, 9.4, 12.3), or the Base losing 1 SS in a Conquest."""
+    rows = card["rows"].get(kind, [])
+    if kind == "diplomacy":
+        tie = any(r["e"] == "T/C" or (r["e"] == "T" and _applies(r, er)) for r in rows)
+        return "tie" if tie else None
+    if kind == "conquest":
+        hurt = any((r["col"], r["e"]) == ("base", "-1") and _applies(r, er) for r in rows)
+        return "base" if hurt else None
+    return None
+
+
+def _share(n: int, of: int) -> str:
+    return f"{n} ({round(100 * n / of)}%)"
+
+
 def unseen(view: dict[str, Any]) -> list[int]:
     """The Year Cards not turned up this Round by anyone (the viewer's own face-down ones too)."""
     shown = {n for s in view.get("seats", []) for n in s.get("revealed", [])}
@@ -58,9 +75,21 @@ def chance(view: dict[str, Any], kind: str | None, er: int | None) -> dict[str, 
     hits = sum(1 for n in pool if _brings(cards[n], kind, er))
     what = "a Diplomatic Conquest" if kind == "diplomacy" else WANTED[kind][1]
     percent = round(100 * hits / len(pool))
-    return {
-        "hits": hits,
-        "of": len(pool),
-        "percent": percent,
-        "text": f"{what} on {hits} of the {len(pool)} unseen Year Cards: {percent}%",
-    }
+    text = f"{what} on {hits} of the {len(pool)} unseen Year Cards: {percent}%"
+    by_result: dict[str, int] = {"wanted": hits}
+    if kind == "diplomacy":  # by result: a Conquest, else a Tie, else nothing
+        ties = sum(
+            1 for n in pool if not _brings(cards[n], kind, er) and _outcome(cards[n], kind, er)
+        )
+        nothing = len(pool) - hits - ties
+        by_result.update(tie=ties, nothing=nothing)
+        text += "".join(
+            f"; {what} on {_share(n, len(pool))}"
+            for what, n in (("a Tie", ties), ("nothing", nothing))
+            if n
+        )
+    elif kind == "conquest":  # and, on its own, the Base's loss (9.4: each result on its own)
+        hurt = sum(1 for n in pool if _outcome(cards[n], kind, er))
+        by_result.update(base=hurt)
+        text += f"; your Base loses 1 SS on {_share(hurt, len(pool))}" if hurt else ""
+    return {"hits": hits, "of": len(pool), "percent": percent, "text": text, "by_result": by_result}

@@ -27,7 +27,7 @@ from rules.hre import battle, culture, flow, handlers, modules, passing, scoring
 from rules.hre.components import DATA_DIR, SOLO, in_play
 from rules.hre.economy import move_culture
 from rules.hre.handlers import option
-from rules.hre.modules import declare, hook, option_value, plays
+from rules.hre.modules import declare, hook, option_value, part, plays
 from rules.hre.state import (
     UNITS,
     Ctx,
@@ -110,9 +110,7 @@ def pick(ctx: Ctx, candidates: list[str]) -> str:
     return ordered[rng.below(ctx.s, len(ordered))] if len(ordered) > 1 else ordered[0]
 
 
-def m01(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m01"]
-    return found
+m01 = part("m01")
 
 
 def difficulty(state: State) -> str:
@@ -177,7 +175,8 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
         + ", ".join(d.provinces[p]["name"] for p in sorted(homes))
         + " with a City and a Farm each; 7 Cities are left in the supply.",
     )
-    blocked = sorted(d.provinces[p]["name"] for p in set(d.provinces) - in_play(d.provinces, SOLO))
+    box = in_play(d.provinces, 4)  # this box's map (Module 2's western half is another box)
+    blocked = sorted(d.provinces[p]["name"] for p in box - in_play(d.provinces, SOLO))
     ctx.log(
         "HRE-M01-SETUP-07",
         "Provinces marked for 3 or 4 players are in play; those with the solo icon are blocked: "
@@ -217,11 +216,13 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
     ctx.log("HRE-M01-SETUP-16", "A Barbarian token goes onto the Raiding Party, unit side up.")
     _deal_solo_culture(ctx)
     s["titles"] = {
-        t: {"holder": None, "ready": True, "established": False} for t in sorted(d.titles)
+        t: {"holder": None, "ready": True, "established": False}
+        for t in sorted(d.titles)
+        if d.titles[t]["players"] <= 4  # every Title of this box (not Module 2's western half)
     }  # every Title, 3+ and 4 ones included (SETUP-04)
     lord["discs"] -= 1
     lord["exhausted"] += 1
-    ctx.log("HRE-M01-SETUP-18", "The Lordlings go first and exhaust one Noble disc (AMB-40).")
+    ctx.log("HRE-M01-SETUP-18", "The Lordlings go first and exhaust one Noble disc.")
     flow.start_turn(ctx, LORDLINGS)
 
 
@@ -328,7 +329,7 @@ def upgrade(ctx: Ctx, side: str, unit: str | None = None, rule: str = "HRE-M01-U
     levels = _levels(ctx.s, side)
     if unit is None:
         if all(levels[u] >= 4 for u in UNITS):
-            ctx.log("HRE-M01-UPG-02", f"Every {side} unit type is at level 4: no upgrade (AMB-46).")
+            ctx.log("HRE-M01-UPG-02", f"Every {side} unit type is at level 4: no upgrade.")
             return
         while True:
             roll = d20(ctx)
@@ -336,7 +337,7 @@ def upgrade(ctx: Ctx, side: str, unit: str | None = None, rule: str = "HRE-M01-U
             if levels[unit] < 4:
                 break
     elif levels[unit] >= 4:
-        ctx.log("HRE-M01-UPG-02", f"The {side} {unit} is already at level 4 (AMB-46).")
+        ctx.log("HRE-M01-UPG-02", f"The {side} {unit} is already at level 4.")
         return
     _set_level(ctx.s, side, unit, levels[unit] + 1)
     ctx.log(rule, f"The {side} {unit} goes up to level {levels[unit] + 1}.")
@@ -396,10 +397,9 @@ def _turn_start(ctx: Ctx, seat: int, extra: int) -> bool:
     return True
 
 
-@handlers.step("m01_turn")
+@handlers.once("m01_turn")
 def _lordling_turn(ctx: Ctx, frame: Frame) -> None:
     """With no disc they Pass; else the top Lordling card is drawn and resolved (TURN-01)."""
-    ctx.s["stack"].pop()
     if ctx.seat(LORDLINGS)["discs"] == 0:
         ctx.log("HRE-M01-LORDLING-TURN-01", "The Lordlings have no Noble disc left: they Pass.")
         lordling_pass(ctx)
@@ -416,7 +416,7 @@ def draw_and_resolve(ctx: Ctx) -> None:
     """Draw the top Lordling card and resolve it; an empty deck means a Pass (AMB-47)."""
     solo = m01(ctx.s)
     if not solo["deck"]:
-        ctx.log("HRE-M01-LORDLING-TURN-05", "The Lordling deck is empty: they Pass (AMB-47).")
+        ctx.log("HRE-M01-LORDLING-TURN-05", "The Lordling deck is empty: they Pass.")
         lordling_pass(ctx)
         return
     card = solo["deck"].pop()
@@ -473,14 +473,16 @@ def recruit_unit(ctx: Ctx, rule: str) -> None:
     unit = next((u for u in order if in_supply(s, LORDLINGS, u) > 0), None)
     places = controlled(s, LORDLINGS)
     if unit is None or not places:
-        ctx.log(rule, "No Lordling unit can be placed (AMB-48).")
+        ctx.log(rule, "No Lordling unit can be placed.")
         return
     prov = closest(ctx, places, lambda p: lordling_units_in(s, p))
     s["prov"][prov]["units"][unit] += 1
     ctx.log(rule, f"The Lordlings recruit a {unit} in {ctx.d.provinces[prov]['name']}.")
     roll = d20(ctx)
     if roll >= 16:
-        ctx.log("HRE-M01-LORDLING-RECRUIT-03", f"d20 {roll}: the recruited type upgrades.")
+        ctx.log(
+            "HRE-M01-LORDLING-RECRUIT-03", f"The d20 shows {roll}: the recruited type upgrades."
+        )
         upgrade(ctx, "Lordling", unit)
 
 
@@ -661,7 +663,7 @@ def _build(ctx: Ctx, card: str | None) -> None:
             f"d20 {roll}: a second Farm in {ctx.d.provinces[prov]['name']}.",
         )
     else:
-        ctx.log("HRE-M01-LORDLING-BUILD-05", f"d20 {roll}: a Church.")
+        ctx.log("HRE-M01-LORDLING-BUILD-05", f"The d20 shows {roll}: a Church.")
         _church(ctx, "HRE-M01-LORDLING-BUILD-05")
 
 
@@ -712,10 +714,12 @@ def _rush(ctx: Ctx, card: str | None) -> None:
         ctx.log("HRE-M01-LORDLING-RUSH-01", "Rush: the Lordlings Pass.")
         lordling_pass(ctx, rush=True)
     elif option_value(ctx.s, "rush_with_discs") == "draw":
-        ctx.log("HRE-M01-LORDLING-TURN-05", "Rush with 3+ discs: another card (AMB-47 option).")
+        ctx.log(
+            "HRE-M01-LORDLING-TURN-05", "Rush with 3+ discs: another card (the variant chosen)."
+        )
         draw_and_resolve(ctx)
     else:
-        ctx.log("HRE-M01-LORDLING-TURN-05", "Rush with 3 or more discs: nothing happens (AMB-47).")
+        ctx.log("HRE-M01-LORDLING-TURN-05", "Rush with 3 or more discs: nothing happens.")
 
 
 RESOLVE: dict[str, Callable[[Ctx, str | None], None]] = {
@@ -903,7 +907,7 @@ def draw_party_tokens(ctx: Ctx, n: int, rule: str) -> None:
     for _ in range(n):
         token = _pool_draw(ctx, "barbarian")
         if token is None:
-            ctx.log(rule, "The Barbarian token pool is empty: no token is drawn (AMB-41).")
+            ctx.log(rule, "The Barbarian token pool is empty: no token is drawn.")
             return
         m01(s)["party"]["tokens"].append(token)
         ctx.log(rule, "A Barbarian token joins the Raiding Party, unit side up.")
@@ -950,10 +954,9 @@ def raiders_attack(ctx: Ctx, rule: str) -> None:
     ctx.push({"kind": "m01_attack", "seat": HUMAN, "rule": rule})
 
 
-@handlers.step("m01_attack")
+@handlers.once("m01_attack")
 def _attack_step(ctx: Ctx, frame: Frame) -> None:
     """The Raiders strike your Target, or next to it on 16+ (RAIDER-11, -12)."""
-    ctx.s["stack"].pop()
     s = ctx.s
     solo = m01(s)
     if not sum(party_units(s).values()):
@@ -1163,7 +1166,7 @@ def _lose_to_raiders(
         "HRE-M01-RAIDATK-02",
         f"The Raiders take {ctx.d.provinces[prov]['name']}: "
         + (", ".join(gone) if gone else "nothing")
-        + " is removed from the game (AMB-53).",
+        + " is removed from the game.",
     )
     if here["barb"] is not None:  # never two tokens in one province: the old one to the pool
         s["box_tokens"] = sorted([*s["box_tokens"], here["barb"]["token"]])
@@ -1252,7 +1255,7 @@ def _revanchism(ctx: Ctx, frame: Frame) -> None:
         if not places:
             ctx.log(
                 "HRE-M01-GEN-06",
-                "No Lordling province next to the lost one: no Revanchism (AMB-43).",
+                "No Lordling province next to the lost one: no Revanchism.",
             )
             return
         fewest = min(unit_count(s["prov"][q]["units"]) for q in places)
@@ -1399,9 +1402,8 @@ def _raid_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
         ctx.push({"kind": "army", "seat": HUMAN, "paid": 0})
 
 
-@handlers.step("m01_raid")
+@handlers.once("m01_raid")
 def _raid_go(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     here = ctx.s["prov"][frame["prov"]]
     group = {u: n for u, n in here["units"].items() if n}
     if not group or here["owner"] != HUMAN:
@@ -1409,9 +1411,7 @@ def _raid_go(ctx: Ctx, frame: Frame) -> None:
         return
     if not sum(party_units(ctx.s).values()):
         empty_party(ctx)
-        ctx.log(
-            "HRE-M01-COUNTER-01", "The Raiding Party is empty: you win at once, 0 Gold (AMB-52)."
-        )
+        ctx.log("HRE-M01-COUNTER-01", "The Raiding Party is empty: you win at once, 0 Gold.")
         draw_party_tokens(ctx, 1, "HRE-M01-COUNTER-02")
         return
     if unit_count(here["units"]) == 1:

@@ -31,7 +31,7 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers, modules
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import declare, files, hook, option_value, plays
+from rules.hre.modules import declare, files, hook, option_value, part, plays
 from rules.hre.state import Ctx, Frame, controlled, data, describe
 
 LORDLINGS = 1  # the automa's seat in a solo game (Module 1)
@@ -66,9 +66,7 @@ def deck_for(players: int) -> list[str]:
     return [c["id"] for c in book()["cards"] if c["players"] <= n]
 
 
-def m13a(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m13a"]
-    return found
+m13a = part("m13a")
 
 
 def _harder(state: State) -> bool:
@@ -194,7 +192,7 @@ def _reward_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         ctx.log(
             "HRE-M13A-PLAY-03",
             f"{ctx.name(seat)} may now build a third Farm in each province they control "
-            "(Build, at a Farm's cost; AMB-64).",
+            "(Build, at a Farm's cost).",
         )
 
 
@@ -206,7 +204,7 @@ def _place_farm(ctx: Ctx, seat: int, prov: str) -> None:
     ctx.log(
         "HRE-M13A-PLAY-03",
         f"{ctx.name(seat)} places a Farm from their track in {ctx.d.provinces[prov]['name']} "
-        f"({here['farms']} there; AMB-64).",
+        f"({here['farms']} there).",
     )
     if here["farms"] == 1:
         modules.settled(ctx, seat, prov)

@@ -172,10 +172,9 @@ def _levy_words(cat: str) -> str:
 
 
 def _impose_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     seat, cat = frame["seat"], frame["cat"]
     if not action["levy"]:
-        ctx.log("HRE-M15A-FLIP-01", f"{ctx.name(seat)} imposes no Levy (AMB-65).")
+        ctx.log("HRE-M15A-FLIP-01", f"{ctx.name(seat)} imposes no Levy.")
         return
     ctx.log("HRE-M15A-FLIP-02", f"{ctx.name(seat)} imposes the Levy of {_levy_words(cat)}.")
     others = [i for i in _clockwise(ctx, seat) if card(ctx.s, i, cat)["side"] == "aiding"]
@@ -219,11 +218,13 @@ handlers.decision(
     "m15a_impose",
     "HRE-M15A-FLIP-01",
     lambda ctx, f: f"You are first to flip {spec(f['cat'])['name']}: impose the Levy?",
-    lambda ctx, f: [
-        option({"levy": True}, f"Impose the Levy ({_levy_words(f['cat'])} each, or their card)"),
-        option({"levy": False}, "Impose no Levy"),
-    ],
+    handlers.yes_no(
+        "levy",
+        lambda ctx, f: f"Impose the Levy ({_levy_words(f['cat'])} each, or their card)",
+        "Impose no Levy",
+    ),
     _impose_choose,
+    once=True,
 )
 handlers.decision(
     "m15a_levy",

@@ -79,6 +79,39 @@ def test_every_option_of_every_game_is_worded_with_its_recommended_reading_first
             assert not [e for e in errors if spec["name"] in e], errors
 
 
+@pytest.mark.parametrize("game", ["hre", "ema", "feudal"])
+def test_each_scenario_s_options_are_those_its_config_plays_and_all_are_accepted(game: str) -> None:
+    engine = get_engine(game)
+    every = {s["name"]: s for s in engine.option_specs()}
+    for scenario in engine.scenarios():
+        config = scenario["config"]
+        specs = engine.option_specs(config)
+        assert specs, scenario["slug"]
+        for spec in specs:
+            assert spec["label"] == every[spec["name"]]["label"]
+            assert spec["choices"][0]["recommended"] if spec["choices"] else True
+            for choice in spec["choices"]:
+                options = {**config.get("options", {}), spec["name"]: choice["value"]}
+                assert engine.validate_scenario({**config, "options": options}) == [], (
+                    scenario["slug"],
+                    spec["name"],
+                    choice["value"],
+                )
+
+
+def test_options_follow_the_scenario() -> None:
+    hre, ema, feudal = get_engine("hre"), get_engine("ema"), get_engine("feudal")
+    names = lambda engine, config: [s["name"] for s in engine.option_specs(config)]  # noqa: E731
+    assert "difficulty" in names(hre, {"modules": ["M01"]})
+    assert "difficulty" not in names(hre, {})
+    assert names(feudal, {"mode": "solitaire"}) == ["solo_level", "solo_wounds"]
+    assert "solo_level" not in names(feudal, {"mode": "duel"})
+    rounds = next(
+        s for s in ema.option_specs({"scenario": "27-charlemagne"}) if s["name"] == "rounds"
+    )
+    assert [c["value"] for c in rounds["choices"]] == [0, 1, 2, 3, 4, 5, 6, 8]
+
+
 def _base_config(game: str) -> dict[str, Any]:
     return dict(get_engine(game).scenarios()[-1]["config"])
 

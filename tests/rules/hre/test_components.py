@@ -53,7 +53,7 @@ def _neighbours(data: HreData, pid: str, players: int = 4) -> set[str]:
 def test_data_loads_and_is_cached(data: HreData) -> None:
     """The packaged data validates and load() returns the cached object."""
     assert load() is data
-    assert len(data.provinces) == 28
+    assert len(in_play(data.provinces, 4)) == 28  # the rest is Module 2's western half
     assert len(data.tokens) == 25
     assert set(data.barbarian_units) == {"infantry", "archer", "cavalry"}
     assert all(cid.startswith("C") and len(cid) == 4 for cid in data.cards)
@@ -304,9 +304,10 @@ def test_HRE_BASE_SCORE_08_TC_13_title_values(data: HreData) -> None:
 
 def test_titles_sit_on_distinct_regions_sized_three_or_four(data: HreData) -> None:
     """Design: every Title Region has 3 or 4 in-play provinces whenever the Title is used."""
-    assert len(data.titles) == 6
-    assert len({t["region"] for t in data.titles.values()}) == 6
-    for title in data.titles.values():
+    box = [t for t in data.titles.values() if t["players"] <= 4]  # Module 2's are its own
+    assert len(box) == 6
+    assert len({t["region"] for t in box}) == 6
+    for title in box:
         for n in range(title["players"], 5):
             live = in_play(data.provinces, n)
             size = len([p for p in data.region_provinces[title["region"]] if p in live])
@@ -335,7 +336,8 @@ def test_HRE_BASE_GEN_02_provinces_and_white_regions(data: HreData) -> None:
 
 def test_resources_are_spread(data: HreData) -> None:
     """Design: each resource on about a quarter of provinces; every neighbourhood shows two."""
-    counts = Counter(p["resource"] for p in data.provinces.values())
+    box = in_play(data.provinces, 4)  # this box's board; Module 2's western half has its test
+    counts = Counter(data.provinces[p]["resource"] for p in box)
     assert all(6 <= counts[r] <= 8 for r in ("wood", "leather", "stone", "iron"))
     for n in (1, 2, 3, 4):  # 1: the solo map
         for pid in in_play(data.provinces, n):
@@ -352,8 +354,9 @@ def test_in_play_counts_and_connectivity(data: HreData) -> None:
     assert sorted(data.provinces[p]["solo_number"] for p in solo) == list(range(1, 21))
     assert {data.provinces[p]["players"] for p in solo} == {2, 3, 4}
     titled = [r for r, spec in data.regions.items() if spec["title"]]
+    titled = [r for r in titled if data.titles[data.regions[r]["title"]]["players"] <= 4]
     assert all(sum(1 for p in data.region_provinces[r] if p in solo) >= 2 for r in titled)
-    assert {r["capital"] for r in data.rulers.values()} <= solo
+    assert {r["capital"] for r in data.rulers.values() if r["module"] != "M02"} <= solo
 
 
 @pytest.mark.rule("HRE-BASE-SETUP-12")
@@ -415,15 +418,16 @@ def test_HRE_COMP_01_07_c_numbered_cards_are_the_248_less_the_module_ranges(data
     c_numbered = sorted(c for c in data.cards if c[1].isdigit())
     assert c_numbered == [f"C{n:03d}" for n in range(1, 248 - module_ranges + 1)]
     # Module cards that are Culture cards sit in their module's range: M01's 18 Raider cards
-    # (CS01-CS36), M13A's 12 Benjamin cards (CB01-CB12), M15A's Mieszko I and Chrobry (CR01-CR02).
-    ranges = {"CS": ("M01", 18), "CB": ("M13A", 12), "CR": ("M15A", 2)}
+    # (CS01-CS36), M13A's 12 Benjamin cards (CB01-CB12), M15A's Mieszko I and Chrobry (CR01-CR02);
+    # CD01-CD10 are the western Rulers' starting cards, authored for Module 2 (the other box's).
+    ranges = {"CS": ("M01", 18), "CB": ("M13A", 12), "CR": ("M15A", 2), "CD": ("M02", 10)}
     for prefix, (module, count) in ranges.items():
         found = [c for c in data.cards if c.startswith(prefix)]
         assert len(found) == count and all(data.cards[c]["module"] == module for c in found)
     assert {c[:2] for c in data.cards if not c[1].isdigit()} <= set(ranges)
     starting = {c for r in data.rulers.values() for c in r["starting_cards"]}
     assert {c for c, spec in data.cards.items() if spec["starting"]} == starting
-    assert len(starting) == 14  # 7 Rulers, 2 cards each (L90)
+    assert len(starting) == 14 + 10  # 7 Rulers, 2 cards each (L90); Module 2's 5 western ones
 
 
 @pytest.mark.rule("HRE-BASE-SETUP-04")
