@@ -45,6 +45,7 @@ SOURCES: list[tuple[str, str, str]] = [
         "HRE-M03-PLAY-04",
         "a Grand Building's VP when built (C052, C054) or at each Pass (C049, C054)",
     ),
+    ("M03", "end:technologies:M03", "Marozia's and Henry's starting Technologies (C055, C056)"),
     ("M05", "HRE-M05-PLAY-04", "an Alliance card's VP (CA02 when received, CA07 at each Pass)"),
     ("M07", "M07:token-reward", "a Skirmisher token's VP reward (HRE-BASE-BARB-08)"),
     ("M08", "end:wyrd", "7 VP to the most Wyrds (HRE-M08-END-01)"),
