@@ -155,6 +155,26 @@ def test_HRE_M08_PLAY_06_an_unpayable_penalty_cannot_be_chosen() -> None:
     assert "as far as it goes" in events_text(ctx.events)
 
 
+def test_HRE_M08_PLAY_06_a_choice_left_unpayable_by_another_curse_takes_the_bottom() -> None:
+    """HRE-M08-PLAY-06: two curses come due at once; the first asks (both payable then), the
+    second takes what it needed first: the first's prompt then offers the bottom penalty as
+    far as it goes, never an empty choice (found by the greedy bot's look-ahead, issue 17)."""
+    state, _ = wyrd_game()
+    state["stack"] = []
+    t = state["m08"]
+    pull(t, "CY01")  # top: lose 4 VP; bottom: lose 2 Gold
+    entry = {"card": "CY01", "markers": 0}
+    t["active"][1].append(entry)
+    state["seats"][1]["vp"], state["seats"][1]["gold"] = 5, 2
+    m08.fulfil(Ctx(state), 1, entry)
+    assert top(state)["kind"] == "m08_penalty"
+    state["seats"][1]["vp"], state["seats"][1]["gold"] = 3, 1  # another curse paid first
+    assert actions(state) == [{"m08_penalty": 1}]
+    state, events = act(state, {"m08_penalty": 1})
+    assert state["seats"][1]["gold"] == 0 and state["seats"][1]["vp"] == 3
+    assert "as far as it goes" in events_text(events)
+
+
 def test_HRE_M08_PLAY_08_an_empty_wyrd_deck_brings_every_curse_due() -> None:
     """HRE-M08-PLAY-08: with no Wyrd left to tuck, every active Wyrd resolves at once."""
     state, _ = wyrd_game()
