@@ -218,7 +218,7 @@ def is_trivial(engine: Engine, prompt: Prompt | dict[str, Any] | None, action: A
 
 
 def quick_answers(
-    game: Game, user_id: int, seat: int, prompt: dict[str, Any]
+    game: Game, user_id: int, seat: int, prompt: Prompt | dict[str, Any]
 ) -> list[dict[str, str]]:
     """Signed single-use links for the prompt's trivial options, bound to the current seq."""
     answers = []

@@ -84,7 +84,9 @@ def settle(game: Game, clock: GameClock | None = None, now: datetime | None = No
 
 
 def _start_time(user_id: int | None, now: datetime) -> datetime:
-    """Now, or the end of the player's vacation."""
+    """Now, or the end of the player's vacation (a bot's seat: now)."""
+    if user_id is None:
+        return now
     until = (
         MailPreference.objects.filter(user_id=user_id)
         .values_list("vacation_until", flat=True)

@@ -35,13 +35,14 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     running = SeatClock.objects.filter(
         deadline__isnull=False, seat__game__status=Game.Status.ACTIVE
     )
-    for bank in running.filter(deadline__lte=now).values_list("pk", flat=True):
-        done["timed_out"] += time_out(bank, now)
+    for pk in running.filter(deadline__lte=now).values_list("pk", flat=True):
+        done["timed_out"] += time_out(pk, now)
     nearly = running.filter(deadline__gt=now).select_related("seat__game__clock")
     for bank in nearly:
         game = bank.seat.game
         if (
             bank.reminded_seq == game.seq
+            or bank.deadline is None  # not so: the filter wants a deadline
             or bank.deadline - now > game.clock.per_move / REMINDER_SHARE
         ):
             continue

@@ -133,15 +133,16 @@ def _rate(game: str, rows: list[SeatResult]) -> bool:
     }
     before: list[Any] = []
     for row in rows:
-        held = stored.get(row.user_id) if row in rated else None
+        held = stored.get(row.user_id) if row in rated and row.user_id is not None else None
         before.append(MODEL.rating(mu=held.mu, sigma=held.sigma) if held else MODEL.rating())
     after = MODEL.rate([[b] for b in before], ranks=[r.rank for r in rows])
     for row, old, new in zip(rows, before, after, strict=True):
-        if row not in rated:
+        user = row.user_id
+        if row not in rated or user is None:  # rated rows all have a user
             continue
         row.mu_before, row.sigma_before = old.mu, old.sigma
         row.mu_after, row.sigma_after = new[0].mu, new[0].sigma
-        rating = stored.get(row.user_id) or Rating(user_id=row.user_id, game=game)
+        rating = stored.get(user) or Rating(user_id=user, game=game)
         rating.mu, rating.sigma = new[0].mu, new[0].sigma
         rating.games += 1
         rating.save()

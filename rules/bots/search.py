@@ -182,6 +182,17 @@ class Search:
             engine.apply_trusted(world, prompt["seat"], option["action"])
         return heuristics.rewards(engine, world)
 
+    def settled(self, remaining: int) -> bool:
+        """Whether the most visited root option leads by more visits than iterations remain:
+        then no further iteration can change the decision, and the search stops early."""
+        first = second = 0
+        for child in self.root.children.values():
+            if child.visits > first:
+                first, second = child.visits, first
+            elif child.visits > second:
+                second = child.visits
+        return first - second > remaining
+
     def best(self) -> Child:
         """The most visited root option; ties by mean reward, then by the order tried."""
         seat = self.seat
@@ -214,11 +225,19 @@ def _decide(
         priors = greedy.values(engine, world, seat, pairs, seed)
         search.seed_root(allowed, priors, heuristics.scale(engine, world))
     index = 0
+    started = default_timer()
     while iterations is None or index < iterations:
         search.iterate(index, allowed)
         index += 1
-        if deadline is not None and default_timer() >= deadline:
+        if iterations is not None and search.settled(iterations - index):
             break
+        if deadline is not None:
+            now = default_timer()
+            if now >= deadline:
+                break
+            # as many iterations again as the time left would give, at the pace so far
+            if search.settled(int(index * (deadline - now) / max(now - started, 1e-9))):
+                break
     chosen = search.best().action
     key = action_key(chosen)
     return next(o for o in options if action_key(o["action"]) == key)

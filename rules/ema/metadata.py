@@ -1,8 +1,7 @@
 """What the site may read of EMA besides a seat's view: the static components and their names.
 
-The site's board and rules pages import this module only, never a rule module, so rule modules
-stay free to change shape (ARCHITECTURE §1: the engine's public surface is the contract,
-its view and this metadata).
+The board and the rules pages take EMA from here alone (ARCHITECTURE §1), so the rule modules
+behind these names may change shape freely.
 """
 
 from __future__ import annotations

@@ -34,15 +34,14 @@ def _options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     if me["ld"] < ATTEMPT_COST:
         return opts
     most = min(int(card(me["leader"])["max_draft"]), me["ld"] - ATTEMPT_COST)
-    for cid in draftable(ctx, seat):
-        for sway in range(most + 1):
-            opts.append(
-                option(
-                    {"do": "draft", "card": cid, "sway": sway},
-                    f"Draft {card(cid)['name']} (Control {card(cid)['control']}), sway {sway}",
-                )
-            )
-    return opts
+    return opts + [
+        option(
+            {"do": "draft", "card": cid, "sway": sway},
+            f"Draft {card(cid)['name']} (Control {card(cid)['control']}), sway {sway}",
+        )
+        for cid in draftable(ctx, seat)
+        for sway in range(most + 1)
+    ]
 
 
 def _choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:

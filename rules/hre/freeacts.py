@@ -126,17 +126,13 @@ def _settle_pay_options(ctx: Ctx, frame: Frame) -> list[Option]:
     ]
 
 
-def _settle_pay_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
-    settle(ctx, frame["seat"], frame["prov"], action["units"])
-
-
 handlers.decision(
     "settle_pay",
     "HRE-BASE-SETTLE-06",
     lambda ctx, f: f"Choose the units that pay for settling {ctx.d.provinces[f['prov']]['name']}",
     _settle_pay_options,
-    _settle_pay_choose,
+    lambda ctx, f, action: settle(ctx, f["seat"], f["prov"], action["units"]),
+    once=True,
 )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.core.engine import Option
+from rules.core.engine import Option, State
 from rules.core.frames import option as option  # re-exported: rule modules import it from here
 from rules.core.machine import Machine, one_seat
 from rules.hre import modules
@@ -38,14 +38,33 @@ def decision(
     options: Callable[[Ctx, Frame], list[Option]],
     choose: Callable[[Ctx, Frame, Any], None],
     until: Callable[[Ctx, Frame], bool] | None = None,
+    once: bool = False,
 ) -> None:
     """Register a decision frame kind (HRE prompts one seat at a time).
 
     With `until`, the seat is asked again after each answer until it holds; then the frame leaves.
+    With `once`, the frame leaves as soon as it is answered, before `choose` runs.
     """
-    MACHINE.decision(
-        kind, one_seat(rule, text, options, choose if until is None else _repeat(choose, until))
-    )
+    if once:
+        choose = _leaving(choose)
+    elif until is not None:
+        choose = _repeat(choose, until)
+    MACHINE.decision(kind, one_seat(rule, text, options, choose))
+
+
+def yes_no(
+    key: str, yes: Callable[[Ctx, Frame], str], no: str
+) -> Callable[[Ctx, Frame], list[Option]]:
+    """The options of a yes-or-no decision: {key: True} worded by `yes`, {key: False} by `no`."""
+    return lambda ctx, frame: [option({key: True}, yes(ctx, frame)), option({key: False}, no)]
+
+
+def _leaving(choose: Callable[[Ctx, Frame, Any], None]) -> Callable[[Ctx, Frame, Any], None]:
+    def answer(ctx: Ctx, frame: Frame, action: Any) -> None:
+        ctx.s["stack"].pop()
+        choose(ctx, frame, action)
+
+    return answer
 
 
 def _repeat(
@@ -61,6 +80,28 @@ def _repeat(
 
 # Register an automatic step frame kind: @step("kind").
 step = MACHINE.step
+
+
+def once(kind: str) -> Callable[[Callable[[Ctx, Frame], None]], Callable[[Ctx, Frame], None]]:
+    """Register a step that runs once: its frame leaves the stack, then it runs (@once("kind"))."""
+
+    def register(fn: Callable[[Ctx, Frame], None]) -> Callable[[Ctx, Frame], None]:
+        def run(ctx: Ctx, frame: Frame) -> None:
+            ctx.s["stack"].pop()
+            fn(ctx, frame)
+
+        step(kind)(run)
+        return fn
+
+    return register
+
+
+def after_setup(state: State, kind: str) -> None:
+    """Queue a step of this kind just above the final setup step: it runs once the Rulers are
+    drafted and the board dealt (a module logs or deals its own set-up there)."""
+    state["stack"].insert(1, {"kind": kind, "seat": state["stack"][0]["seat"]})
+
+
 # Register a continuation run after a payment: @then("name").
 then = MACHINE.then
 run_then = MACHINE.run_then

@@ -1,9 +1,5 @@
-"""What the site may read of HRE besides a seat's view: the static components and their names.
-
-The site's board and rules pages import this module only, never a rule module, so rule modules
-stay free to change shape (ARCHITECTURE §1: the engine's public surface is the contract,
-its view and this metadata).
-"""
+"""What the site may read of HRE besides a seat's view: the static components and their names,
+the modules' cards included. No site code imports an HRE rule module (ARCHITECTURE §1)."""
 
 from __future__ import annotations
 

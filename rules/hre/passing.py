@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.core.engine import Option
@@ -61,6 +62,22 @@ def next_step(ctx: Ctx, frame: Frame, steps: tuple[int, ...]) -> int | None:
         return None
     frame["next"] += 1
     return steps[int(frame["next"]) - 1]
+
+
+def after_step(
+    number: int, key: str, then: Callable[[Ctx, Frame], None]
+) -> Callable[[Ctx, Frame, Callable[[Ctx, Frame], None]], None]:
+    """A wrapper of the "pass" step for a module: in a game holding `key` (the module's part of
+    the state), `then` runs right after a Pass has run its step `number`."""
+
+    def wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
+        steps = STEPS_BY_MODE[frame["mode"]]
+        running = key in ctx.s and frame["next"] < len(steps) and steps[frame["next"]] == number
+        inner(ctx, frame)
+        if running:
+            then(ctx, frame)
+
+    return wrapper
 
 
 def _cycle_offer(ctx: Ctx, frame: Frame) -> None:

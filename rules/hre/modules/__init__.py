@@ -22,6 +22,7 @@ from rules.core import rng
 from rules.core.engine import Result, State
 
 if TYPE_CHECKING:
+    from rules.hre.modules import files
     from rules.hre.state import Ctx
 
 
@@ -190,10 +191,11 @@ def hook(fn: F) -> F:
     return fn
 
 
-def declare(file: str, module_id: str, **given: Any) -> Module:
+def declare(file: str, module_id: str, book: files.Book | None = None, **given: Any) -> Module:
     """Register the module that the file `file` (its `__name__`) declares: its hooks are the
     functions the file marked with @hook, its scenarios those module_scenarios.json lists under
-    its id; `given` sets the other fields (or a hook whose function is named otherwise)."""
+    its id, its data file `book` (whose `check` is its `validate` unless it has its own, which
+    then calls it); `given` sets the other fields (or a hook whose function is named otherwise)."""
     from rules.hre.modules import files  # here: files reads the components, which need CATALOGUE
 
     hooks: dict[str, Any] = {name: fn for where, name, fn in _MARKED if where == file}
@@ -201,6 +203,10 @@ def declare(file: str, module_id: str, **given: Any) -> Module:
     twice = sorted(set(hooks) & set(given))
     if twice:
         raise ValueError(f"module {module_id}: {', '.join(twice)} given twice")
+    if book is not None:
+        given.setdefault("data_files", (book.name,))
+        if "validate" not in hooks:
+            given.setdefault("validate", book.check)
     shipped = files.load("module_scenarios.json").get(module_id, [])
     made = tuple(
         scenario(s["slug"], s["title"], s["description"], s["modules"], tuple(s["players"]))
@@ -314,6 +320,16 @@ def ordered(chosen: list[str]) -> list[str]:
     return [m for m in REGISTRY if m in chosen]
 
 
+def part(key: str) -> Callable[[State], dict[str, Any]]:
+    """The reader of a module's own part of the state, `state[key]`: m05 = part("m05")."""
+
+    def read(state: State) -> dict[str, Any]:
+        found: dict[str, Any] = state[key]
+        return found
+
+    return read
+
+
 def in_play(state: State) -> list[Module]:
     """The modules of this game, in id order; empty for a base game."""
     ids = state.get("modules")
@@ -410,6 +426,23 @@ def result(state: State, found: Result) -> Result:
         if m.result is not None:
             found = m.result(state, found)
     return found
+
+
+def category(
+    name: str, vp: Callable[[State], dict[int, int]]
+) -> Callable[[State, int], dict[str, int]]:
+    """A `scores` hook of one final-scoring category: `vp` gives each seat's VP (absent: 0)."""
+    return lambda state, seat: {name: vp(state).get(seat, 0)}
+
+
+def drop_unseen(
+    ctx: Ctx, table: dict[str, Any], seat: int, card: str, rule: str, words: str, name: str
+) -> None:
+    """A seat removes one of its dealt cards unseen: out of its hand (`table["hands"]`), among
+    the cards nobody has seen (`table["unseen"]`); the log says `words`, and names it to the seat."""
+    table["hands"][seat].remove(card)
+    table["unseen"] = sorted([*table["unseen"], card])
+    ctx.log(rule, words, {seat: f"You remove {name}."})
 
 
 def majority(counts: list[int], ladder: list[int]) -> dict[int, int]:

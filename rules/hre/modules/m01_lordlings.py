@@ -27,7 +27,7 @@ from rules.hre import battle, culture, flow, handlers, modules, passing, scoring
 from rules.hre.components import DATA_DIR, SOLO, in_play
 from rules.hre.economy import move_culture
 from rules.hre.handlers import option
-from rules.hre.modules import declare, hook, option_value, plays
+from rules.hre.modules import declare, hook, option_value, part, plays
 from rules.hre.state import (
     UNITS,
     Ctx,
@@ -110,9 +110,7 @@ def pick(ctx: Ctx, candidates: list[str]) -> str:
     return ordered[rng.below(ctx.s, len(ordered))] if len(ordered) > 1 else ordered[0]
 
 
-def m01(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m01"]
-    return found
+m01 = part("m01")
 
 
 def difficulty(state: State) -> str:
@@ -399,10 +397,9 @@ def _turn_start(ctx: Ctx, seat: int, extra: int) -> bool:
     return True
 
 
-@handlers.step("m01_turn")
+@handlers.once("m01_turn")
 def _lordling_turn(ctx: Ctx, frame: Frame) -> None:
     """With no disc they Pass; else the top Lordling card is drawn and resolved (TURN-01)."""
-    ctx.s["stack"].pop()
     if ctx.seat(LORDLINGS)["discs"] == 0:
         ctx.log("HRE-M01-LORDLING-TURN-01", "The Lordlings have no Noble disc left: they Pass.")
         lordling_pass(ctx)
@@ -957,10 +954,9 @@ def raiders_attack(ctx: Ctx, rule: str) -> None:
     ctx.push({"kind": "m01_attack", "seat": HUMAN, "rule": rule})
 
 
-@handlers.step("m01_attack")
+@handlers.once("m01_attack")
 def _attack_step(ctx: Ctx, frame: Frame) -> None:
     """The Raiders strike your Target, or next to it on 16+ (RAIDER-11, -12)."""
-    ctx.s["stack"].pop()
     s = ctx.s
     solo = m01(s)
     if not sum(party_units(s).values()):
@@ -1406,9 +1402,8 @@ def _raid_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
         ctx.push({"kind": "army", "seat": HUMAN, "paid": 0})
 
 
-@handlers.step("m01_raid")
+@handlers.once("m01_raid")
 def _raid_go(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     here = ctx.s["prov"][frame["prov"]]
     group = {u: n for u, n in here["units"].items() if n}
     if not group or here["owner"] != HUMAN:

@@ -33,19 +33,15 @@ from rules.core.machine import Extension
 from rules.hre import handlers, passing
 from rules.hre.economy import affordable, gain, request_payment
 from rules.hre.handlers import option
-from rules.hre.modules import declare, files, hook
+from rules.hre.modules import declare, files, hook, part
 from rules.hre.state import RESOURCES, Ctx, Frame, controlled, data, describe
 
 ONGOING = ("pass_vp", "pass_cp", "produce", "defence")
 PRODUCE = 8  # the Pass step that produces resources (HRE-BASE-PASS-11)
 
 
-def _raw() -> dict[str, Any]:
-    return files.load("m03_grand_buildings.json")
-
-
-def specs() -> dict[str, dict[str, Any]]:
-    return files.cards("m03_grand_buildings.json")
+BOOK = files.Book("m03_grand_buildings.json")
+_raw, specs = BOOK.raw, BOOK.cards
 
 
 @hook
@@ -69,9 +65,7 @@ def validate() -> None:
             raise ValueError(f"m03_grand_buildings.json: {cid} ongoing amount must be positive")
 
 
-def m03(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m03"]
-    return found
+m03 = part("m03")
 
 
 def commons() -> list[str]:
@@ -219,13 +213,8 @@ def _push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
     return False
 
 
-def _pass_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
+def _produce(ctx: Ctx, frame: Frame) -> None:
     """Right after the holder's production step, a producing Grand Building adds its share."""
-    steps = passing.STEPS_BY_MODE[frame["mode"]]
-    producing = "m03" in ctx.s and frame["next"] < len(steps) and steps[frame["next"]] == PRODUCE
-    inner(ctx, frame)
-    if not producing:
-        return
     for card, b in held_by(ctx.s, frame["seat"], "produce"):
         res = ctx.d.provinces[b["prov"]]["resource"]
         extra = {res: int(specs()[card]["ongoing"]["n"])}
@@ -246,7 +235,7 @@ def _battle_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None])
     inner(ctx, frame)
 
 
-handlers.MACHINE.wrap_step("pass", _pass_wrapper)
+handlers.MACHINE.wrap_step("pass", passing.after_step(PRODUCE, "m03", _produce))
 handlers.MACHINE.wrap_step("battle", _battle_wrapper)
 
 
@@ -285,4 +274,4 @@ def _invariants(state: State) -> None:
         raise InvariantError("two Grand Buildings in one province")
 
 
-MODULE = declare(__name__, "M03", data_files=("m03_grand_buildings.json",))
+MODULE = declare(__name__, "M03", BOOK)

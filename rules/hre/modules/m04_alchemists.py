@@ -43,12 +43,11 @@ def _setup(state: State) -> None:
     state["m04"] = {
         "held": [None if solo and i == LORDLINGS else 0 for i in range(len(state["seats"]))]
     }
-    state["stack"].insert(1, {"kind": "m04_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m04_setup")
 
 
-@handlers.step("m04_setup")
+@handlers.once("m04_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     ctx.log("HRE-M04-SETUP-01", "Every player puts an Alchemist card beside their Ruler.")
     if None in held(ctx.s):
         ctx.log("HRE-M04-SOLO-01", "You have an Alchemist; the Lordlings get none.")

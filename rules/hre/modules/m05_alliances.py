@@ -35,38 +35,27 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import declare, files, hook
+from rules.hre.modules import declare, files, hook, part
 from rules.hre.state import Ctx, Frame, data, describe
 
 WHEN = ("received", "pass")
 
 
-def _raw() -> dict[str, Any]:
-    return files.load("m05_alliances.json")
+def _check_card(where: str, card: dict[str, Any]) -> None:
+    """Each card one benefit, received or at a Pass (L642-644)."""
+    amounts = card["gain"]
+    keys = {"gold", "vp", "cp", "wood", "leather", "stone", "iron"}
+    if card["when"] not in WHEN or not amounts or set(amounts) - keys:
+        raise ValueError(f"{where} needs a 'when' and a gain")
+    if not all(isinstance(n, int) and n > 0 for n in amounts.values()):
+        raise ValueError(f"{where} gains must be positive")
 
 
-def cards() -> dict[str, dict[str, Any]]:
-    return files.cards("m05_alliances.json")
+BOOK = files.Book("m05_alliances.json", "CA", 8, _check_card)  # 8 cards CA01-CA08 (L636)
+_raw, cards = BOOK.raw, BOOK.cards
 
 
-@hook
-def validate() -> None:
-    """8 cards CA01-CA08, each one benefit, received or at a Pass (L636, L642-644)."""
-    found = cards()
-    if sorted(found) != [f"CA{i:02d}" for i in range(1, 9)]:
-        raise ValueError("m05_alliances.json: expected the cards CA01 to CA08")
-    for cid, card in found.items():
-        amounts = card["gain"]
-        keys = {"gold", "vp", "cp", "wood", "leather", "stone", "iron"}
-        if card["when"] not in WHEN or not amounts or set(amounts) - keys:
-            raise ValueError(f"m05_alliances.json: {cid} needs a 'when' and a gain")
-        if not all(isinstance(n, int) and n > 0 for n in amounts.values()):
-            raise ValueError(f"m05_alliances.json: {cid} gains must be positive")
-
-
-def m05(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m05"]
-    return found
+m05 = part("m05")
 
 
 def label(cid: str) -> str:
@@ -89,12 +78,11 @@ def _setup(state: State) -> None:
         "unseen": sorted(deck[n * dealt :]),
         "out": [],
     }
-    state["stack"].insert(1, {"kind": "m05_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m05_setup")
 
 
-@handlers.step("m05_setup")
+@handlers.once("m05_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     ctx.log(
         "HRE-M05-SETUP-01",
         "Every player is dealt 2 Alliance cards, face down, and keeps 2 player markers.",
@@ -188,17 +176,18 @@ def _offer_options(ctx: Ctx, frame: Frame) -> list[Option]:
     return [*opts, option({"m05_offer": None}, f"Seek no Alliance with {ctx.name(frame['with'])}")]
 
 
+def _offer_made(ctx: Ctx, me: int, other: int, card: str, words: str, back: str = "") -> None:
+    """A seat offers one of its cards: everyone reads `words`, only the two the card (PLAY-03)."""
+    secret = {other: f"They offer you {label(card)}{back}.", me: f"You offer {label(card)}."}
+    ctx.log("HRE-M05-PLAY-03", words, secret)
+
+
 def _offer_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     card, lead, other = action["m05_offer"], frame["seat"], frame["with"]
     if card is None:
         ctx.log("HRE-M05-PLAY-02", f"{ctx.name(lead)} seeks no Alliance with {ctx.name(other)}.")
         return
-    ctx.log(
-        "HRE-M05-PLAY-03",
-        f"{ctx.name(lead)} offers {ctx.name(other)} an Alliance.",
-        {other: f"They offer you {label(card)}.", lead: f"You offer {label(card)}."},
-    )
+    _offer_made(ctx, lead, other, card, f"{ctx.name(lead)} offers {ctx.name(other)} an Alliance.")
     ctx.push({"kind": "m05_answer", "seat": other, "with": lead, "offer": card})
 
 
@@ -212,33 +201,26 @@ def _answer_options(ctx: Ctx, frame: Frame) -> list[Option]:
 
 
 def _answer_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     card, me, lead = action["m05_answer"], frame["seat"], frame["with"]
     if card is None:
         ctx.log("HRE-M05-PLAY-03", f"{ctx.name(me)} refuses an Alliance with {ctx.name(lead)}.")
         return
-    ctx.log(
-        "HRE-M05-PLAY-03",
-        f"{ctx.name(me)} answers with an offer of its own.",
-        {lead: f"They offer you {label(card)} in return.", me: f"You offer {label(card)}."},
+    _offer_made(
+        ctx, me, lead, card, f"{ctx.name(me)} answers with an offer of its own.", " in return"
     )
     ctx.push(
         {"kind": "m05_confirm", "seat": lead, "with": me, "offer": frame["offer"], "back": card}
     )
 
 
-def _confirm_options(ctx: Ctx, frame: Frame) -> list[Option]:
-    return [
-        option(
-            {"m05_agree": True},
-            f"Agree: give {label(frame['offer'])}, receive {label(frame['back'])}",
-        ),
-        option({"m05_agree": False}, "Refuse the Alliance"),
-    ]
+_confirm_options = handlers.yes_no(
+    "m05_agree",
+    lambda ctx, f: f"Agree: give {label(f['offer'])}, receive {label(f['back'])}",
+    "Refuse the Alliance",
+)
 
 
 def _confirm_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     lead, other = frame["seat"], frame["with"]
     if not action["m05_agree"]:
         ctx.log("HRE-M05-PLAY-03", f"{ctx.name(lead)} refuses the Alliance with {ctx.name(other)}.")
@@ -271,6 +253,7 @@ handlers.decision(
     _prompt("Alliance: offer {partner} one of your Alliance cards?"),
     _offer_options,
     _offer_choose,
+    once=True,
 )
 handlers.decision(
     "m05_answer",
@@ -278,6 +261,7 @@ handlers.decision(
     _prompt("Alliance: {partner} offers you a card; answer"),
     _answer_options,
     _answer_choose,
+    once=True,
 )
 handlers.decision(
     "m05_confirm",
@@ -285,6 +269,7 @@ handlers.decision(
     _prompt("Alliance: {partner} answers; agree?"),
     _confirm_options,
     _confirm_choose,
+    once=True,
 )
 
 
@@ -402,4 +387,4 @@ def _undo_barrier(before: State, after: State) -> bool:
     return _talks(before) != _talks(after) or m05(before)["allies"] != m05(after)["allies"]
 
 
-MODULE = declare(__name__, "M05", data_files=("m05_alliances.json",))
+MODULE = declare(__name__, "M05", BOOK)

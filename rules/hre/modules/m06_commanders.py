@@ -37,36 +37,25 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers, manoeuvre
 from rules.hre.handlers import option
-from rules.hre.modules import declare, effects, files, hook, plays
+from rules.hre.modules import declare, effects, files, hook, part, plays
 from rules.hre.state import Ctx, Frame, capital, neighbours, unit_count
 
 HUMAN, LORDLINGS = 0, 1  # the seats of a solo game (Module 1)
 
 
-def _raw() -> dict[str, Any]:
-    return files.load("m06_commanders.json")
+def _check_card(where: str, card: dict[str, Any]) -> None:
+    """Each card has a battle effect (L661)."""
+    if not card["effects"]:
+        raise ValueError(f"{where} has no effect")
+    for e in card["effects"]:
+        effects.check(where, e)
 
 
-def cards() -> dict[str, dict[str, Any]]:
-    return files.cards("m06_commanders.json")
+BOOK = files.Book("m06_commanders.json", "CG", 5, _check_card)  # 5 cards CG01-CG05 (L656)
+_raw, cards = BOOK.raw, BOOK.cards
 
 
-@hook
-def validate() -> None:
-    """5 cards CG01-CG05, each with a battle effect (L656, L661)."""
-    found = cards()
-    if sorted(found) != [f"CG{i:02d}" for i in range(1, 6)]:
-        raise ValueError("m06_commanders.json: expected the cards CG01 to CG05")
-    for cid, card in found.items():
-        if not card["effects"]:
-            raise ValueError(f"m06_commanders.json: {cid} has no effect")
-        for e in card["effects"]:
-            effects.check(f"m06_commanders.json: {cid}", e)
-
-
-def m06(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m06"]
-    return found
+m06 = part("m06")
 
 
 def label(cid: str) -> str:
@@ -88,7 +77,7 @@ def _setup(state: State) -> None:
         "riding": None,
         "hidden": solo,
     }
-    state["stack"].insert(1, {"kind": "m06_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m06_setup")
 
 
 def _fourth_lordling(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
@@ -121,9 +110,8 @@ def _fourth_lordling(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]
 handlers.MACHINE.wrap_step("m01_setup", _fourth_lordling)
 
 
-@handlers.step("m06_setup")
+@handlers.once("m06_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     t = m06(ctx.s)
     if t["hidden"]:
         ctx.log("HRE-M06-SOLO-01", "A Commander is drawn for you and laid face down.")
@@ -437,6 +425,7 @@ def _invariants(state: State) -> None:
 MODULE = declare(
     __name__,
     "M06",
+    BOOK,
     options={"solo_fourth_lordling": (False, True)},
     option_text={
         "solo_fourth_lordling": (
@@ -446,5 +435,4 @@ MODULE = declare(
             {False: "No", True: "Yes"},
         )
     },
-    data_files=("m06_commanders.json",),
 )

@@ -35,12 +35,11 @@ def _setup(state: State) -> None:
     takes Barbarian tokens (SOLO-01). The board is dealt later, once the Rulers are chosen, so
     a step just above the final setup step logs it then."""
     state["token_sets"] = [SET, "barbarian"] if plays(state, "M01") else [SET]
-    state["stack"].insert(1, {"kind": "m07_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m07_setup")
 
 
-@handlers.step("m07_setup")
+@handlers.once("m07_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     ctx.log(
         "HRE-M07-SETUP-01",
         "Skirmisher tokens take the place of the Barbarian tokens on the map; every Barbarian "

@@ -36,41 +36,32 @@ from rules.hre.economy import accessible
 from rules.hre.handlers import option
 from rules.hre.modules import (
     card_holder,
+    category,
     declare,
     files,
     hook,
     majority,
+    part,
 )
 from rules.hre.state import RESOURCES, Ctx, Frame, describe
 
 LOSSES = ("vp", "gold", *RESOURCES)
 
 
-def _raw() -> dict[str, Any]:
-    return files.load("m08_wyrd.json")
+def _check_card(where: str, card: dict[str, Any]) -> None:
+    """Each card has a top and a bottom penalty (L696)."""
+    pens = card["penalties"]
+    if len(pens) != 2 or any(not p or set(p) - set(LOSSES) for p in pens):
+        raise ValueError(f"{where} needs two penalties of {LOSSES}")
+    if not all(isinstance(n, int) and n > 0 for p in pens for n in p.values()):
+        raise ValueError(f"{where} penalties must be positive")
 
 
-def cards() -> dict[str, dict[str, Any]]:
-    return files.cards("m08_wyrd.json")
+BOOK = files.Book("m08_wyrd.json", "CY", 12, _check_card)  # 12 cards CY01-CY12 (L683)
+_raw, cards = BOOK.raw, BOOK.cards
 
 
-@hook
-def validate() -> None:
-    """12 cards CY01-CY12, each with a top and a bottom penalty (L683, L696)."""
-    found = cards()
-    if sorted(found) != [f"CY{i:02d}" for i in range(1, 13)]:
-        raise ValueError("m08_wyrd.json: expected the cards CY01 to CY12")
-    for cid, card in found.items():
-        pens = card["penalties"]
-        if len(pens) != 2 or any(not p or set(p) - set(LOSSES) for p in pens):
-            raise ValueError(f"m08_wyrd.json: {cid} needs two penalties of {LOSSES}")
-        if not all(isinstance(n, int) and n > 0 for p in pens for n in p.values()):
-            raise ValueError(f"m08_wyrd.json: {cid} penalties must be positive")
-
-
-def m08(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m08"]
-    return found
+m08 = part("m08")
 
 
 @hook
@@ -157,12 +148,9 @@ handlers.MACHINE.extend("culture", Extension(("m08_take",), _reach_options, _rea
 @hook
 def _auto(ctx: Ctx) -> bool:
     """A card taken with its Wyrd: its taker decides the Wyrd's fate now (PLAY-03)."""
-    t = ctx.s.get("m08")
-    if t is None:
-        return False
-    for card in sorted(t["under"]):
-        if card in ctx.s["offer"]:
-            continue
+    t: dict[str, Any] = ctx.s.get("m08") or {"under": {}}  # no part yet: nothing was taken
+    taken = [c for c in sorted(t["under"]) if c not in ctx.s["offer"]]
+    for card in taken:
         taker = card_holder(ctx.s, card)  # a hand, or beside a board (a Benjamin card, M13A)
         wyrd = t["under"].pop(card)
         if taker is None:  # gone another way (cannot happen: only taking moves it off)
@@ -273,7 +261,6 @@ def _penalty_options(ctx: Ctx, frame: Frame) -> list[Option]:
 
 
 def _penalty_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     _suffer(ctx, frame["seat"], frame["wyrd"], action["m08_penalty"])
 
 
@@ -283,6 +270,7 @@ handlers.decision(
     lambda ctx, f: f"The Wyrd {cards()[f['wyrd']]['name']} is fulfilled: choose your penalty",
     _penalty_options,
     _penalty_choose,
+    once=True,
 )
 
 
@@ -305,11 +293,6 @@ def wyrd_vp(state: State) -> dict[int, int]:
     t = m08(state)
     counts = [len(a) + len(f) for a, f in zip(t["active"], t["fulfilled"], strict=True)]
     return majority(counts, [int(_raw()["majority_vp"])])
-
-
-@hook
-def _scores(state: State, seat: int) -> dict[str, int]:
-    return {"wyrd": wyrd_vp(state).get(seat, 0)}
 
 
 @hook
@@ -364,4 +347,4 @@ def _undo_barrier(before: State, after: State) -> bool:
     return bool(m08(before)["active"] != m08(after)["active"])
 
 
-MODULE = declare(__name__, "M08", data_files=("m08_wyrd.json",))
+MODULE = declare(__name__, "M08", BOOK, scores=category("wyrd", wyrd_vp))

@@ -31,7 +31,7 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import declare, effects, files, hook, majority
+from rules.hre.modules import category, declare, drop_unseen, effects, files, hook, majority, part
 from rules.hre.state import Ctx, Frame, data, describe
 
 DEALT = 2  # Common cards dealt to each player, one of them thrown away (L713)
@@ -39,16 +39,8 @@ LADDERS = {2: [6, 0], 3: [9, 4, 0], 4: [9, 6, 3, 0]}  # War token majority (L728
 KINDS = ("common", "title", "ruler")
 
 
-def _raw() -> dict[str, Any]:
-    return files.load("m09_ages_of_war.json")
-
-
-def cards() -> dict[str, dict[str, Any]]:
-    return files.cards("m09_ages_of_war.json")
-
-
-def _check_card(cid: str, card: dict[str, Any]) -> None:
-    where = f"m09_ages_of_war.json: {cid}"
+def _check_card(where: str, card: dict[str, Any]) -> None:
+    """Each card a kind, two benefits and a Reclaim bonus (L720, L723)."""
     if card["kind"] not in KINDS or len(card["benefits"]) != 2:
         raise ValueError(f"{where} needs a kind and two benefits (L720)")
     for b in card["benefits"]:
@@ -59,14 +51,15 @@ def _check_card(cid: str, card: dict[str, Any]) -> None:
         effects.check(f"{where} reclaim", {"kind": "gain", "gain": alt})
 
 
+BOOK = files.Book("m09_ages_of_war.json", "CW", 21, _check_card)
+_raw, cards = BOOK.raw, BOOK.cards
+
+
 @hook
 def validate() -> None:
     """21 cards CW01-CW21: 8 Common, one per Title, one per Ruler (L706-711)."""
+    BOOK.check()
     found = cards()
-    if sorted(found) != [f"CW{i:02d}" for i in range(1, 22)]:
-        raise ValueError("m09_ages_of_war.json: expected the cards CW01 to CW21")
-    for cid, card in found.items():
-        _check_card(cid, card)
     kinds = [c["kind"] for c in found.values()]
     if (kinds.count("common"), kinds.count("title"), kinds.count("ruler")) != (8, 6, 7):
         raise ValueError("m09_ages_of_war.json: expected 8 Common, 6 Title and 7 Ruler cards")
@@ -79,9 +72,7 @@ def validate() -> None:
         raise ValueError("m09_ages_of_war.json: one Ruler card for each Ruler")
 
 
-def m09(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m09"]
-    return found
+m09 = part("m09")
 
 
 def _of(kind: str, key: str, value: str) -> str:
@@ -108,13 +99,12 @@ def _setup(state: State) -> None:
         "tokens": int(_raw()["war_tokens"][str(n)]),
         "won": [0] * n,
     }
-    state["stack"].insert(1, {"kind": "m09_deal", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m09_deal")
 
 
-@handlers.step("m09_deal")
+@handlers.once("m09_deal")
 def _deal(ctx: Ctx, frame: Frame) -> None:
     """After the draft: each Ruler's card to its player, the rest out; then the throw-aways."""
-    ctx.s["stack"].pop()
     t = m09(ctx.s)
     drafted = [me["ruler"] for me in ctx.s["seats"]]
     for seat, ruler in enumerate(drafted):
@@ -149,15 +139,9 @@ def _drop_options(ctx: Ctx, frame: Frame) -> list[Option]:
 
 
 def _drop_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     seat, card = frame["seat"], action["m09_drop"]
-    m09(ctx.s)["hands"][seat].remove(card)
-    m09(ctx.s)["unseen"] = sorted([*m09(ctx.s)["unseen"], card])
-    ctx.log(
-        "HRE-M09-SETUP-01",
-        f"{ctx.name(seat)} removes one of its two Common Combat cards unseen.",
-        {seat: f"You remove {cards()[card]['name']}."},
-    )
+    words = f"{ctx.name(seat)} removes one of its two Common Combat cards unseen."
+    drop_unseen(ctx, m09(ctx.s), seat, card, "HRE-M09-SETUP-01", words, cards()[card]["name"])
 
 
 handlers.decision(
@@ -166,6 +150,7 @@ handlers.decision(
     lambda ctx, f: "Ages of War: remove one of your two Common Combat cards (unseen)",
     _drop_options,
     _drop_choose,
+    once=True,
 )
 
 
@@ -349,11 +334,6 @@ def war_vp(state: State) -> dict[int, int]:
 
 
 @hook
-def _scores(state: State, seat: int) -> dict[str, int]:
-    return {"war_tokens": war_vp(state).get(seat, 0)}
-
-
-@hook
 def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
     """Hands are hidden, their sizes are not; discard piles and tokens are face up."""
     t = m09(state)
@@ -402,4 +382,6 @@ def _invariants(state: State) -> None:
         raise InvariantError("War tokens are not conserved")
 
 
-MODULE = declare(__name__, "M09", data_files=("m09_ages_of_war.json",), attacker_wins_tie=_wins_tie)
+MODULE = declare(
+    __name__, "M09", BOOK, attacker_wins_tie=_wins_tie, scores=category("war_tokens", war_vp)
+)

@@ -28,7 +28,7 @@ from rules.core.machine import Extension
 from rules.hre import handlers, manoeuvre
 from rules.hre.components import DATA_DIR
 from rules.hre.handlers import option
-from rules.hre.modules import declare, hook
+from rules.hre.modules import declare, drop_unseen, hook, part
 from rules.hre.state import Ctx, Frame, data, neighbours, unit_count
 
 DEALT, KEPT = 3, 2  # L742
@@ -58,9 +58,7 @@ def validate() -> None:
             raise ValueError(f"m10_campaigns.json: too few cards for {n} players")
 
 
-def m10(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m10"]
-    return found
+m10 = part("m10")
 
 
 def deck_for(players: int) -> list[str]:
@@ -97,15 +95,10 @@ def _drop_options(ctx: Ctx, frame: Frame) -> list[Option]:
 
 
 def _drop_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     seat, card = frame["seat"], action["drop"]
-    m10(ctx.s)["hands"][seat].remove(card)
-    m10(ctx.s)["unseen"] = sorted([*m10(ctx.s)["unseen"], card])
-    ctx.log(
-        "HRE-M10-SETUP-01",
-        f"{ctx.name(seat)} removes one of three Campaign cards unseen and keeps {KEPT}.",
-        {seat: f"You remove the Campaign to {_name(card)}."},
-    )
+    words = f"{ctx.name(seat)} removes one of three Campaign cards unseen and keeps {KEPT}."
+    name = f"the Campaign to {_name(card)}"
+    drop_unseen(ctx, m10(ctx.s), seat, card, "HRE-M10-SETUP-01", words, name)
 
 
 handlers.decision(
@@ -116,6 +109,7 @@ handlers.decision(
     ),
     _drop_options,
     _drop_choose,
+    once=True,
 )
 
 

@@ -26,7 +26,7 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import handlers, passing
 from rules.hre.handlers import option
-from rules.hre.modules import declare, hook
+from rules.hre.modules import declare, hook, part
 from rules.hre.state import Ctx, Frame, capital, data
 
 MARKERS = 3  # on each Ruler card at setup (L752)
@@ -34,9 +34,7 @@ PRICE = 2  # Gold a tributary pays to go free (L757)
 PRODUCE = 8  # the Pass step that produces resources (HRE-BASE-PASS-11)
 
 
-def m11(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m11"]
-    return found
+m11 = part("m11")
 
 
 def suzerain(state: State, seat: int) -> int | None:
@@ -49,12 +47,11 @@ def suzerain(state: State, seat: int) -> int | None:
 @hook
 def _setup(state: State) -> None:
     state["m11"] = {"free": [MARKERS] * len(state["seats"]), "at": {}}
-    state["stack"].insert(1, {"kind": "m11_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m11_setup")
 
 
-@handlers.step("m11_setup")
+@handlers.once("m11_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     ctx.log("HRE-M11-SETUP-01", f"Every player puts {MARKERS} player markers on their Ruler card.")
 
 

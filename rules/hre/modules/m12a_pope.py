@@ -26,7 +26,7 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.hre import flow, handlers, passing, titles
 from rules.hre.handlers import option
-from rules.hre.modules import declare, files, hook, plays
+from rules.hre.modules import declare, files, hook, part, plays
 from rules.hre.state import RESOURCES, Ctx, Frame, resources_held
 
 LORDLINGS = 1  # the automa's seat in a solo game (Module 1)
@@ -49,9 +49,7 @@ def validate() -> None:
         raise ValueError("m12a_pope.json: CP01 must keep the book's costs and its 5 VP")
 
 
-def m12a(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m12a"]
-    return found
+m12a = part("m12a")
 
 
 def cost(churches: int) -> int:
@@ -71,12 +69,11 @@ def controlled_churches(state: State, seat: int) -> int:
 @hook
 def _setup(state: State) -> None:
     state["m12a"] = {"holder": None, "ready": True}
-    state["stack"].insert(1, {"kind": "m12a_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m12a_setup")
 
 
-@handlers.step("m12a_setup")
+@handlers.once("m12a_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     ctx.log("HRE-M12A-SETUP-01", "The Pope joins the Title offer.")
 
 

@@ -31,7 +31,7 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers, modules
 from rules.hre.economy import gain
 from rules.hre.handlers import option
-from rules.hre.modules import declare, files, hook, option_value, plays
+from rules.hre.modules import declare, files, hook, option_value, part, plays
 from rules.hre.state import Ctx, Frame, controlled, data, describe
 
 LORDLINGS = 1  # the automa's seat in a solo game (Module 1)
@@ -66,9 +66,7 @@ def deck_for(players: int) -> list[str]:
     return [c["id"] for c in book()["cards"] if c["players"] <= n]
 
 
-def m13a(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m13a"]
-    return found
+m13a = part("m13a")
 
 
 def _harder(state: State) -> bool:

@@ -30,7 +30,7 @@ from rules.core.errors import InvariantError
 from rules.hre import handlers
 from rules.hre.components import GAIN_KEYS
 from rules.hre.handlers import option
-from rules.hre.modules import declare, files, hook
+from rules.hre.modules import declare, files, hook, part
 from rules.hre.state import UNITS, Ctx, Frame, refresh_owner, unit_count
 
 ORDERS = (1, 2, 3)  # the First, Second and Third Crusades
@@ -38,21 +38,15 @@ NAMES = {1: "First", 2: "Second", 3: "Third"}
 WHO = ("everyone", "contributors", "others", "church")
 
 
-def book() -> dict[str, Any]:
-    return files.load("m14a_crusades.json")
-
-
-@cache
-def cards() -> dict[str, dict[str, Any]]:
-    return files.cards("m14a_crusades.json")
+BOOK = files.Book("m14a_crusades.json", "CC", 12)
+book, cards = BOOK.raw, cache(BOOK.cards)
 
 
 @hook
 def validate() -> None:
     """CC01-CC12, four a Crusade; each value of the vocabulary; Gold under the book's Churches."""
+    BOOK.check()
     found = cards()
-    if sorted(found) != [f"CC{i:02d}" for i in range(1, 13)]:
-        raise ValueError("m14a_crusades.json: expected the cards CC01 to CC12")
     for order in ORDERS:
         if sum(1 for c in found.values() if c["crusade"] == order) != 4:
             raise ValueError(f"m14a_crusades.json: 4 cards of the {NAMES[order]} Crusade")
@@ -70,9 +64,7 @@ def validate() -> None:
         raise ValueError("m14a_crusades.json: Gold under Churches 2, 4, 6 (2, 5, 8 for 5-8)")
 
 
-def m14a(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m14a"]
-    return found
+m14a = part("m14a")
 
 
 def active(state: State) -> str | None:
@@ -107,12 +99,11 @@ def _setup(state: State) -> None:
         "last": None,
         "scored": [0] * n,
     }
-    state["stack"].insert(1, {"kind": "m14a_setup", "seat": state["stack"][0]["seat"]})
+    handlers.after_setup(state, "m14a_setup")
 
 
-@handlers.step("m14a_setup")
+@handlers.once("m14a_setup")
 def _log_setup(ctx: Ctx, frame: Frame) -> None:
-    ctx.s["stack"].pop()
     where = ", ".join(str(n) for n in m14a(ctx.s)["gold"])
     ctx.log(
         "HRE-M14A-SETUP-01",
@@ -332,6 +323,6 @@ def _invariants(state: State) -> None:
 MODULE = declare(
     __name__,
     "M14A",
-    data_files=("m14a_crusades.json",),
+    BOOK,
     undo_barrier=lambda before, after: before["m14a"]["revealed"] != after["m14a"]["revealed"],
 )

@@ -172,7 +172,6 @@ def _levy_words(cat: str) -> str:
 
 
 def _impose_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     seat, cat = frame["seat"], frame["cat"]
     if not action["levy"]:
         ctx.log("HRE-M15A-FLIP-01", f"{ctx.name(seat)} imposes no Levy.")
@@ -219,11 +218,13 @@ handlers.decision(
     "m15a_impose",
     "HRE-M15A-FLIP-01",
     lambda ctx, f: f"You are first to flip {spec(f['cat'])['name']}: impose the Levy?",
-    lambda ctx, f: [
-        option({"levy": True}, f"Impose the Levy ({_levy_words(f['cat'])} each, or their card)"),
-        option({"levy": False}, "Impose no Levy"),
-    ],
+    handlers.yes_no(
+        "levy",
+        lambda ctx, f: f"Impose the Levy ({_levy_words(f['cat'])} each, or their card)",
+        "Impose no Levy",
+    ),
     _impose_choose,
+    once=True,
 )
 handlers.decision(
     "m15a_levy",

@@ -36,7 +36,6 @@ from rules.core.engine import State
 from rules.core.errors import InvariantError
 from rules.hre import handlers, passing
 from rules.hre.economy import gain
-from rules.hre.handlers import option
 from rules.hre.modules import (
     declare,
     hook,
@@ -175,7 +174,6 @@ def _benefit_words(cat: str) -> str:
 
 
 def _use_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    ctx.s["stack"].pop()
     seat, cat = frame["seat"], frame["cat"]
     if not action["use"]:
         return
@@ -192,21 +190,14 @@ handlers.decision(
     "m15a_use",
     "HRE-M15A-BENEFIT-01",
     lambda ctx, f: f"{spec(f['cat'])['flipped']}: use it with this Noble (it is then exhausted)?",
-    lambda ctx, f: [
-        option({"use": True}, f"Use it: {_benefit_words(f['cat'])}"),
-        option({"use": False}, "Keep it ready"),
-    ],
+    handlers.yes_no("use", lambda ctx, f: f"Use it: {_benefit_words(f['cat'])}", "Keep it ready"),
     _use_choose,
+    once=True,
 )
 
 
-def _pass_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
+def _refresh(ctx: Ctx, frame: Frame) -> None:
     """A Pass refreshes the seat's exhausted Poland cards with its Titles (BENEFIT-02)."""
-    steps = passing.STEPS_BY_MODE[frame["mode"]]
-    refreshing = "m15a" in ctx.s and frame["next"] < len(steps) and steps[frame["next"]] == REFRESH
-    inner(ctx, frame)
-    if not refreshing:
-        return
     tired = [c for c in CATEGORIES if card(ctx.s, frame["seat"], c)["side"] == "flipped"]
     tired = [c for c in tired if not card(ctx.s, frame["seat"], c)["ready"]]
     for cat in tired:
@@ -215,7 +206,7 @@ def _pass_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -
         ctx.log("HRE-M15A-BENEFIT-02", f"{ctx.name(frame['seat'])} refreshes their Poland cards.")
 
 
-handlers.MACHINE.wrap_step("pass", _pass_wrapper)
+handlers.MACHINE.wrap_step("pass", passing.after_step(REFRESH, "m15a", _refresh))
 
 
 # ---------------------------------------------------------------- scoring, views and checks

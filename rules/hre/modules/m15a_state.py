@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import State
-from rules.hre.modules import files
+from rules.hre.modules import files, part
 
 CATEGORIES = ("veleti", "santok", "church")
 MIESZKO, CHROBRY = "CR01", "CR02"
@@ -24,9 +24,7 @@ def spec(cat: str) -> dict[str, Any]:
     return found
 
 
-def m15a(state: State) -> dict[str, Any]:
-    found: dict[str, Any] = state["m15a"]
-    return found
+m15a = part("m15a")
 
 
 def card(state: State, seat: int, cat: str) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rules.bots as bots
+from rules.bots import search
 from rules.bots.base import Budget
 from rules.bots.guard import safe
 from rules.core.canonical import canonical_json, clone, state_hash
@@ -78,6 +79,24 @@ def test_search_with_an_iteration_budget_is_deterministic_and_seeded() -> None:
     seat = deciding(engine, state)
     first = bots.choose("search", engine, state, seat, 3, Budget(iterations=40))
     assert bots.choose("search", engine, state, seat, 3, Budget(iterations=40)) == first
+
+
+@pytest.mark.parametrize(
+    ("game", "slug", "steps"),
+    [("hre", "base", 30), ("feudal", "duel", 12), ("ema", "27-charlemagne", 20)],
+)
+def test_search_stopping_early_when_settled_decides_as_the_whole_budget(
+    game: str, slug: str, steps: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search stops once the leading option leads by more visits than iterations remain;
+    the decision is the one the whole budget gives."""
+    engine = get_engine(game)
+    state = position(engine, slug, 2, steps)
+    seat = deciding(engine, state)
+    budget = Budget(iterations=60)
+    early = bots.choose("search", engine, state, seat, 5, budget)
+    monkeypatch.setattr(search.Search, "settled", lambda self, remaining: False)
+    assert bots.choose("search", engine, state, seat, 5, budget) == early
 
 
 def test_the_guard_leaves_out_a_cancel_that_only_goes_back() -> None:
