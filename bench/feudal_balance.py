@@ -26,8 +26,10 @@ from rules.bots import Budget
 from rules.core.engine import State
 from rules.feudal import ENGINE
 from rules.feudal.components import load
+from rules.feudal.setup import STARTERS
 
 ACTION_CAP = 20_000
+ITERATIONS = 0  # --iterations: a search budget a decision that repeats exactly
 ROLL_OF = {
     "df": "df",
     "score1": "cc_hit",
@@ -92,7 +94,7 @@ def planner(state: State) -> Any:
         return {"do": "keep"} if keep else {"do": "discard"}
     fight = next(f for f in reversed(state["stack"]) if f["kind"] == "fight")
     kind = ROLL_OF.get(fight["stage"])
-    if kind is None or markers <= reserve + 1:
+    if kind is None or markers <= reserve + 1 or fight["stage"] == "dfblock":
         return {"do": "done"}
     att, foe = fight["att"], solo._defender_card(state, fight)
 
@@ -117,16 +119,13 @@ def planner(state: State) -> Any:
             return dw + count(att, foe, ra + k) >= d_life > dw + count(att, foe, ra)
         return aw + count(foe, att, rd) >= a_life > aw + count(foe, att, rd - k)
 
-    wants = []
-    for k in (1, 2, 3):
-        if deciding(k, "a"):
-            wants.append((k, {"do": "shift", "side": "a", "by": 1}))
-            break
-    for k in (1, 2, 3):
-        if deciding(k, "d"):
-            wants.append((k, {"do": "shift", "side": "d", "by": -1}))
-            break
-    wants = [w for w in wants if markers - w[0] > reserve]
+    wants = [
+        (abs(o["by"]), o)
+        for o in options
+        if o["do"] == "shift"
+        and deciding(abs(o["by"]), o["side"])
+        and markers - abs(o["by"]) > reserve
+    ]
     return min(wants, key=lambda w: w[0])[1] if wants else {"do": "done"}
 
 
@@ -134,6 +133,8 @@ def play(config: dict[str, Any], players: int, bot: str, seed: int, ms: int | No
     """One game with the same bot in every seat; the finished state."""
     state = ENGINE.setup(seed, config, players)
     budget = Budget(ms=ms) if ms else None
+    if ITERATIONS:
+        budget = Budget(iterations=ITERATIONS)
     for step in range(ACTION_CAP):
         if ENGINE.is_over(state):
             return state
@@ -152,23 +153,32 @@ def winners(state: State) -> list[int]:
 
 
 def cmd_seats(args: argparse.Namespace) -> dict[str, Any]:
-    config = {"mode": args.mode, "options": json.loads(args.options or "{}")}
+    options = json.loads(args.options or "{}")
     wins = [0.0] * args.players
+    order = [0.0] * args.players  # by place in the turn order, the random first player first
     draws = turns = 0
-    for seed in range(args.seed, args.seed + args.games):
+    for game, seed in enumerate(range(args.seed, args.seed + args.games)):
+        config: dict[str, Any] = {"mode": args.mode, "options": options}
+        if args.rotate:  # every seat plays every default starter deck as often
+            shift = game % args.players
+            config["decks"] = [STARTERS[(i + shift) % args.players] for i in range(args.players)]
         state = play(config, args.players, args.bot, seed, args.ms)
         won = winners(state)
         turns += state["turns"]
         if not won:
             draws += 1
         for seat in won:
-            wins[seat] += 1 / (1 if args.mode == "teams" else len(won))
+            share = 1 / (1 if args.mode == "teams" else len(won))
+            wins[seat] += share
+            order[(seat - state["first"]) % args.players] += share
     return {
         "mode": args.mode,
         "players": args.players,
         "bot": args.bot,
         "games": args.games,
+        "decks": "rotated" if args.rotate else "by seat",
         "seat_win_pct": [round(100 * w / args.games, 1) for w in wins],
+        "turn_order_win_pct": [round(100 * w / args.games, 1) for w in order],
         "draw_pct": round(100 * draws / args.games, 1),
         "mean_turns": round(turns / args.games, 1),
     }
@@ -228,14 +238,18 @@ def main() -> None:
         cmd.add_argument("--games", type=int, default=20)
         cmd.add_argument("--seed", type=int, default=1)
         cmd.add_argument("--ms", type=int, help="search budget a decision (default: the bot's)")
+        cmd.add_argument("--iterations", type=int, default=0, help="search iterations a decision")
     seats = sub.choices["seats"]
     seats.add_argument("--mode", default="duel")
     seats.add_argument("--players", type=int, default=2)
     seats.add_argument("--options", help="JSON object of scenario options")
+    seats.add_argument("--rotate", action="store_true", help="rotate the starter decks by game")
     sub.choices["decks"].add_argument("--only", help="comma-separated starter deck ids")
     sub.choices["solo"].add_argument("--level", default="default")
     sub.choices["solo"].add_argument("--options", help="JSON object of more options")
     args = top.parse_args()
+    global ITERATIONS
+    ITERATIONS = args.iterations
     run = {"seats": cmd_seats, "decks": cmd_decks, "solo": cmd_solo}[args.command]
     print(json.dumps(run(args)))
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from games.boards import ema, feudal, hre
 from games.boards.common import Board, Prompt, View
 from games.boards.feudal import odds as feudal_odds
+from games.boards.hre import odds as hre_odds
 
 if TYPE_CHECKING:
     from games.models import Game, Scenario, Seat
@@ -69,7 +70,10 @@ def has_board(game: str) -> bool:
 
 # The odds a player works out at the table, shown beside the choices that roll dice: one note per
 # option of the prompt (a game's Endeavor odds that depend on the board live in its board instead).
-OPTION_NOTES: dict[str, Callable[[Prompt | None], list[str]]] = {"feudal": feudal_odds.notes}
+OPTION_NOTES: dict[str, Callable[[View, Prompt | None], list[str]]] = {
+    "feudal": feudal_odds.notes,
+    "hre": hre_odds.notes,
+}
 
 
 def board_context(game: str, view: View, prompt: Prompt | None) -> dict[str, Any]:
@@ -78,7 +82,7 @@ def board_context(game: str, view: View, prompt: Prompt | None) -> dict[str, Any
     if board is None:
         return {}
     ctx = board.context(view, prompt)
-    notes = OPTION_NOTES[game](prompt) if game in OPTION_NOTES else []
+    notes = OPTION_NOTES[game](view, prompt) if game in OPTION_NOTES else []
     return {**ctx, "option_notes": notes} if any(notes) else ctx
 
 

@@ -37,7 +37,7 @@ class StepContext(Generic[D]):
 
     def log(self, rule: str, text: str | None, private: dict[int, str] | None = None) -> None:
         """Record an event: public text, private text per seat, and the rule it applies."""
-        priv = {str(k): v for k, v in (private or {}).items()}
+        priv = {str(k): v for k, v in private.items()} if private else {}
         self.events.append({"rule": rule, "public": text, "private": priv})
 
     def push(self, frame: Frame) -> None:

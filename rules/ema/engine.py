@@ -107,7 +107,10 @@ class EmaEngine(FrameEngine[Ctx]):
     # 9: with `schism_crusades`, a Crusade called is fought in its own Round (its Crusader Phase
     # had been skipped), and Crusades happen without the Magnates too (Syria and Jerusalem
     # Independent and not Christian); games without that option play as in 7 and 8
-    rules_version = 9
+    # 10: the Grand Scenario asks the Frankish Player for the division (cores, Courts, Areas
+    # joined to two kingdoms) and a late kingdom's Player for his group and Court (32.0); an
+    # unheld Byzantium's cards leave play; other scenarios play as in 7-9
+    rules_version = 10
     layout_since = 8
     replays_since = 7
     machine = handlers.MACHINE

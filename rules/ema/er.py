@@ -2,20 +2,44 @@
 
 from __future__ import annotations
 
-from rules.ema.state import FORT, OWNER, PARTIAL, SS, Ctx, relations, tech_bonus
+from functools import cache
+
+from rules.ema.state import (
+    FORT,
+    LANG,
+    OWNER,
+    PARTIAL,
+    REL,
+    SS,
+    Ctx,
+    data,
+    lang_relation,
+    rel_relation,
+    tech_bonus,
+)
 
 
 def modifier(ctx: Ctx, seat: int, aid: str, endeavor: str) -> int:
     """Language plus Religion modifier of the matrix (9.34), added to Section B."""
-    if (
-        endeavor == "conquest"
-        and "zeal_of_the_turks" in ctx.s["special"]
-        and ctx.seat(seat)["empire"] == "TUR"
-    ):
+    me = ctx.seat(seat)
+    if endeavor == "conquest" and me["empire"] == "TUR" and "zeal_of_the_turks" in ctx.s["special"]:
         return 0  # 31.7 Zeal of the Turks
-    lang, rel = relations(ctx, seat, aid)
-    table = ctx.d.tables["modifiers"][endeavor]
-    return int(table["lang"][lang] + table["rel"][rel])
+    here = ctx.area(aid)
+    union = ctx.s.get("schism") == "union"
+    return _matrix(endeavor, me["lang"], me["rel"], me["excom"], union, here[LANG], here[REL])
+
+
+@cache
+def _matrix(
+    endeavor: str, lang: str, rel: str, excom: bool, union: bool, area_lang: str, area_rel: str
+) -> int:
+    """The matrix's modifier for a Leader's and an Area's Language and Religion (9.34, 23.11 U;
+    `relations` worked out once per combination)."""
+    found = rel_relation(rel, area_rel, excom)
+    if found == 1 and union:
+        found = 0  # 23.11 U: the two Churches count as one (the optional Schism rule)
+    table = data().tables["modifiers"][endeavor]
+    return int(table["lang"][lang_relation(lang, area_lang)] + table["rel"][found])
 
 
 def enemy_c(ctx: Ctx, seat: int, aid: str) -> int:

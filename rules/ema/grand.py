@@ -10,11 +10,13 @@ group of their own to appear (Step 6). The state keeps `grand`: the phase (`prel
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rules.core import rng
 from rules.core.engine import State
 from rules.ema import handlers, leaders, setup
+from rules.ema.handlers import option
 from rules.ema.state import (
     CHRISTIAN,
     CLAIMS,
@@ -27,6 +29,7 @@ from rules.ema.state import (
     TIES,
     UNREST,
     Ctx,
+    Frame,
     has,
     mask_of,
     owned,
@@ -99,25 +102,19 @@ def _christian_groups(ctx: Ctx, areas: list[str], min_size: int) -> list[list[st
     return sorted(groups, key=lambda g: (-len(g), -sum(ctx.area(a)[SS] for a in g), g[0]))
 
 
-def cores(ctx: Ctx, areas: list[str]) -> list[list[str]]:
-    """Up to three groups of three (else two) Areas, each of a Language of its own (32.0 Steps 1-2).
-
-    The book lets the Frankish Player choose among more than three; the engine takes the
-    largest, then the richest in SS (authored, README).
-    """
-    picked: list[list[str]] = []
-    langs: set[str] = set()
-    for size in (3, 2):
-        for group in _christian_groups(ctx, areas, size):
-            lang = ctx.area(group[0])[LANG]
-            if (
-                len(picked) < 3
-                and lang not in langs
-                and not set(group) & {a for g in picked for a in g}
-            ):
-                picked.append(group)
-                langs.add(lang)
-    return picked
+def core_choices(ctx: Ctx, areas: list[str], taken: list[list[str]]) -> list[list[str]]:
+    """The groups the Frankish Player may still take as a kingdom's core (32.0 Steps 1-2): joined
+    groups of three or more RC or EO Areas of one Language, each kingdom of a Language of its
+    own; groups of two only when fewer than three Languages have a group of three."""
+    langs = {ctx.area(g[0])[LANG] for g in taken}
+    used = {a for g in taken for a in g}
+    big = _christian_groups(ctx, areas, 3)
+    size = 3 if len({ctx.area(g[0])[LANG] for g in big}) >= 3 else 2
+    return [
+        g
+        for g in _christian_groups(ctx, areas, size)
+        if ctx.area(g[0])[LANG] not in langs and not set(g) & used
+    ]
 
 
 def _distances(ctx: Ctx, sources: list[str], inside: set[str] | None) -> dict[str, int]:
@@ -138,26 +135,145 @@ def _distances(ctx: Ctx, sources: list[str], inside: set[str] | None) -> dict[st
     return dist
 
 
-def partition(ctx: Ctx, areas: list[str]) -> list[dict[str, Any]]:
-    """The three kingdoms: each core with its Court, and every other Area to the nearest core,
-    overland through the Empire if it can, else by the shortest way (32.0 Step 1)."""
-    found = cores(ctx, areas)
-    if not found:
-        found = [sorted(areas)]
-    members = [list(group) for group in found]
-    taken = {a for group in members for a in group}
-    land = [_distances(ctx, group, set(areas)) for group in members]
-    sea = [_distances(ctx, group, None) for group in members]
-    for aid in sorted(set(areas) - taken):
-        by_land = [(d.get(aid, 999), i) for i, d in enumerate(land)]
-        by_sea = [(d.get(aid, 999), i) for i, d in enumerate(sea)]
-        best = min(by_land) if min(by_land)[0] < 999 else min(by_sea)
-        members[best[1]].append(aid)
-    kingdoms: list[dict[str, Any]] = []
-    for group, core in zip(members, found, strict=True):
-        court = max(core, key=lambda a: (ctx.area(a)[SS], ctx.d.areas[a]["population"], a))
-        kingdoms.append({"areas": sorted(group), "court": court})
-    return kingdoms
+def frontier(ctx: Ctx, division: dict[str, Any]) -> list[tuple[str, int]]:
+    """(Area, kingdom) pairs the Frankish Player may assign next: an Area of the Empire not yet
+    given, joined overland to an Area of that kingdom (32.0 Step 1)."""
+    owner = {a: i for i, k in enumerate(division["kingdoms"]) for a in k["areas"]}
+    pairs = set()
+    for aid in division["areas"]:
+        if aid not in owner:
+            for b in ctx.d.land_adj[aid]:
+                if b in owner:
+                    pairs.add((aid, owner[b]))
+    return sorted(pairs)
+
+
+def _by_sea(ctx: Ctx, division: dict[str, Any]) -> None:
+    """The Areas no kingdom reaches overland through the Empire go to the nearest kingdom by
+    land and sea steps, the lowest-numbered on a tie (32.0 Step 1)."""
+    kingdoms = division["kingdoms"]
+    given = {a for k in kingdoms for a in k["areas"]}
+    dist = [_distances(ctx, k["areas"], None) for k in kingdoms]
+    for aid in division["areas"]:
+        if aid not in given:
+            best = min(range(len(kingdoms)), key=lambda i: (dist[i].get(aid, 999), i))
+            kingdoms[best]["areas"].append(aid)
+            ctx.log("EMA-32.0.P1", f"{ctx.aname(aid)}, joined to no kingdom overland, goes to "
+                    f"the nearest, Kingdom {best + 1}.")  # fmt: skip
+
+
+def begin_division(ctx: Ctx) -> None:
+    """The Frankish Player divides his Empire (32.0 Steps 1-2): the engine asks him for the cores,
+    the Courts and each Area's kingdom, in the step below."""
+    ctx.s["grand"]["division"] = {"areas": sorted(owned(ctx.s, 0)), "kingdoms": [], "done": False}
+    ctx.push({"kind": "grand_division"})
+
+
+@handlers.step("grand_division")
+def _division(ctx: Ctx, frame: Frame) -> None:
+    """32.0 Steps 1-2, one question at a time: the cores (up to three), each kingdom's Court in
+    its core, then every other Area to a kingdom it joins overland; the rest by sea."""
+    div = ctx.s["grand"]["division"]
+    kingdoms = div["kingdoms"]
+    if not div["done"]:
+        choices = core_choices(ctx, div["areas"], [k["core"] for k in kingdoms])
+        if len(kingdoms) < 3 and choices:
+            ask = {"kind": "grand_core", "seat": 0, "choices": choices}
+            ctx.only_or_ask(choices, partial(_add_core, ctx), ask)
+            return
+        div["done"] = True
+        if not kingdoms:  # no Christian group at all: the Empire stays one kingdom (authored)
+            kingdoms.append(
+                {"core": list(div["areas"]), "areas": list(div["areas"]), "court": None}
+            )
+    for i, k in enumerate(kingdoms):
+        if k["court"] is None:
+            ctx.only_or_ask(
+                k["core"], partial(_court, ctx, i), {"kind": "grand_court", "seat": 0, "kingdom": i}
+            )
+            return
+    pairs = frontier(ctx, div)
+    if pairs:
+        if len({a for a, _ in pairs}) == len(pairs):  # each Area joins one kingdom only
+            for aid, i in pairs:
+                kingdoms[i]["areas"].append(aid)
+            return
+        ctx.push({"kind": "grand_assign", "seat": 0, "pairs": [list(p) for p in pairs]})
+        return
+    ctx.pop()
+    _by_sea(ctx, div)
+    del ctx.s["grand"]["division"]
+    found(ctx, [{"areas": sorted(k["areas"]), "court": k["court"]} for k in kingdoms])
+
+
+def _court(ctx: Ctx, i: int, aid: str) -> None:
+    ctx.s["grand"]["division"]["kingdoms"][i]["court"] = aid
+
+
+def _kingdom_label(ctx: Ctx, i: int) -> str:
+    k = ctx.s["grand"]["division"]["kingdoms"][i]
+    court = f", Court {ctx.aname(k['court'])}" if k["court"] else ""
+    return f"Kingdom {i + 1} ({ctx.aname(k['core'][0])}…{court})"
+
+
+def _add_core(ctx: Ctx, group: list[str]) -> None:
+    ctx.s["grand"]["division"]["kingdoms"].append(
+        {"core": list(group), "areas": list(group), "court": None}
+    )
+
+
+def _core_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    _add_core(ctx, frame["choices"][action["group"]])
+
+
+def _group_label(ctx: Ctx, group: list[str]) -> str:
+    lang = ctx.area(group[0])[LANG]
+    named = ctx.d.languages.get(lang, {}).get("name", lang)
+    return ", ".join(ctx.aname(a) for a in group) + f" ({named})"
+
+
+def _court_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    _court(ctx, frame["kingdom"], action["court"])
+
+
+def _assign_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    aid, i = frame["pairs"][action["pair"]]
+    ctx.s["grand"]["division"]["kingdoms"][i]["areas"].append(aid)
+
+
+handlers.decision(
+    "grand_core",
+    "EMA-32.0.P1",
+    lambda ctx, f: (
+        f"Divide the Frankish Empire: choose the core of Kingdom "
+        f"{len(ctx.s['grand']['division']['kingdoms']) + 1} (a joined group of one Language)"
+    ),
+    lambda ctx, f: [option({"group": i}, _group_label(ctx, g)) for i, g in enumerate(f["choices"])],
+    _core_choose,
+)
+handlers.decision(
+    "grand_court",
+    "EMA-32.0.P2",
+    lambda ctx, f: f"Divide the Frankish Empire: name the Court of Kingdom {f['kingdom'] + 1}",
+    lambda ctx, f: [
+        option({"court": a}, f"Court in {ctx.aname(a)}")
+        for a in ctx.s["grand"]["division"]["kingdoms"][f["kingdom"]]["core"]
+    ],
+    _court_choose,
+)
+handlers.decision(
+    "grand_assign",
+    "EMA-32.0.P1",
+    lambda ctx, f: "Divide the Frankish Empire: give an Area to a kingdom it joins overland",
+    lambda ctx, f: [
+        option({"pair": n}, f"{ctx.aname(a)} to {_kingdom_label(ctx, i)}")
+        for n, (a, i) in enumerate(f["pairs"])
+    ],
+    _assign_choose,
+)
 
 
 def _statures(ctx: Ctx) -> dict[str, int]:
@@ -196,11 +312,10 @@ def _numbers(ctx: Ctx) -> dict[int, int]:
     return taken
 
 
-def divide(ctx: Ctx) -> None:
-    """Steps 1-5: split the Frankish Empire, give out the numbers, rebuild the seats (32.0)."""
+def found(ctx: Ctx, kingdoms: list[dict[str, Any]]) -> None:
+    """Steps 3-5 once the Empire is divided: the numbers, the seats rebuilt (32.0)."""
     s = ctx.s
     old = s["seats"]
-    kingdoms = partition(ctx, owned(s, 0))
     for i, k in enumerate(kingdoms):
         names = ", ".join(ctx.aname(a) for a in k["areas"])
         ctx.log(
@@ -220,9 +335,10 @@ def divide(ctx: Ctx) -> None:
         ctx.log("EMA-32.0.P5", f"Player {seat + 1} rolls number {n}: {new[-1]['empire_name']}.")
     area_to = {a: seat_of.get(i + 1) for i, k in enumerate(kingdoms) for a in k["areas"]}
     _remap(ctx, area_to, seat_of.get(BYZANTINE))
-    s["event_discard"] += old[0]["hand"] + old[0]["inplay"]  # the Frankish cards leave play
+    kept = 1 if BYZANTINE in seat_of else None  # the Byzantine seat, if a Player drew it
     for i, me in enumerate(old):
-        if i != 1:  # the Byzantine keeps his seat as it is; the others' Year Cards go back
+        if i != kept:  # the others' cards leave play: Holding cards discarded, Year Cards back
+            s["event_discard"] += me["hand"] + me["inplay"] if i < 2 else []
             s["year_deck"] += me["years"] + me["revealed"]
     s["seats"] = new
     s["grand"] = {
@@ -238,6 +354,7 @@ def divide(ctx: Ctx) -> None:
             st = me["st"]
             ctx.log("EMA-32.0.P4", f"{ctx.name(seat)}: Statures {st['c']}-{st['a']}-{st['d']}.")
     refresh_connections(ctx)
+    late_kingdoms(ctx)
 
 
 def _remap(ctx: Ctx, area_to: dict[str, int | None], byz: int | None) -> None:
@@ -270,45 +387,92 @@ def _remap(ctx: Ctx, area_to: dict[str, int | None], byz: int | None) -> None:
     ctx.s["order"] = []
 
 
+LATE_KINDS = ("grand_late", "grand_late_court")
+
+
+def late_groups(ctx: Ctx) -> list[list[str]]:
+    """Joined groups of two or more Independent RC or EO Areas of one Language, Magnates' and
+    Vikings' Areas aside (32.0 Step 6), largest first."""
+    held = ctx.s.get("npc_areas", {})
+    free = [a for a, here in ctx.s["areas"].items() if here[OWNER] is None and a not in held]
+    return _christian_groups(ctx, free, 2)
+
+
 def late_kingdoms(ctx: Ctx) -> None:
     """Step 6 (A-58): as soon as a group of two or more joined Independent RC or EO Areas of one
-    Language exists, the waiting Player with 5, then 6, takes the largest (the engine chooses)."""
+    Language exists, the waiting Player with 5, then 6, is asked to take one (choosing among
+    several) and to name its Court. Checked after every answered prompt and every Round."""
     grand = ctx.s.get("grand")
-    if not grand or grand["phase"] != "kingdoms" or not grand["waiting"]:
+    if not grand or grand["phase"] != "kingdoms" or not grand["waiting"] or ctx.s["over"]:
         return
-    free = [
-        a for a, here in ctx.s["areas"].items()
-        if here[OWNER] is None and a not in ctx.s.get("npc_areas", {})
-    ]  # fmt: skip
-    groups = _christian_groups(ctx, free, 2)
+    if any(f["kind"] in LATE_KINDS for f in ctx.s["stack"]):
+        return
+    groups = late_groups(ctx)
+    if not groups:
+        return
     numbers = {int(k): v for k, v in grand["numbers"].items()}
-    for seat in sorted(grand["waiting"], key=lambda p: numbers[p]):
-        if not groups:
-            return
-        group = groups.pop(0)
-        court = max(group, key=lambda a: (ctx.area(a)[SS], ctx.d.areas[a]["population"], a))
-        me = _seat(ctx, numbers[seat], court, ctx.seat(seat))
-        ctx.s["seats"][seat] = me
-        for aid in group:
-            here = ctx.area(aid)
-            here[OWNER], here[UNREST] = seat, False
-        grand["waiting"] = [p for p in grand["waiting"] if p != seat]
-        st = me["st"]
-        ctx.log("EMA-32.0.P6", f"Player {seat + 1} founds the {me['empire_name']}: "
-                f"{', '.join(ctx.aname(a) for a in group)}; Statures {st['c']}-{st['a']}-{st['d']}, "
-                f"{KINGDOM_GOLD} gold.")  # fmt: skip
+    seat = min(grand["waiting"], key=lambda p: numbers[p])
+    if len(groups) == 1:
+        ctx.push({"kind": "grand_late_court", "seat": seat, "group": groups[0]})
+    else:
+        ctx.push({"kind": "grand_late", "seat": seat, "groups": groups[:PAGE]})
+
+
+PAGE = 12  # the largest groups offered to a late kingdom's Player
+
+
+def _late_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    group = frame["groups"][action["group"]]
+    ctx.push({"kind": "grand_late_court", "seat": frame["seat"], "group": group})
+
+
+def _late_court_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
+    ctx.pop()
+    seat, group, court = frame["seat"], frame["group"], action["court"]
+    grand = ctx.s["grand"]
+    number = int(grand["numbers"][str(seat)])
+    me = _seat(ctx, number, court, ctx.seat(seat))
+    ctx.s["seats"][seat] = me
+    for aid in group:
+        here = ctx.area(aid)
+        here[OWNER], here[UNREST] = seat, False
+    grand["waiting"] = [p for p in grand["waiting"] if p != seat]
+    st = me["st"]
+    ctx.log("EMA-32.0.P6", f"Player {seat + 1} founds the {me['empire_name']}: "
+            f"{', '.join(ctx.aname(a) for a in group)}; Statures {st['c']}-{st['a']}-{st['d']}, "
+            f"{KINGDOM_GOLD} gold.")  # fmt: skip
     refresh_connections(ctx)
+    late_kingdoms(ctx)  # the Player with 6 may take the next group at once
+
+
+handlers.decision(
+    "grand_late",
+    "EMA-32.0.P6",
+    lambda ctx, f: "Found your kingdom: choose a group of Independent Areas",
+    lambda ctx, f: [option({"group": i}, _group_label(ctx, g)) for i, g in enumerate(f["groups"])],
+    _late_choose,
+)
+handlers.decision(
+    "grand_late_court",
+    "EMA-32.0.P6",
+    lambda ctx, f: "Found your kingdom: name its Court",
+    lambda ctx, f: [option({"court": a}, f"Court in {ctx.aname(a)}") for a in f["group"]],
+    _late_court_choose,
+)
 
 
 def round_end(ctx: Ctx) -> None:
-    """The prelude ends with the Round of the Frankish Player's second Stature Check (32.0)."""
+    """The prelude ends with the Round of the Frankish Player's second Stature Check (32.0). The
+    game's last Round asks nothing more (the game ends with it)."""
     grand = ctx.s.get("grand")
-    if not grand:
+    if not grand or ctx.s["round"] >= ctx.s["rounds"]:
         return
-    if grand["phase"] == "prelude" and ctx.s["seats"][0]["checks"] >= 2:
+    if grand["phase"] == "prelude" and "division" not in grand and ctx.seat(0)["checks"] >= 2:
         ctx.log("EMA-32.0", "The Frankish Player has made his second Stature Check: the Empire "
                 "divides.")  # fmt: skip
-        divide(ctx)
+        begin_division(ctx)
+        return
     late_kingdoms(ctx)
 
 

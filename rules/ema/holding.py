@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from rules.core.engine import Option
@@ -41,29 +42,8 @@ def kind_of(ctx: Ctx, card: str) -> str:
 
 def targets(ctx: Ctx, seat: int, card: str, group: list[str] | None = None) -> list[str]:
     """Areas a Holding card can be played on now."""
-    kind, areas = kind_of(ctx, card), ctx.s["areas"]
-    if kind == "recognition":
-        return [
-            a
-            for a in owned(ctx.s, seat)
-            if not has(areas[a][CLAIMS], seat)
-            and claims.allowed(ctx, seat, a)
-            and (not claims.others_claim(ctx, seat, a) or has(areas[a][TIES], seat))
-        ]
-    if kind == "coup":
-        return [a for a in owned(ctx.s, seat) if areas[a][TIES] & ~(1 << seat)]
-    if kind != "dynastic":
-        return []
-    # 19.2 sets no Court exception for Dynastic Inheritance: a Court inherited is a Court lost (7.52)
-    pool = [
-        a
-        for a, h in in_order(ctx.s)
-        if (
-            (has(h[TIES], seat) and not has(h[CLAIMS], seat) and claims.allowed(ctx, seat, a))
-            or (has(h[CLAIMS], seat) and h[OWNER] != seat)
-        )
-    ]
-    if group is None:
+    pool = list(_pool(ctx, seat, card))
+    if group is None or kind_of(ctx, card) != "dynastic":
         return pool
     return [
         a
@@ -72,14 +52,38 @@ def targets(ctx: Ctx, seat: int, card: str, group: list[str] | None = None) -> l
     ]
 
 
+def _pool(ctx: Ctx, seat: int, card: str) -> Iterator[str]:
+    """Areas a Holding card can be played on, one by one (a Dynastic group aside)."""
+    kind, areas = kind_of(ctx, card), ctx.s["areas"]
+    if kind == "recognition":
+        yield from (
+            a
+            for a in owned(ctx.s, seat)
+            if not has(areas[a][CLAIMS], seat)
+            and claims.allowed(ctx, seat, a)
+            and (not claims.others_claim(ctx, seat, a) or has(areas[a][TIES], seat))
+        )
+    elif kind == "coup":
+        yield from (a for a in owned(ctx.s, seat) if areas[a][TIES] & ~(1 << seat))
+    elif kind == "dynastic":
+        # 19.2 sets no Court exception for Dynastic Inheritance: a Court inherited is a Court
+        # lost (7.52); `has` inline (a scan of the map on every menu with the card in hand)
+        yield from (
+            a
+            for a, h in in_order(ctx.s)
+            if (
+                (h[TIES] >> seat & 1 and not h[CLAIMS] >> seat & 1 and claims.allowed(ctx, seat, a))
+                or (h[CLAIMS] >> seat & 1 and h[OWNER] != seat)
+            )
+        )
+
+
 def playable(ctx: Ctx, seat: int) -> list[str]:
     """Holding cards the seat may play in its own turn (Influence only in Parleys)."""
     out = []
     for card in sorted(set(ctx.seat(seat)["hand"])):
         kind = kind_of(ctx, card)
-        if kind in PERSISTENT or (
-            kind in ("recognition", "coup", "dynastic") and targets(ctx, seat, card, None)
-        ):
+        if kind in PERSISTENT or next(_pool(ctx, seat, card), None) is not None:
             out.append(card)
     return out
 

@@ -279,7 +279,7 @@ def tied(state: State, seat: int) -> list[str]:
         ids = area_ids()
         if len(areas) != len(ids):
             ids = tuple(sorted(areas))
-        found = [a for a in ids if has(areas[a][TIES], seat)]
+        found = [a for a in ids if areas[a][TIES] >> seat & 1]  # `has`, inline: a hot scan
         if remembered is not None:
             remembered[("tied", seat)] = found
     return found
@@ -304,4 +304,8 @@ def holding_count(ctx: Ctx, seat: int, kind: str) -> int:
 
 def tech_bonus(ctx: Ctx, seat: int) -> int:
     """+3 per Technological Weapons or Tactical Systems card in play (19.2)."""
-    return 3 * (holding_count(ctx, seat, "weapons") + holding_count(ctx, seat, "tactics"))
+    inplay = ctx.s["seats"][seat]["inplay"]
+    if not inplay:
+        return 0
+    events = ctx.d.events
+    return 3 * sum(1 for c in inplay if events[c]["kind"] in ("weapons", "tactics"))

@@ -118,15 +118,25 @@ def _iter_foreign_targets(ctx: Ctx, seat: int, kind: str, base: str, inner: int)
         return
     side_a = _combat_side_a(ctx, seat, base)
     known = targets_part(ctx, seat, kind)
-    for target, leg in _sorted_legs(base, seafaring(ctx.s)):
-        here = ctx.area(target)
+    # `affordable`, inline (the hottest loop of the prompts): the gold left after the cost and
+    # the Seas, then the ER that this gold can raise
+    left = ctx.seat(seat)["gold"] - base_cost(ctx, kind)
+    areas, state = ctx.s["areas"], ctx.s
+    for target, leg in _sorted_legs(base, seafaring(state)):
+        seas = inner + leg
+        if seas > 2 or left < seas:
+            continue
+        here = areas[target]
         if kind == "convert":
             if here[OWNER] != seat or not convertible(ctx, seat, target):
                 continue
         elif here[OWNER] == seat or (kind == "pillage" and here[SS] <= -3):
             continue
-        seas = inner + leg
-        if seas <= 2 and affordable(ctx, seat, kind, side_a, target, seas, known):
+        part = known.get(target)
+        if part is None:
+            part = known[target] = er.side_b(ctx, seat, kind, target)
+        value = side_a - part
+        if (halve(state, value) if seas == 2 else value) + left - seas >= 0:
             yield target
 
 
@@ -178,8 +188,15 @@ def _iter_diplomacy_targets(ctx: Ctx, seat: int) -> Iterator[str]:
     ids = area_ids() if len(areas) == len(area_ids()) else tuple(sorted(areas))
     side_a = er.side_a(ctx, seat, "diplomacy", base)
     known = targets_part(ctx, seat, "diplomacy")
+    # `affordable` inline, as above (no Seas): the gold left raises the ER
+    reach = side_a + ctx.seat(seat)["gold"] - base_cost(ctx, "diplomacy")
     for t in ids:
-        if t not in courts and affordable(ctx, seat, "diplomacy", side_a, t, 0, known):
+        if t in courts:
+            continue
+        part = known.get(t)
+        if part is None:
+            part = known[t] = er.side_b(ctx, seat, "diplomacy", t)
+        if reach - part >= 0:
             yield t
 
 
@@ -192,11 +209,10 @@ def any_endeavor(ctx: Ctx, seat: int, kind: str) -> bool:
     """Is there at least one legal Endeavor of this kind now? (Stops at the first one found.)"""
     if kind == "diplomacy":
         return next(_iter_diplomacy_targets(ctx, seat), None) is not None
-    if ctx.seat(seat)["exile"]:
-        return False
+    me = ctx.seat(seat)
+    if me["exile"] or me["gold"] < base_cost(ctx, kind):
+        return False  # exiled, or 9.17: not even the cost without Seas can be paid
     costs = court_costs(ctx.s, seat)
-    if ctx.seat(seat)["gold"] < base_cost(ctx, kind):
-        return False  # 9.17: not even the cost without Seas can be paid
     if kind in COMBAT:
         return any(_has_target(ctx, seat, kind, b, inner) for b, inner in costs.items())
     side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)

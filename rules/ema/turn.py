@@ -66,12 +66,6 @@ CAPPED = {
 }
 
 
-def _capped(ctx: Ctx, do: str) -> bool:
-    """Has this kind of request been made as often as a turn allows?"""
-    key = CAPPED.get(do)
-    return key is not None and int(ctx.s.get("turn_asks", {}).get(key, 0)) >= CAPS[key]
-
-
 def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
     me = ctx.seat(seat)
     opts: list[Option] = []
@@ -96,7 +90,9 @@ def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
     ]
     if tied(ctx.s, seat):
         opts.append(option({"do": "drop_tie"}, "Remove one of your own Diplomatic Ties"))
-    return [o for o in opts if not _capped(ctx, o["action"]["do"])]
+    asks = ctx.s.get("turn_asks", {})  # the kinds asked as often as a turn allows go
+    full = {key for key, cap in CAPS.items() if int(asks.get(key, 0)) >= cap}
+    return [o for o in opts if CAPPED.get(o["action"]["do"]) not in full] if full else opts
 
 
 def _waiver_options(ctx: Ctx, seat: int) -> list[Option]:

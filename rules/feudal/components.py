@@ -370,6 +370,48 @@ def load() -> FeudalData:
     return validate(raw_cards, raw_decks)
 
 
+# Solitaire levels (house option solo_level) and the fewest characters a roster may hold: nine
+# defenders, a hand of seven and a few to draw (FL-SOLO-01..03).
+SOLO_LEVELS = ("default", "easier", "harder")
+MIN_ROSTER = 24
+
+
+def validate_rosters(raw: Any, cards: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Check solitaire.json: per level, the pool's first markers, whether defenders keep their
+    wounds (A-31), and the roster: the characters dealt into the game, each once; "all" stands
+    for every character of the pool (FL-SOLO-01)."""
+    levels = _keys("solitaire.json", raw, SOLO_LEVELS)
+    everyone = sorted(cid for cid, spec in cards.items() if spec["type"] == "character")
+    rosters = {}
+    for level, spec in levels.items():
+        where = f"solitaire.json: {level}"
+        spec = _keys(where, spec, ("markers", "wounds", "roster", "note"))
+        _int(where + " markers", spec["markers"], 1, 50)
+        if spec["wounds"] not in ("clear", "keep"):
+            _fail(where, 'wounds is "clear" or "keep" (A-31)')
+        ids = everyone if spec["roster"] == "all" else spec["roster"]
+        if not isinstance(ids, list) or len(set(ids)) != len(ids):
+            _fail(where, 'the roster is "all" or a list of character ids, each once')
+        strays = [cid for cid in ids if cards.get(cid, {}).get("type") != "character"]
+        if strays:
+            _fail(where, f"not characters: {strays}")
+        if len(ids) < MIN_ROSTER:
+            _fail(where, f"a roster needs at least {MIN_ROSTER} characters")
+        rosters[level] = {
+            "markers": spec["markers"],
+            "wounds": spec["wounds"],
+            "roster": sorted(ids),
+        }
+    return rosters
+
+
+@functools.cache
+def solo_rosters() -> dict[str, dict[str, Any]]:
+    """The validated solitaire levels (markers, wounds, roster), read once."""
+    with open(DATA_DIR / "solitaire.json", encoding="utf-8") as handle:
+        return validate_rosters(json.load(handle), load().cards)
+
+
 def validate_deck(deck: Any) -> list[str]:
     """Errors in a player's deck, as sentences; empty when legal (for the site's deck builder)."""
     return deck_errors(deck, load().cards)

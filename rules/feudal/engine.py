@@ -30,8 +30,8 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     # A-24: the book puts no limit on re-announcing an attack that cost nothing; "once" is the
     # house variant where a second called-off attack in a turn uses the turn's combat.
     "repeat_abort": ("free", "once"),
-    # Solitaire difficulty (house option outside the book): the pool's first markers (FL-SOLO-04
-    # gives 10, the default); easier: 30, wounds kept (A-31), a kill repays the attacker's Control.
+    # Solitaire difficulty (a house option): which characters are available (FL-SOLO-01) and,
+    # at the easier level, A-31's other reading; data/solitaire.json holds each level.
     "solo_level": ("default", "easier", "harder"),
     "solo_wounds": ("clear", "keep"),  # A-31: a defender that survives a fight heals, or not
 }
@@ -89,7 +89,9 @@ class FeudalEngine(FrameEngine[Ctx]):
 
     game_id = "feudal"
     title = "Dark Age: Feudal Lords"
-    rules_version = 3  # 3: Instants run all effects, leader dice and sends, options A-24/A-43
+    # 4: solitaire rosters by level, marker spends to a threshold; 3: Instants run all effects,
+    # leader dice and sends, options A-24/A-43
+    rules_version = 4
     machine = handlers.MACHINE
     options = OPTIONS
     option_text = OPTION_TEXT

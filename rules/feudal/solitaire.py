@@ -14,18 +14,16 @@ from rules.core.errors import InvariantError
 from rules.core.words import counted
 from rules.feudal import dice, handlers
 from rules.feudal.combatants import effects, life, own_mod, successes, thresholds
+from rules.feudal.components import solo_rosters
 from rules.feudal.handlers import option
 from rules.feudal.state import Ctx, Frame, card, data
 
 PILES, PILE_SIZE, HAND = 3, 3, 7
-# The pool's first markers by the solo_level option; the book's 10 is the default (FL-SOLO-04).
-# The easier level also keeps defenders' wounds and repays an attacker's Control on a kill.
-START_MARKERS = {"default": 10, "easier": 30, "harder": 6}
 
 
 def new_state(seed: int, options: dict[str, Any]) -> State:
     """Deal the piles and the hand, turn the tops up and fill the marker pool (SOLO-01..05)."""
-    deck = sorted(cid for cid, spec in data().cards.items() if spec["type"] == "character")
+    deck = roster(options)
     state: State = {
         "game": "feudal",
         "mode": "solitaire",
@@ -51,7 +49,7 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
         "living": [],
         "discard": [],
         "piles": piles,
-        "markers": START_MARKERS[options.get("solo_level", "default")] + tops,
+        "markers": level(options)["markers"] + tops,
         "killed": 0,
         "wounds": [0] * PILES,  # wounds a face-up defender keeps between fights (solo_wounds)
         "won": False,
@@ -65,6 +63,18 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
     ctx.push({"kind": "solo"})
     handlers.MACHINE.advance(ctx)
     return state
+
+
+def level(options: dict[str, Any]) -> dict[str, Any]:
+    """The solitaire level (data/solitaire.json): its roster, first markers and wounds reading."""
+    found: dict[str, Any] = solo_rosters()[options.get("solo_level", "default")]
+    return found
+
+
+def roster(options: dict[str, Any]) -> list[str]:
+    """The characters available to the solitaire game by its level, each dealt once (FL-SOLO-01:
+    the book builds the deck from the available characters; the level names them)."""
+    return list(level(options)["roster"])
 
 
 def affordable(cid: str, markers: int) -> bool:
@@ -264,11 +274,7 @@ def _over(ctx: Ctx, frame: Frame) -> None:
     if frame["dw"] >= life(_body(foe)):
         solo["wounds"][frame["pile"]] = 0
         _kill_defender(ctx, frame["pile"])
-        if ctx.opt("solo_level") == "easier":
-            # House rule of the easier level, outside the book: a kill repays the attacker's hire.
-            solo["markers"] += card(att)["control"]
-            ctx.log("FL-SOLO-13", f"Easier level: {card(att)['name']}'s Control comes back.")
-    elif ctx.opt("solo_wounds") == "keep" or ctx.opt("solo_level") == "easier":
+    elif ctx.opt("solo_wounds") == "keep" or level(ctx.s["options"])["wounds"] == "keep":
         # A-31 leaves open whether a surviving defender heals; the variant (and the easier
         # level) keeps its wounds.
         solo["wounds"][frame["pile"]] = frame["dw"]
@@ -346,28 +352,52 @@ def _pick_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
         ctx.push({"kind": "solo_adjust", "seat": 0})
 
 
+def _side_string(state: State, frame: Frame, side: str) -> tuple[int, list[int]]:
+    """The modifier and thresholds one side's roll is read against at this stage of the fight."""
+    att, foe = frame["att"], _defender_card(state, frame)
+    me, other = (att, foe) if side == "a" else (foe, att)
+    stage = frame["stage"]
+    if stage == "dfblock":
+        return 0, _df_blocks(me)
+    kind = {"df": "df", "score": "cc_hit", "block": "cc_block"}[stage.rstrip("12")]
+    return _mod(me, other, kind), thresholds(_body(me), kind)
+
+
+def shifts(state: State, frame: Frame) -> list[tuple[str, int, int]]:
+    """The marker spends that change something: (side, by, successes after), your roll up to each
+    threshold it misses, the defender's down below each one it meets (FL-SOLO-11). A spend that
+    crosses no threshold changes nothing, one that empties the pool loses at once (A-31), and
+    lowering your own roll or raising the defender's only helps the defender: none is offered."""
+    markers = state["solo"]["markers"]
+    found = []
+    for side in ("a", "d"):
+        mod, string = _side_string(state, frame, side)
+        total = frame["roll"][side] + mod
+        for t in string:
+            by = t - total if side == "a" else t - 1 - total
+            if by and (by > 0) == (side == "a") and abs(by) < markers:
+                found.append((side, by, successes(total + by, string)))
+    return found
+
+
 def _adjust_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     fight = _fight_frame(ctx)
-    opts = [
-        option(
-            {"do": "done"},
-            f"Keep the rolls (you {fight['roll']['a']}, defender {fight['roll']['d']})",
+    roll = fight["roll"]
+    opts = [option({"do": "done"}, f"Keep the rolls (you {roll['a']}, defender {roll['d']})")]
+    for side, by, after in shifts(ctx.s, fight):
+        who = "your" if side == "a" else "the defender's"
+        opts.append(
+            option(
+                {"do": "shift", "side": side, "by": by},
+                f"Spend {counted(abs(by), 'marker')}: {who} roll to {roll[side] + by} "
+                f"({counted(after, 'success', 'successes')})",
+            )
         )
-    ]
-    if ctx.s["solo"]["markers"] > 0:
-        for side, who in (("a", "your character"), ("d", "the defender")):
-            opts += [
-                option(
-                    {"do": "shift", "side": side, "by": by},
-                    f"Spend a marker: {by:+d} to {who}'s roll",
-                )
-                for by in (1, -1)
-            ]
     return opts
 
 
 def _adjust_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
-    """Each marker moves one side's roll by 1 (FL-SOLO-11)."""
+    """Each marker moves one side's roll by 1; one answer may spend several (FL-SOLO-11)."""
     if action["do"] == "done":
         ctx.pop()
         return
@@ -375,15 +405,16 @@ def _adjust_choose(ctx: Ctx, frame: Frame, seat: int, action: Any) -> None:
     fight["roll"][action["side"]] += action["by"]
     ctx.log(
         "FL-SOLO-11",
-        f"A marker moves the {'attacker' if action['side'] == 'a' else 'defender'}'s "
-        f"roll to {fight['roll'][action['side']]}.",
+        f"{counted(abs(action['by']), 'marker')} spent: the "
+        f"{'attacker' if action['side'] == 'a' else 'defender'}'s roll is now "
+        f"{fight['roll'][action['side']]}.",
     )
-    _pay(ctx, 1)
+    _pay(ctx, abs(action["by"]))
 
 
 def _keep_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
     opts = [option({"do": "discard"}, "Discard the wounded attacker")]
-    if ctx.s["solo"]["markers"] >= frame["wounds"]:
+    if ctx.s["solo"]["markers"] > frame["wounds"]:  # paying the pool empty loses at once (A-31)
         opts.append(
             option({"do": "keep"}, f"Pay {counted(frame['wounds'], 'marker')} to keep it living")
         )

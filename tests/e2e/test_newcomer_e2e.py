@@ -129,3 +129,153 @@ def test_a_newcomer_lands_signs_up_creates_a_game_and_plays(new_page: Any) -> No
         page.goto(path)
         fits(page, what)
     assert errors == []
+
+
+# --- the whole tour: every page at both widths, mid-game and finished games ---------------------
+
+
+def _seat_game(game: str, slug: str, users: list[Any], moves: int, seed: int) -> int:
+    """A game of `game` between the users (one seat each), `moves` seeded random moves in."""
+    import random
+
+    from games import services
+    from games.models import Scenario
+
+    scenario = Scenario.objects.get(game=game, slug=slug)
+    specs = [services.SeatSpec("me")] + [
+        services.SeatSpec("invite", username=u.username) for u in users[1:]
+    ]
+    created = services.create_game(users[0], scenario, len(users), specs)
+    for user in users[1:]:
+        services.join(created.pk, user)
+    picker = random.Random(seed)
+    for _ in range(moves):
+        row = Game.objects.get(pk=created.pk)
+        if row.status != Game.Status.ACTIVE:
+            break
+        seat = row.prompted_seats()[0]
+        prompt = row.engine.prompt_for(row.state, seat)
+        action = picker.choice(prompt["options"])["action"]
+        services.submit(row.pk, users[seat], action, row.seq, seat=seat)
+    return int(created.pk)
+
+
+def _checked(page: Page, path: str, what: str, game_page: bool = False) -> None:
+    page.goto(path)
+    page.wait_for_load_state("load")
+    fits(page, what)
+    if game_page:
+        untitled = page.evaluate("[...document.querySelectorAll('abbr:not([title])')].length")
+        assert untitled == 0, f"{what}: an abbreviation without its meaning"
+        marked = page.evaluate("document.querySelectorAll('abbr[title]').length")
+        assert marked > 0, f"{what}: no abbreviation explained at all"
+        text = page.inner_text("main")
+        assert not re.search(r"\b(AMB|TC)-\d+|\(A-\d+\)|\(s\)|\b\d+th\b(?<!\b1[1-3]th)", text), what
+
+
+def test_a_tour_of_every_page_at_both_widths(
+    browser: Any,  # noqa: F811
+    server: Any,  # noqa: F811
+    make_user: Any,
+) -> None:
+    """Landing, sign-up, log-in, lobby, new game for each game, each game's page mid-game, decks,
+    the deck builder, profile, rules, glossaries, results and replay: none scrolls sideways at
+    390 or 1440 px, none logs a console error, and on game pages every abbreviation has a title
+    and no internal id or "(s)" shows."""
+    from tests.integration import support
+
+    alice, bob = orm(make_user, "tour"), orm(make_user, "tourb")
+    base = f"http://127.0.0.1:{server.port}"
+    context = browser.new_context(base_url=base)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors = watch_console(page)
+    for path, what in (
+        ("/", "tour-landing"),
+        ("/accounts/signup/", "tour-signup"),
+        ("/accounts/login/", "tour-login"),
+    ):
+        _checked(page, path, what)
+    context.add_cookies(
+        [{"name": "sessionid", "value": orm(support.session_cookie, alice), "url": base}]
+    )
+    for path, what in (
+        ("/lobby/", "tour-lobby"),
+        ("/profile/", "tour-profile"),
+        ("/decks/", "tour-decks"),
+        ("/rules/", "tour-rules"),
+        ("/feudal/cards/", "tour-cards"),
+    ):
+        _checked(page, path, what)
+    for game in ("hre", "ema", "feudal"):
+        _checked(page, f"/games/new/?game={game}", f"tour-new-{game}")
+        assert page.locator("#scenario").evaluate("s => s.selectedOptions[0].dataset.game") == game
+        shown = page.locator(".options-set:not([hidden]) .option-field:not([hidden])")
+        assert shown.count() > 0, f"{game}: the scenario's options are offered"
+        _checked(page, f"/rules/{game}/", f"tour-rules-{game}")
+        _checked(page, f"/rules/{game}/glossary/", f"tour-glossary-{game}")
+    page.goto("/decks/")
+    page.fill("input[name=name]", "Tour deck")
+    page.get_by_role("button", name="Create").click()
+    page.wait_for_url("**/decks/*/")
+    fits(page, "tour-deck-builder")
+
+    # Each game's page mid-game, as a player.
+    for game, slug, moves in (
+        ("hre", "base", 60),
+        ("ema", "27-charlemagne", 60),
+        ("feudal", "duel", 40),
+    ):
+        game_id = orm(_seat_game, game, slug, [alice, bob], moves, 7)
+        assert orm(_status, game_id) == Game.Status.ACTIVE
+        _checked(page, f"/games/{game_id}/", f"tour-{game}-mid-game", game_page=True)
+        _checked(page, f"/games/{game_id}/log/", f"tour-{game}-log")
+
+    # A finished game: its results and replay.
+    done = orm(_seat_game, "ema", "27-charlemagne-solo", [alice], 5000, 3)
+    assert orm(_status, done) == Game.Status.FINISHED
+    _checked(page, f"/games/{done}/", "tour-finished", game_page=True)
+    _checked(page, f"/games/{done}/results/", "tour-results")
+    _checked(page, f"/games/{done}/replay/", "tour-replay", game_page=True)
+    context.close()
+    assert errors == []
+
+
+def test_two_seats_deciding_at_once_both_succeed_in_the_browser(
+    browser: Any,  # noqa: F811
+    server: Any,  # noqa: F811
+    make_user: Any,
+) -> None:
+    """Feudal Lords' opening Artifacts are chosen by both seats at once (FL-SETUP): two players
+    clicking at the same moment both make their move, neither is refused as stale."""
+    from tests.integration import support
+
+    alice, bob = orm(make_user, "both"), orm(make_user, "bothb")
+    game_id = orm(_seat_game, "feudal", "duel", [alice, bob], 0, 1)
+    base = f"http://127.0.0.1:{server.port}"
+    pages = []
+    for user in (alice, bob):
+        context = browser.new_context(base_url=base, viewport={"width": 390, "height": 844})
+        context.set_default_timeout(30_000)
+        context.add_cookies(
+            [{"name": "sessionid", "value": orm(support.session_cookie, user), "url": base}]
+        )
+        page = context.new_page()
+        page.goto(f"/games/{game_id}/")
+        page.wait_for_function("() => document.querySelector('#chat')")
+        expect(page.locator("#prompt [data-option-button]").first).to_be_visible()
+        pages.append(page)
+    errors = [watch_console(p) for p in pages]
+    # Both click before either page hears of the other's move.
+    for page in pages:
+        page.locator("#prompt [data-option-button]").last.evaluate("b => b.click()")
+    for seat in (0, 1):
+        for _ in range(100):
+            if orm(_moves_by, game_id, seat, 0) == 1:
+                break
+            pages[seat].wait_for_timeout(100)
+        assert orm(_moves_by, game_id, seat, 0) == 1, f"seat {seat + 1}'s move was refused"
+    for page in pages:
+        expect(page.locator("#notice .error")).to_have_count(0)
+        page.context.close()
+    assert errors == [[], []]

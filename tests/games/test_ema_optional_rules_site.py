@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.models import Game, Scenario
 from rules.core.registry import get_engine
-from tests.games.test_views import browser, token
+from tests.games.test_views import browser, post
 
 OPTIONAL = ("schism_crusades", "raiders_magnates", "colonization")
 
@@ -32,18 +32,10 @@ def test_a_game_created_with_the_optional_rules_plays_them_EMA_24_0_GR(
     stored in the game's options and the engine plays them."""
     client = browser(alice)
     scenario = Scenario.objects.get(game="ema", slug="28-millenium")
-    fields = {f"opt_ema_{name}": "true" for name in OPTIONAL}
-    response = client.post(
-        reverse("new_game"),
-        {
-            "csrfmiddlewaretoken": token(client),
-            "scenario": scenario.pk,
-            "players": 2,
-            "seat0": "me",
-            "seat1": "bot:random",
-            "public": "on",
-            **fields,
-        },
+    chosen = {f"opt_ema_{name}": "true" for name in OPTIONAL}
+    seats = {"seat0": "me", "seat1": "bot:random"}
+    response = post(
+        client, reverse("new_game"), {"scenario": scenario.pk, "players": 2, **seats, **chosen}
     )
     game = Game.objects.get()
     assert response.status_code == 302

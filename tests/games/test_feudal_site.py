@@ -544,4 +544,55 @@ def test_a_draft_shows_the_odds_of_its_roll(
         ]
     }
     grinner = odds.draft(3, sway)["text"]  # Grinner's Control is 3
-    assert odds.notes(prompt) == ["", grinner]
+    assert odds.notes({"seats": []}, prompt) == ["", grinner]
+
+
+@pytest.mark.parametrize(
+    ("control", "ld", "percent"), [(4, 0, 50), (4, 2, 83), (4, 3, 100), (6, 1, 33), (9, 1, 0)]
+)
+def test_a_lone_combatant_shows_the_chance_its_cost_is_paid(
+    control: int, ld: int, percent: int
+) -> None:
+    """FL-COMBAT-SEND-04: the cost is Control minus the d6, at least 0; sent if the Ld pays it
+    (FL-COMBAT-SEND-05), counted here face by face against that formula."""
+    from games.boards.feudal import odds
+
+    faces = [f for f in range(1, 7) if max(0, control - f) <= ld]
+    assert odds.lone(control, ld)["percent"] == round(100 * len(faces) / 6) == percent
+
+
+def test_each_df_target_shows_the_chance_of_a_hit_and_a_kill_with_the_engine_s_modifiers() -> None:
+    """FL-COMBAT-DF-04, FL-STR-02: 2d6 plus every modifier in play against the DF string. The
+    site reads the view and card data only; the engine's own roll_mod and thresholds, read
+    here, must give the same figures for the shooter it asks about (FL-COMBAT-DF-03)."""
+    from games.boards.feudal import odds
+    from rules.core import rng
+    from rules.feudal import combatants
+    from rules.feudal.state import Ctx
+
+    checked = 0
+    for seed in range(1, 60):
+        state = ENGINE.setup(seed, {"mode": "duel", "options": {}}, 2)
+        chooser = {"rng": rng.seed_state(seed)}
+        for _ in range(4000):
+            if ENGINE.is_over(state) or checked >= 6:
+                break
+            prompt = rng.choice(chooser, ENGINE.prompts(state))
+            if prompt["kind"] == "df_target":
+                seat = prompt["seat"]
+                frame = next(f for f in reversed(state["stack"]) if f["kind"] == "combat")
+                uid = state["stack"][-1]["uid"]
+                side, shooter = combatants.find(frame, uid) or ("", {})
+                string = combatants.thresholds(shooter, "df")
+                mod = combatants.roll_mod(Ctx(state), frame, side, shooter, "df")
+                aimed = odds.shot(ENGINE.view(state, seat), seat)
+                assert aimed is not None and aimed[:2] == (string, mod), seed
+                notes = odds.notes(ENGINE.view(state, seat), prompt)
+                hit = odds.at_least(string, mod, 1)
+                assert all(n.startswith("DF ") and f"a hit {hit}%" in n for n in notes), notes
+                checked += 1
+            option = rng.choice(chooser, prompt["options"])
+            ENGINE.apply_trusted(state, prompt["seat"], option["action"])
+        if checked >= 6:
+            break
+    assert checked >= 6

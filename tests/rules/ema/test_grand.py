@@ -7,8 +7,9 @@ import pytest
 from rules.core.errors import ScenarioError
 from rules.core.playout import play_and_replay
 from rules.ema import grand, sequence
+from rules.ema.handlers import MACHINE
 from rules.ema.state import CLAIMS, FORT, LANG, OWNER, REL, TIES, has, mask_of, seats_in
-from tests.rules.ema.helpers import ENGINE, ctx, rules_of
+from tests.rules.ema.helpers import ENGINE, act, actions, ctx, prompt, rules_of
 
 
 def _grand(players: int = 5, seed: int = 1, **options):
@@ -47,11 +48,29 @@ def test_prelude_is_charlemagne_for_two_players_EMA_32_0_EMA_32_2():
     assert all(p["seat"] in (0, 1) for p in ENGINE.prompts(state))
 
 
-def _divide(players: int = 6, seed: int = 1):
+def _answer(state, c, pick=None, until=lambda state: True):
+    """Run the machine and answer the division's and late kingdoms' questions (first choice, or
+    at random with `pick`) until none is asked."""
+    MACHINE.advance(c)
+    while ENGINE.prompts(state) and prompt(state)["kind"].startswith("grand"):
+        options = actions(state)
+        c.events += act(state, pick.choice(options) if pick else options[0])
+        if until(state):
+            break
+
+
+def _divided(state) -> bool:
+    return state["grand"]["phase"] == "kingdoms"
+
+
+def _divide(players: int = 6, seed: int = 1, pick=None, late: bool = True):
+    """A Grand game divided at once, the Frankish Player answering; with `late`, the late
+    kingdoms founded too."""
     state = _grand(players, seed)
     c = ctx(state)
     c.seat(0)["checks"] = 2
     grand.round_end(c)
+    _answer(state, c, pick, until=(lambda s: False) if late else _divided)
     return state, c
 
 
@@ -84,6 +103,7 @@ def test_recolouring_ties_treasury_statures_EMA_32_0_P3_EMA_32_0_P4():
     fort = c.area("flanders")[FORT]
     c.seat(0)["checks"] = 2
     grand.round_end(c)
+    _answer(state, c, until=lambda s: False)
     assert not has(c.area("saxony")[TIES], 0) or list(seats_in(c.area("saxony")[TIES])) == []
     owner = c.area("franconia")[OWNER]
     if owner is not None:
@@ -100,9 +120,7 @@ def test_recolouring_ties_treasury_statures_EMA_32_0_P3_EMA_32_0_P4():
 def test_kingdom_numbers_by_die_EMA_32_0_P5():
     """EMA-32.0.P5 A-58: every Player holds a different number 1-6; 4 is the Byzantine; with
     fewer than six Players the unassigned kingdoms' Areas are Independent."""
-    state = _grand(4, 3)
-    c = ctx(state)
-    grand.divide(c)
+    state, c = _divide(4, 3, late=False)
     numbers = {int(k): v for k, v in state["grand"]["numbers"].items()}
     assert sorted(numbers) == [0, 1, 2, 3] and len(set(numbers.values())) == 4
     for seat, n in numbers.items():
@@ -151,3 +169,88 @@ def test_a_whole_grand_game_replays_exactly_EMA_32_1():
     playout = play_and_replay(ENGINE, 4, {"scenario": grand.SLUG, "options": options}, 6)
     assert playout.over and playout.replay is not None and playout.replay.ok
     assert playout.state["year"] == 1471
+
+
+def test_the_frankish_player_chooses_cores_and_courts_EMA_32_0_P1_EMA_32_0_P2():
+    """EMA-32.0.P1 EMA-32.0.P2: the Frankish Player is asked which joined one-Language groups of
+    three RC or EO Areas are the kingdoms' cores (a Language once only) and names each Court in
+    its core; the kingdoms are those he chose."""
+    state = _grand(6, 1)
+    c = ctx(state)
+    c.seat(0)["checks"] = 2
+    grand.round_end(c)
+    MACHINE.advance(c)
+    chosen, courts = [], []
+    while prompt(state)["kind"] == "grand_core":
+        assert prompt(state)["seat"] == 0
+        groups = state["stack"][-1]["choices"]
+        langs = [c.area(g[0])[LANG] for g in groups]
+        assert len(set(langs)) == len(langs) and not set(langs) & {
+            c.area(g[0])[LANG] for g in chosen
+        }
+        assert all(len(g) >= 3 and all(c.area(a)[REL] in ("RC", "EO") for a in g) for g in groups)
+        chosen.append(groups[-1])
+        act(state, {"group": len(groups) - 1})
+    assert len(chosen) >= 2 and prompt(state)["kind"] == "grand_court"
+    while prompt(state)["kind"] == "grand_court":
+        offered = [a["court"] for a in actions(state)]
+        cores = [k["core"] for k in state["grand"]["division"]["kingdoms"]]
+        assert cores[: len(chosen)] == chosen  # a lone group left is taken without asking
+        assert offered == cores[state["stack"][-1]["kingdom"]]
+        courts.append(offered[-1])
+        act(state, {"court": offered[-1]})
+    _answer(state, c, until=_divided)
+    kingdoms = state["grand"]["kingdoms"]
+    assert [k["court"] for k in kingdoms if k["court"] in courts] == courts
+    assert all(set(g) <= set(k["areas"]) for g, k in zip(chosen, kingdoms, strict=False))
+
+
+def test_an_area_joined_to_two_kingdoms_is_given_by_the_player_EMA_32_0_P1():
+    """EMA-32.0.P1: an Area joined overland to two kingdoms is the Frankish Player's to give;
+    one joined to none through the Empire goes to the nearest kingdom."""
+    state = _grand(6, 1)
+    c = ctx(state)
+    franks = sorted(a for a, h in state["areas"].items() if h[OWNER] == 0)
+    z, x, y = next(
+        (z, *ns[:2])
+        for z in franks
+        if len(ns := [b for b in sorted(c.d.land_adj[z]) if b in franks]) >= 2
+    )
+    near = {x, y, z} | {b for a in (x, y, z) for b in c.d.land_adj[a]}
+    w = next(a for a in franks if a not in near)
+    state["grand"]["division"] = {
+        "areas": sorted([x, y, z, w]),
+        "kingdoms": [
+            {"core": [x], "areas": [x], "court": x},
+            {"core": [y], "areas": [y], "court": y},
+        ],
+        "done": True,
+    }
+    state["stack"].append({"kind": "grand_division"})
+    MACHINE.advance(c)
+    assert prompt(state)["kind"] == "grand_assign" and prompt(state)["seat"] == 0
+    pairs = state["stack"][-1]["pairs"]
+    assert [z, 0] in pairs and [z, 1] in pairs
+    events = act(state, {"pair": pairs.index([z, 1])})
+    kingdoms = state["grand"]["kingdoms"]
+    assert z in kingdoms[1]["areas"] and z not in kingdoms[0]["areas"]
+    assert any(w in k["areas"] for k in kingdoms)
+    assert any("joined to no kingdom overland" in (e["public"] or "") for e in events)
+
+
+def test_a_late_kingdoms_player_chooses_its_group_and_court_EMA_32_0_P6():
+    """EMA-32.0.P6 A-58: the waiting Player with 5 is asked first; with several groups he
+    chooses one, then names any of its Areas as Court."""
+    state, c = _divide(6, 1, late=False)
+    numbers = {int(k): v for k, v in state["grand"]["numbers"].items()}
+    asked = prompt(state)
+    assert asked["kind"] in ("grand_late", "grand_late_court")
+    assert numbers[asked["seat"]] == min(numbers[s] for s in state["grand"]["waiting"])
+    seat = asked["seat"]
+    if asked["kind"] == "grand_late":
+        act(state, {"group": len(actions(state)) - 1})
+    group = state["stack"][-1]["group"]
+    act(state, {"court": group[-1]})
+    me = state["seats"][seat]
+    assert me["court"] == group[-1] and me["gold"] == 10 and seat not in state["grand"]["waiting"]
+    assert all(c.area(a)[OWNER] == seat for a in group)

@@ -7,7 +7,7 @@ import pytest
 from rules.core.canonical import canonical_json
 from rules.feudal import ENGINE
 from rules.feudal.combatants import successes, thresholds
-from rules.feudal.components import load
+from rules.feudal.components import solo_rosters
 from rules.feudal.handlers import MACHINE
 from rules.feudal.scoring import check_end_of_turn
 from rules.feudal.state import Ctx
@@ -524,8 +524,8 @@ def test_tc16_solitaire_combat(rig: list[int]) -> None:
     assert [len(p) for p in solo["piles"]] == [3, 3, 3] and len(solo["hand"]) == 7
     assert solo["markers"] == 10 + sum(ENGINE_card(p[-1])["control"] for p in solo["piles"])
     everything = solo["deck"] + solo["hand"] + [c for p in solo["piles"] for c in p]
-    characters = [c for c, spec in load().cards.items() if spec["type"] == "character"]
-    assert len(everything) == len(set(everything)) == len(characters)  # FL-SOLO-01: each once
+    roster = solo_rosters()["default"]["roster"]
+    assert sorted(everything) == sorted(set(everything)) == roster  # FL-SOLO-01: each once
     state, nxt = solo_position("bane", "pale_fighter", 20)
     solo = state["solo"]
     rig.append(8)
@@ -567,20 +567,36 @@ def test_fl_solo_19_a_character_that_blocks_in_df_blocks_in_solitaire(rig: list[
 
 
 def test_fl_solo_18_an_empty_marker_pool_loses_at_once(rig: list[int]) -> None:
-    """FL-SOLO-08, FL-SOLO-18 (A-31): paying Bane's Control 3 out of 3 markers would empty the pool
-    and lose on the spot, so Bane is not offered; with 4 markers he is, and spending the last
-    marker mid-combat loses at once."""
+    """FL-SOLO-08, FL-SOLO-11, FL-SOLO-18 (A-31): paying Bane's Control 3 out of 3 markers would
+    empty the pool and lose on the spot, so Bane is not offered; with 4 markers he is, and no
+    marker spend that would empty the pool is offered either. A payment that empties it loses."""
     state, _ = solo_position("bane", "pale_fighter", 3)
     rig.append(8)
     MACHINE.advance(Ctx(state))
     assert not any(a.get("card") == "bane" for a in actions(state))
     assert all(ENGINE_card(a["card"])["control"] < 3 for a in actions(state))
     state, _ = solo_position("bane", "pale_fighter", 4)
-    rig.append(8)
+    rig.append(7)  # Bane's DF 8 is one short: the only spend would be the pool's last marker
     MACHINE.advance(Ctx(state))
     state, _ = act(state, {"card": "bane", "pile": 0})
-    state, _ = act(state, {"do": "shift", "side": "a", "by": 1})  # the last marker, mid-combat
-    assert state["over"] and state["winner"] is None and rig == []
+    assert state["solo"]["markers"] == 1 and actions(state) == [{"do": "done"}]
+    from rules.feudal.solitaire import _pay
+
+    assert _pay(Ctx(state), 1) and state["over"] and state["winner"] is None and rig == []
+
+
+def test_fl_solo_11_markers_are_offered_to_each_threshold_they_cross(rig: list[int]) -> None:
+    """FL-SOLO-11: on a DF roll of 6 Bane (8, 11) is offered +2 and +5, Pale Fighter (9) misses
+    and is offered nothing; one answer spends all the markers of its shift."""
+    state, _ = solo_position("bane", "pale_fighter", 20)
+    rig.append(6)
+    MACHINE.advance(Ctx(state))
+    state, _ = act(state, {"card": "bane", "pile": 0})
+    shifts = [a for a in actions(state) if a["do"] == "shift"]
+    assert shifts == [{"do": "shift", "side": "a", "by": 2}, {"do": "shift", "side": "a", "by": 5}]
+    state, _ = act(state, {"do": "shift", "side": "a", "by": 2})
+    assert state["solo"]["markers"] == 20 - 3 - 2 and state["stack"][-2]["roll"]["a"] == 8
+    assert rig == []
 
 
 def ENGINE_card(cid: str) -> dict[str, object]:  # noqa: N802
@@ -610,14 +626,19 @@ def test_fl_solo_14_17_18_pile_cleared_hand_refilled_and_loss() -> None:
     assert state["over"] and state["winner"] is None and len(solo["hand"]) == 1
 
 
-@pytest.mark.parametrize(("reading", "kept"), [("clear", 0), ("keep", 1)])
+@pytest.mark.parametrize(
+    ("reading", "level", "kept"),
+    [("clear", "default", 0), ("keep", "default", 1), ("clear", "easier", 1)],
+)
 def test_fl_solo_12_a_surviving_defender_heals_unless_wounds_are_kept(
-    rig: list[int], reading: str, kept: int
+    rig: list[int], reading: str, level: str, kept: int
 ) -> None:
     """FL-SOLO-12 (A-31): Bane's DF 8 wounds Pale Fighter once and both CC rounds miss; by the
-    recommended reading the defender heals, with the "keep" variant the next fight starts at 1."""
+    recommended reading the defender heals, with the "keep" variant (and at the easier level)
+    the next fight starts at 1."""
     state, _ = solo_position("bane", "pale_fighter", 20)
     state["options"]["solo_wounds"] = reading
+    state["options"]["solo_level"] = level
     rig.append(8)
     MACHINE.advance(Ctx(state))
     state, _ = act(state, {"card": "bane", "pile": 0})
@@ -627,18 +648,3 @@ def test_fl_solo_12_a_surviving_defender_heals_unless_wounds_are_kept(
     state, _ = act(state, {"do": "done"})
     assert state["solo"]["wounds"][0] == kept and state["solo"]["killed"] == 0
     assert "bane" in state["solo"]["living"] and rig == []
-
-
-def test_fl_solo_13_the_easier_level_repays_the_killer_and_keeps_wounds(rig: list[int]) -> None:
-    """FL-SOLO-08, FL-SOLO-13: at the easier level (a house option) Bane's DF 8 kills Bone Rattler
-    (Life 1): the pool pays Bane's Control 3, gains the next defender's Control and gets the 3 back."""
-    state, nxt = solo_position("bane", "bone_rattler", 20)
-    state["options"]["solo_level"] = "easier"
-    rig.append(8)
-    MACHINE.advance(Ctx(state))
-    state, _ = act(state, {"card": "bane", "pile": 0})
-    rig.append(7)  # the next combat's DF roll
-    state, events = act(state, {"do": "done"})
-    assert state["solo"]["killed"] == 1 and rig == []
-    assert state["solo"]["markers"] == 20 - 3 + ENGINE_card(nxt)["control"] + 3
-    assert any("comes back" in (e["public"] or "") for e in events)

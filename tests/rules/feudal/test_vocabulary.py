@@ -146,13 +146,47 @@ def test_fl_win_06_the_turn_cap_draws_unless_the_leader_variant_is_on(
     assert state["winner"] == winner and state["ended_by"] == "turn_limit"
 
 
-@pytest.mark.parametrize(("level", "start"), [("default", 10), ("easier", 30), ("harder", 6)])
-def test_fl_solo_04_the_level_sets_the_first_markers(level: str, start: int) -> None:
-    """FL-SOLO-04, FL-SOLO-05: 10 markers by the book (the default level) plus the face-up
-    defenders' Control; the easier and harder levels start from 30 and 6."""
+@pytest.mark.parametrize("level", ["default", "easier", "harder"])
+def test_fl_solo_04_the_level_sets_the_first_markers(level: str) -> None:
+    """FL-SOLO-04, FL-SOLO-05: 10 markers by the book at every level (data/solitaire.json) plus the
+    face-up defenders' Control."""
     from rules.feudal import ENGINE
     from rules.feudal.state import card
 
     state = ENGINE.setup(3, {"mode": "solitaire", "options": {"solo_level": level}}, 1)
     tops = sum(card(p[-1])["control"] for p in state["solo"]["piles"])
-    assert state["solo"]["markers"] == start + tops
+    assert state["solo"]["markers"] == 10 + tops
+
+
+def test_fl_solo_01_each_level_deals_its_roster_each_character_once() -> None:
+    """FL-SOLO-01, FL-SOLO-02, FL-SOLO-03: the solitaire deck is the level's roster of available
+    characters (data/solitaire.json), each dealt once into the piles, the hand and the deck."""
+    from rules.feudal import ENGINE
+    from rules.feudal.components import SOLO_LEVELS, solo_rosters
+
+    for level in SOLO_LEVELS:
+        state = ENGINE.setup(4, {"mode": "solitaire", "options": {"solo_level": level}}, 1)
+        solo = state["solo"]
+        dealt = solo["deck"] + solo["hand"] + [c for p in solo["piles"] for c in p]
+        assert sorted(dealt) == solo_rosters()[level]["roster"]
+
+
+@pytest.mark.parametrize(
+    ("roster", "problem"),
+    [
+        (["bane"] * 30, "each once"),
+        (["bane", "light_blade"], "not characters"),
+        (["bane", "brass"], "at least"),
+    ],
+)
+def test_a_bad_solitaire_roster_is_refused(roster: list[str], problem: str) -> None:
+    """The loader refuses a roster with repeats, non-characters or too few cards (FL-SOLO-01)."""
+    from rules.feudal.components import load, validate_rosters
+
+    levels = {
+        level: {"note": "", "markers": 10, "wounds": "clear", "roster": "all"}
+        for level in ("default", "easier", "harder")
+    }
+    levels["easier"]["roster"] = roster
+    with pytest.raises(ComponentError, match=problem):
+        validate_rosters(levels, load().cards)
