@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter, defaultdict
+from pathlib import Path
 from typing import Any
 
 from rules import bots
@@ -117,7 +118,31 @@ def arguments(doc: str | None, games: int) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot", help="a bot of rules.bots in every seat (default: uniform)")
     parser.add_argument("--iterations", type=int, help="the bot's budget, as the arena's")
+    parser.add_argument(
+        "--log", help="append each game's record to this file as a JSON line, as it ends"
+    )
+    parser.add_argument(
+        "--from-log",
+        nargs="+",
+        metavar="FILE",
+        help="play nothing: the figures of the games recorded in these --log files",
+    )
     return parser
+
+
+def records(args: argparse.Namespace, one: Any) -> list[Any]:
+    """Each game's record: played (one(seed) each, appended to --log as it ends) or read back
+    from --from-log files (a run stopped early still counts every game it finished)."""
+    if args.from_log:
+        lines = [line for f in args.from_log for line in Path(f).read_text().splitlines()]
+        return [json.loads(line) for line in lines if line.strip()]
+    found = []
+    for seed in range(args.seed, args.seed + args.games):
+        found.append(one(seed))
+        if args.log:
+            with open(args.log, "a") as out:
+                out.write(json.dumps(found[-1]) + "\n")
+    return found
 
 
 def budget_of(args: argparse.Namespace) -> Budget | None:
@@ -131,8 +156,7 @@ def main() -> int:
     """Play and print one JSON object."""
     args = arguments(__doc__, 400).parse_args()
     budget = budget_of(args)
-    seeds = range(args.seed, args.seed + args.games)
-    games = [play(seed, args.players, args.bot, budget) for seed in seeds]
+    games = records(args, lambda seed: play(seed, args.players, args.bot, budget))
     out = summary(games, args.players)
     out["bot"] = args.bot or "uniform"
     print(json.dumps(out))

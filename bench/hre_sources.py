@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hre_balance import arguments, budget_of, play  # noqa: E402
+from hre_balance import arguments, budget_of, play, records  # noqa: E402
 
 from rules.bots.base import Budget  # noqa: E402
 from rules.core.engine import State  # noqa: E402
@@ -45,6 +45,7 @@ SOURCES: list[tuple[str, str, str]] = [
         "HRE-M03-PLAY-04",
         "a Grand Building's VP when built (C052, C054) or at each Pass (C049, C054)",
     ),
+    ("M03", "end:technologies:M03", "Marozia's and Henry's starting Technologies (C055, C056)"),
     ("M05", "HRE-M05-PLAY-04", "an Alliance card's VP (CA02 when received, CA07 at each Pass)"),
     ("M07", "M07:token-reward", "a Skirmisher token's VP reward (HRE-BASE-BARB-08)"),
     ("M08", "end:wyrd", "7 VP to the most Wyrds (HRE-M08-END-01)"),
@@ -141,37 +142,31 @@ def _log(self: Ctx, rule: str, text: str | None, private: dict[int, str] | None 
     _LOG(self, rule, text, private)
 
 
-def measure(
-    config: dict[str, Any],
-    players: int,
-    seeds: range,
-    bot: str | None,
-    budget: Budget | None,
+def one_game(
+    config: dict[str, Any], players: int, seed: int, bot: str | None, budget: Budget | None
 ) -> dict[str, Any]:
-    """Play the games; per source, the games it scored in and its VP."""
+    """One game: the VP each source gave and took in it."""
     Ctx.log = _log  # type: ignore[method-assign]
-    games: Counter[str] = Counter()
-    total: Counter[str] = Counter()
-    losses: Counter[str] = Counter()
-    lost_games: Counter[str] = Counter()
-    for seed in seeds:
-        WATCH.game, WATCH.lost = Counter(), Counter()
-        WATCH.plays_m07 = "M07" in config["modules"]
-        play(seed, players, bot, budget, config, WATCH)
-        print(f"seed {seed} done", file=sys.stderr, flush=True)
-        for key, vp in WATCH.game.items():
-            games[key] += 1
-            total[key] += vp
-        for key, vp in WATCH.lost.items():
-            lost_games[key] += 1
-            losses[key] += vp
+    WATCH.game, WATCH.lost = Counter(), Counter()
+    WATCH.plays_m07 = "M07" in config["modules"]
+    play(seed, players, bot, budget, config, WATCH)
     Ctx.log = _LOG  # type: ignore[method-assign]
-    return {
-        "games": games,
-        "vp": total,
-        "lost_games": lost_games,
-        "lost_vp": losses,
+    return {"seed": seed, "gained": dict(WATCH.game), "lost": dict(WATCH.lost)}
+
+
+def tally(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per source, the games it scored in and its VP (and the same for VP taken)."""
+    found: dict[str, Counter[str]] = {
+        k: Counter() for k in ("games", "vp", "lost_games", "lost_vp")
     }
+    for game in games:
+        for key, vp in game["gained"].items():
+            found["games"][key] += 1
+            found["vp"][key] += vp
+        for key, vp in game["lost"].items():
+            found["lost_games"][key] += 1
+            found["lost_vp"][key] += vp
+    return found
 
 
 def report(found: dict[str, Any], modules: list[str], n: int) -> dict[str, Any]:
@@ -218,9 +213,10 @@ def main() -> int:
     if not scenario["min_players"] <= args.players <= scenario["max_players"]:
         parser.error(f"{args.scenario} takes {scenario['min_players']}-{scenario['max_players']}")
     budget = budget_of(args)
-    seeds = range(args.seed, args.seed + args.games)
-    found = measure(scenario["config"], args.players, seeds, args.bot, budget)
-    out = report(found, scenario["config"]["modules"], args.games)
+    config = scenario["config"]
+    games = records(args, lambda seed: one_game(config, args.players, seed, args.bot, budget))
+    found = tally(games)
+    out = report(found, config["modules"], len(games))
     out.update(
         scenario=args.scenario,
         players=args.players,

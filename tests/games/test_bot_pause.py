@@ -19,7 +19,10 @@ from rules.core.canonical import clone
 from rules.core.engine import Engine, Event, Prompt, Result, State
 from rules.core.registry import _ENGINES, get_engine
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.usefixtures("commits"),
+]  # bots move after the commit
 
 
 class LoopEngine(Engine):

@@ -286,10 +286,13 @@ def _hidden_text(state: State, viewer: int | None) -> list[str]:
     return [ema_cards.TEXTS[k] for k in sorted(hidden - shown)]
 
 
-def test_no_hidden_card_or_ballot_reaches_any_viewer() -> None:
+# Every 29th state of the game's first 1,500 in the unit suite (3 of them Parleys); every 7th in
+# make test-slow (10 Parleys).
+@pytest.mark.parametrize("every", [29, pytest.param(7, marks=pytest.mark.slow)])
+def test_no_hidden_card_or_ballot_reaches_any_viewer(every: int) -> None:
     """Unplayed Year Cards (6.0), other seats' Holding cards (19.2) and ballots (20.5) never appear."""
     checked = {"hand": 0, "years": 0, "ballot": 0}
-    for state in itertools.islice(_walk(5, "28-millenium", 4), 0, 1500, 7):
+    for state in itertools.islice(_walk(5, "28-millenium", 4), 0, 1500, every):
         top = state["stack"][-1] if state["stack"] else {}
         for viewer in (None, *range(state["players"])):
             html = _render(state, viewer)
@@ -468,3 +471,25 @@ def test_diplomacy_and_conquest_odds_are_given_by_result_ema_9_4_and_12_3() -> N
         won = odds.chance(view, "conquest", rating)
         assert won is not None and won["by_result"] == {"wanted": wins, "base": hurt}
         assert ("your Base loses 1 SS" in won["text"]) == bool(hurt)
+
+
+def test_the_grand_division_questions_read_on_the_page_EMA_32_0_P2() -> None:
+    """EMA-32.0.P2: the Frankish Player is asked to name each kingdom's Court, the Courts offered
+    are clickable Areas of his map, and the other Players have nothing to click."""
+    from rules.ema import grand
+    from rules.ema.handlers import MACHINE
+
+    state = ENGINE.setup(1, {"scenario": grand.SLUG, "options": {}}, 5)
+    ctx = Ctx(state)
+    ctx.seat(0)["checks"] = 2
+    grand.round_end(ctx)
+    MACHINE.advance(ctx)
+    while ENGINE.prompts(state)[0]["kind"] == "grand_core":
+        state, _ = ENGINE.apply(state, 0, ENGINE.prompts(state)[0]["options"][0]["action"])
+    prompt = ENGINE.prompt_for(state, 0)
+    assert prompt is not None and prompt["kind"] == "grand_court"
+    assert prompt["text"].startswith("Divide the Frankish Empire: name the Court of Kingdom")
+    html = _render(state, 0)
+    for i, opt in enumerate(prompt["options"]):
+        assert re.search(rf'id="area-{opt["action"]["court"]}"[^>]*data-option="{i}"', html)
+    assert ENGINE.prompt_for(state, 1) is None and "data-option=" not in _render(state, 1)

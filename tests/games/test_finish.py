@@ -17,7 +17,10 @@ from games.models import Game, GameClock, Outbox, Rating, Result, Seat, SeatCloc
 from games.services import clocks as clock_service
 from tests.games.toy import END, GAIN, PASS, act, toy, toy_game  # noqa: F401
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy")]
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.usefixtures("toy", "commits"),  # bots take seats after the commit
+]
 
 
 @pytest.fixture

@@ -146,7 +146,7 @@ def test_the_game_page_names_the_modules_a_game_plays() -> None:
     found = chosen_modules("hre", {"modules": ["M03", "M08"]}, ENGINE)
     assert [m["label"] for m in found] == ["Module 3: Grand Buildings", "Module 8: The Wyrd"]
     assert chosen_modules("hre", {"modules": []}, ENGINE) == []
-    assert all(m["id"] != "M02" for m in ENGINE.module_specs())
+    assert [m["id"] for m in ENGINE.module_specs()][:2] == ["M01", "M02"]
 
 
 @pytest.mark.django_db

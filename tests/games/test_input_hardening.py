@@ -17,7 +17,7 @@ from games.models import ApiToken, ChatMessage, Deck, Game, Scenario, SeatNote
 from tests.games.helpers import snapshot
 from tests.games.toy import toy, toy_game  # noqa: F401
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy")]
 DEEP = "[" * 1000 + "]" * 1000
 
 

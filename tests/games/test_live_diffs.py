@@ -141,11 +141,16 @@ def play(game: Game, users: list[Any], moves: int, seed: int, check: Any) -> int
 
 # (game, scenario, moves, the most of a whole page a push may carry on average): an EMA move
 # changes its large map most of the time, so only HRE and Feudal Lords are held to a fraction.
-CASES = [
+# The unit suite plays the first moves of each game; make test-slow plays them long.
+LONG = [
     ("hre", "base", 100, 0.4),
     ("hre", "all-modules-2p", 100, 1.0),  # the module blocks of the tableau (issue 17)
     ("ema", "27-charlemagne", 30, 1.0),
     ("feudal", "duel", 60, 0.7),
+]
+SHORT = {"hre": 30, "ema": 12, "feudal": 24}
+CASES = [(g, s, SHORT[g], most) for g, s, _, most in LONG] + [
+    pytest.param(*case, marks=pytest.mark.slow) for case in LONG
 ]
 
 

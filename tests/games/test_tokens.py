@@ -14,7 +14,7 @@ from django.urls import reverse
 from games.models import ApiToken, Game, Seat
 from tests.games.toy import toy, toy_game  # noqa: F401
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def bearer(raw: str) -> Client:

@@ -353,6 +353,14 @@ def option_value(state: State, name: str) -> Any:
 # The hook points the base rule files call. Each is a no-op for a base game.
 
 
+def _each(state: State, name: str, *args: Any) -> None:
+    """Call the hook `name` of every module in play that fills it, in id order."""
+    for m in in_play(state):
+        hook = getattr(m, name)
+        if hook is not None:
+            hook(*args)
+
+
 def turn_start(ctx: Ctx, seat: int, extra: int) -> bool:
     """A module may run a seat's turn itself (an automa's turn)."""
     return any(m.turn_start(ctx, seat, extra) for m in in_play(ctx.s) if m.turn_start)
@@ -365,16 +373,12 @@ def push_pass(ctx: Ctx, seat: int, mode: str) -> bool:
 
 def offer_enter(ctx: Ctx, card: str) -> None:
     """A Culture card was dealt into the offer."""
-    for m in in_play(ctx.s):
-        if m.offer_enter:
-            m.offer_enter(ctx, card)
+    _each(ctx.s, "offer_enter", ctx, card)
 
 
 def offer_leave(ctx: Ctx, card: str) -> None:
     """A Culture card left the offer without a player taking it."""
-    for m in in_play(ctx.s):
-        if m.offer_leave:
-            m.offer_leave(ctx, card)
+    _each(ctx.s, "offer_leave", ctx, card)
 
 
 def attacker_retreats(ctx: Ctx, frame: dict[str, Any], units: dict[str, int]) -> bool:
@@ -396,16 +400,12 @@ def settle_cost(ctx: Ctx, seat: int, prov: str) -> int | None:
 
 def settled(ctx: Ctx, seat: int, prov: str) -> None:
     """A seat has just settled a province."""
-    for m in in_play(ctx.s):
-        if m.settled:
-            m.settled(ctx, seat, prov)
+    _each(ctx.s, "settled", ctx, seat, prov)
 
 
 def battle_won(ctx: Ctx, frame: dict[str, Any]) -> None:
     """The attacker won the battle, against a player or Barbarians (the base rewards given)."""
-    for m in in_play(ctx.s):
-        if m.battle_won:
-            m.battle_won(ctx, frame)
+    _each(ctx.s, "battle_won", ctx, frame)
 
 
 def attacker_wins_tie(ctx: Ctx, frame: dict[str, Any]) -> bool:
@@ -415,9 +415,7 @@ def attacker_wins_tie(ctx: Ctx, frame: dict[str, Any]) -> bool:
 
 def title_gained(ctx: Ctx, seat: int, tid: str) -> None:
     """A seat has just claimed or taken a Title."""
-    for m in in_play(ctx.s):
-        if m.title_gained:
-            m.title_gained(ctx, seat, tid)
+    _each(ctx.s, "title_gained", ctx, seat, tid)
 
 
 def result(state: State, found: Result) -> Result:
@@ -486,9 +484,7 @@ def card_taken(ctx: Ctx, seat: int, card: str) -> bool:
 
 def church_built(ctx: Ctx, seat: int, prov: str) -> None:
     """A Church was built (and scored) by a seat."""
-    for m in in_play(ctx.s):
-        if m.church_built:
-            m.church_built(ctx, seat, prov)
+    _each(ctx.s, "church_built", ctx, seat, prov)
 
 
 def scores(state: State, seat: int) -> dict[str, int]:
@@ -513,9 +509,7 @@ def farm_cap(state: State, seat: int) -> int:
 
 def deck_built(ctx: Ctx, deck: list[str]) -> None:
     """The Culture deck is shuffled, before the offer is dealt."""
-    for m in in_play(ctx.s):
-        if m.deck_built:
-            m.deck_built(ctx, deck)
+    _each(ctx.s, "deck_built", ctx, deck)
 
 
 # Culture card types that never enter a hand: taken, a Benjamin card lies beside its taker's

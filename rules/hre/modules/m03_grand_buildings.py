@@ -128,15 +128,15 @@ def _build_options(ctx: Ctx, frame: Frame, seat: int) -> list[Option]:
         cost = specs()[card]["cost"]
         if not affordable(ctx, seat, cost):
             continue
-        for prov in controlled(ctx.s, seat):
-            if prov not in built:
-                opts.append(
-                    option(
-                        {"do": "m03_build", "card": card, "prov": prov},
-                        f"Build {ctx.d.cards[card]['name']} in {names[prov]['name']} "
-                        f"(pay {describe(cost)})",
-                    )
-                )
+        name, pay = ctx.d.cards[card]["name"], describe(cost)
+        opts += [
+            option(
+                {"do": "m03_build", "card": card, "prov": p},
+                f"Build {name} in {names[p]['name']} (pay {pay})",
+            )
+            for p in controlled(ctx.s, seat)
+            if p not in built
+        ]
     return opts
 
 

@@ -251,17 +251,24 @@ def _suffer(ctx: Ctx, seat: int, wyrd: str, which: int, how: str = "") -> None:
 
 
 def _penalty_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    """The penalties payable in full now; if another curse paid first left none, the bottom
+    one as far as it goes (PLAY-06), as `fulfil` does when none is payable at once."""
     pens = cards()[frame["wyrd"]]["penalties"]
     where = ("top", "bottom")
-    return [
+    found = [
         option({"m08_penalty": i}, f"Suffer the {where[i]} penalty: lose {describe(p)}")
         for i, p in enumerate(pens)
         if _payable(ctx, frame["seat"], p)
     ]
+    last = len(pens) - 1
+    words = f"Suffer the bottom penalty as far as it goes: lose {describe(pens[last])}"
+    return found or [option({"m08_penalty": last}, words)]
 
 
 def _penalty_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
-    _suffer(ctx, frame["seat"], frame["wyrd"], action["m08_penalty"])
+    full = _payable(ctx, frame["seat"], cards()[frame["wyrd"]]["penalties"][action["m08_penalty"]])
+    how = "" if full else " (as far as it goes)"
+    _suffer(ctx, frame["seat"], frame["wyrd"], action["m08_penalty"], how)
 
 
 handlers.decision(

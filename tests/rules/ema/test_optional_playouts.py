@@ -29,3 +29,13 @@ def test_a_short_game_with_the_optional_rules_EMA_23_0_GR_Schism_EMA_25_0_GR(slu
     config = {"scenario": slug, "options": {**OPTIONAL, "rounds": 3}}
     playout = play_and_replay(ENGINE, 11, config, players)
     assert playout.over and playout.replay is not None and playout.replay.ok
+
+
+@pytest.mark.parametrize("option", sorted(OPTIONAL))
+def test_each_optional_rule_alone_EMA_23_0_GR_Crusade_EMA_24_0_GR_EMA_25_0_GR(option):
+    """EMA-23.0.GR-Crusade EMA-24.0.GR EMA-25.0.GR: each optional rule alone, in the Crusades'
+    own scenario at five Players, plays three Rounds and replays exactly (the Schism and
+    Crusades without the Magnates included)."""
+    config = {"scenario": "29-crusades", "options": {option: True, "rounds": 3}}
+    playout = play_and_replay(ENGINE, 5, config, 5)
+    assert playout.over and playout.replay is not None and playout.replay.ok

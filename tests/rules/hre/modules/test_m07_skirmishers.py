@@ -40,7 +40,8 @@ def test_HRE_M07_SETUP_01_skirmishers_replace_every_barbarian_token() -> None:
 
 
 def test_HRE_M07_SETUP_01_skirmisher_tokens_are_tougher_barbarians() -> None:
-    """HRE-M07-SETUP-01: 25 tokens, each (authored) one unit stronger than its Barbarian twin."""
+    """HRE-M07-SETUP-01: 25 tokens, each (authored) one unit stronger than its Barbarian twin,
+    with its twin's reward and 1 VP more (the extra-turn tokens: the extra turn alone)."""
     d = data()
     assert len(d.token_sets["skirmisher"]) == len(d.token_sets["barbarian"]) == 25
     for sid in d.token_sets["skirmisher"]:
@@ -48,7 +49,11 @@ def test_HRE_M07_SETUP_01_skirmisher_tokens_are_tougher_barbarians() -> None:
         mine = d.token_specs[sid]
         assert sum(mine["units"].values()) >= sum(twin["units"].values())
         assert mine["units"] != twin["units"]
-        assert mine["reward"] == twin["reward"]
+        if "gain" in twin["reward"]:
+            more = {**twin["reward"]["gain"], "vp": twin["reward"]["gain"].get("vp", 0) + 1}
+            assert mine["reward"] == {"gain": more}
+        else:
+            assert mine["reward"] == twin["reward"] == {"extra_turn": True}
 
 
 def test_HRE_M07_SETUP_01_every_barbarian_rule_reads_the_skirmisher_token() -> None:

@@ -38,6 +38,19 @@ def take_with_culture(state: State, seat: int, action: dict[str, Any]) -> tuple[
     return state, events + more
 
 
+def broken_oath_due() -> State:
+    """Seat 1's Wyrd CY01 (top: lose 4 VP; bottom: lose 2 Gold) fulfilled with 5 VP and 2 Gold."""
+    state, _ = wyrd_game()
+    state["stack"] = []
+    t = state["m08"]
+    pull(t, "CY01")
+    entry = {"card": "CY01", "markers": 0}
+    t["active"][1].append(entry)
+    state["seats"][1]["vp"], state["seats"][1]["gold"] = 5, 2
+    m08.fulfil(Ctx(state), 1, entry)
+    return state
+
+
 def test_HRE_M08_SETUP_01_02_a_wyrd_under_the_rightmost_offer_card() -> None:
     """HRE-M08-SETUP-01, HRE-M08-SETUP-02: once the offer is dealt, one Wyrd lies face down
     under its rightmost card; nobody sees which."""
@@ -120,14 +133,8 @@ def test_HRE_M08_PLAY_04_activating_takes_a_marker_off_every_other_wyrd() -> Non
 
 def test_HRE_M08_PLAY_06_a_fulfilled_wyrd_asks_for_a_payable_penalty() -> None:
     """HRE-M08-PLAY-06: with both penalties payable the owner chooses; the card is kept face down."""
-    state, _ = wyrd_game()
-    state["stack"] = []
+    state = broken_oath_due()
     t = state["m08"]
-    pull(t, "CY01")  # top: lose 4 VP; bottom: lose 2 Gold
-    entry = {"card": "CY01", "markers": 0}
-    t["active"][1].append(entry)
-    state["seats"][1]["vp"], state["seats"][1]["gold"] = 5, 2
-    m08.fulfil(Ctx(state), 1, entry)
     assert t["fulfilled"][1] == ["CY01"] and t["active"][1] == []
     assert actions(state) == [{"m08_penalty": 0}, {"m08_penalty": 1}]
     state, _ = act(state, {"m08_penalty": 1})
@@ -153,6 +160,19 @@ def test_HRE_M08_PLAY_06_an_unpayable_penalty_cannot_be_chosen() -> None:
     m08.fulfil(ctx, 1, second)  # 5 VP or 2 Gold: neither in full
     assert state["seats"][1]["vp"] == 2 and state["seats"][1]["gold"] == 0
     assert "as far as it goes" in events_text(ctx.events)
+
+
+def test_HRE_M08_PLAY_06_a_choice_left_unpayable_by_another_curse_takes_the_bottom() -> None:
+    """HRE-M08-PLAY-06: two curses come due at once; the first asks (both payable then), the
+    second takes what it needed first: the first's prompt then offers the bottom penalty as
+    far as it goes, never an empty choice (found by the greedy bot's look-ahead, issue 17)."""
+    state = broken_oath_due()
+    assert top(state)["kind"] == "m08_penalty"
+    state["seats"][1]["vp"], state["seats"][1]["gold"] = 3, 1  # another curse paid first
+    assert actions(state) == [{"m08_penalty": 1}]
+    state, events = act(state, {"m08_penalty": 1})
+    assert state["seats"][1]["gold"] == 0 and state["seats"][1]["vp"] == 3
+    assert "as far as it goes" in events_text(events)
 
 
 def test_HRE_M08_PLAY_08_an_empty_wyrd_deck_brings_every_curse_due() -> None:
