@@ -11,9 +11,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.models import Game, Scenario
-from rules.core.errors import ScenarioError
+from rules.core.registry import get_engine
 from tests.games.test_views import browser, token
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("commits")]
@@ -68,14 +67,10 @@ def test_the_new_game_form_creates_a_hard_solo_game_and_its_page_shows_the_autom
     assert not any(re.search(rf"\b{c}\b", spectator) for c in deck)
 
 
-def test_a_solo_option_on_a_base_game_is_refused_readably(scenarios: None, alice: Any) -> None:
-    """The form reads only the options of the scenario's modules (Engine.option_specs(config)), so
-    a solo option posted for a base game is left out; given anyway (the API), it is refused."""
-    scenario = Scenario.objects.get(game="hre", slug="base")
-    seats = [services.SeatSpec("me"), services.SeatSpec("bot", bot="random")]
-    with pytest.raises(ScenarioError, match="belongs to module M01"):
-        services.create_game(alice, scenario, 2, seats, {"difficulty": "hard"})
-    assert not Game.objects.exists()
+def test_a_solo_option_posted_with_a_base_game_is_not_played(scenarios: None, alice: Any) -> None:
+    """The form reads only the options its scenario plays (Engine.option_specs of its config), so
+    a solo difficulty sent beside a base game is left out of the game; the engine itself refuses
+    the option outright when it is given one."""
     client = browser(alice)
     scenario = Scenario.objects.get(game="hre", slug="base")
     response = client.post(
@@ -90,4 +85,10 @@ def test_a_solo_option_on_a_base_game_is_refused_readably(scenarios: None, alice
         },
     )
     assert response.status_code == 302
-    assert Game.objects.get().config["options"].get("difficulty") is None
+    game = Game.objects.get()
+    assert "difficulty" not in game.state.get("config", {}).get("options", {})
+    assert "m01" not in game.state
+    errors = get_engine("hre").validate_scenario(
+        {**scenario.config, "options": {"difficulty": "hard"}}
+    )
+    assert any("belongs to module M01" in e for e in errors)
