@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.engine import Option, State
+from rules.core.words import counted
 from rules.hre import flow, handlers, modules
 from rules.hre.handlers import option
 from rules.hre.state import RESOURCES, UNITS, Ctx, Frame, board_number, data, token_sets
@@ -154,7 +155,11 @@ def _finish(ctx: Ctx, frame: Frame) -> None:
         seat = ctx.seat((s["start"] + k) % n)
         seat["discs"] -= 1
         seat["exhausted"] += 1
-    ctx.log("HRE-BASE-SETUP-24", f"The first {first} player(s) from the start exhaust one Noble.")
+    ctx.log(
+        "HRE-BASE-SETUP-24",
+        f"The first {'player' if first == 1 else counted(first, 'player')} from the start "
+        f"{'exhausts' if first == 1 else 'exhaust'} one Noble{'' if first == 1 else ' each'}.",
+    )
     flow.start_turn(ctx, s["start"])
 
 
