@@ -123,6 +123,15 @@ handlers.decision(
 )
 
 
+def exhaust_first(ctx: Ctx, count: int) -> None:
+    """The first `count` players from the start seat each exhaust one Noble disc."""
+    n = int(ctx.s["players"])
+    for k in range(count):
+        seat = ctx.seat((ctx.s["start"] + k) % n)
+        seat["discs"] -= 1
+        seat["exhausted"] += 1
+
+
 @handlers.step("setup_finish")
 def _finish(ctx: Ctx, frame: Frame) -> None:
     """Cities, Capitals, Barbarians, buildings, the deck and discs; then the first turn."""
@@ -151,10 +160,7 @@ def _finish(ctx: Ctx, frame: Frame) -> None:
         if spec["players"] <= n
     }
     first = board_number(s, "exhausted")
-    for k in range(first):
-        seat = ctx.seat((s["start"] + k) % n)
-        seat["discs"] -= 1
-        seat["exhausted"] += 1
+    exhaust_first(ctx, first)
     ctx.log(
         "HRE-BASE-SETUP-24",
         f"The first {'player' if first == 1 else counted(first, 'player')} from the start "

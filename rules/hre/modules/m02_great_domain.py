@@ -120,10 +120,7 @@ def _finish(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None
     )
     ctx.log("HRE-M02-SETUP-08", f"Each player has {board_number(s, 'discs')} Noble discs.")
     second = board_number(s, "second")
-    for k in range(second):
-        seat = ctx.seat((s["start"] + k) % n)
-        seat["discs"] -= 1
-        seat["exhausted"] += 1
+    setup.exhaust_first(ctx, second)
     ctx.log(
         "HRE-M02-SETUP-09",
         f"The first {board_number(s, 'exhausted')} players exhaust one Noble, "
