@@ -260,3 +260,12 @@ def test_the_module_takes_five_to_eight_players_and_leaves_the_base_game_alone()
     assert "table" not in game(4) and "table" in drafted(5)[0]
     view = ENGINE.view(drafted(7)[0], 0)
     assert view["great_domain"]["table"]["react_at"] == 4
+
+
+@pytest.mark.parametrize("other", ["M03", "M05", "M14A"])
+def test_the_great_domain_plays_with_modules_laid_out_for_eight(other: str) -> None:
+    modules = {"modules": ["M02", other], "options": {}}
+    playout = play_and_replay(ENGINE, 1, modules, 5)
+    assert playout.over and playout.replay is not None and playout.replay.ok
+    for refused in ("M07", "M08", "M09", "M10", "M13A"):
+        assert ENGINE.validate_scenario({"modules": ["M02", refused], "options": {}})
