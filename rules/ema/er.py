@@ -21,10 +21,10 @@ from rules.ema.state import (
 
 def modifier(ctx: Ctx, seat: int, aid: str, endeavor: str) -> int:
     """Language plus Religion modifier of the matrix (9.34), added to Section B."""
-    me = ctx.seat(seat)
+    me = ctx.s["seats"][seat]
     if endeavor == "conquest" and me["empire"] == "TUR" and "zeal_of_the_turks" in ctx.s["special"]:
         return 0  # 31.7 Zeal of the Turks
-    here = ctx.area(aid)
+    here = ctx.s["areas"][aid]  # `ctx.area`, inline: this runs for every Target searched
     union = ctx.s.get("schism") == "union"
     return _matrix(endeavor, me["lang"], me["rel"], me["excom"], union, here[LANG], here[REL])
 
@@ -44,7 +44,8 @@ def _matrix(
 
 def enemy_c(ctx: Ctx, seat: int, aid: str) -> int:
     """Enemy C results against the owner's own Area (10.33)."""
-    return sum(p["n"] for p in ctx.area(aid)[PARTIAL] if p["seat"] != seat)
+    partial = ctx.s["areas"][aid][PARTIAL]
+    return sum(p["n"] for p in partial if p["seat"] != seat) if partial else 0
 
 
 def side_a(ctx: Ctx, seat: int, kind: str, base: str | None) -> int:
@@ -57,10 +58,11 @@ def side_a(ctx: Ctx, seat: int, kind: str, base: str | None) -> int:
     if kind in ("conquest", "convert", "pillage"):
         # Combat + Base SS + weapons, less the enemy C results on the Base (10.33)
         b = str(base)
-        return int(me["st"]["c"] + ctx.area(b)[SS] + tech_bonus(ctx, seat) - enemy_c(ctx, seat, b))
+        here = ctx.s["areas"][b]
+        return int(me["st"]["c"] + here[SS] + tech_bonus(ctx, seat) - enemy_c(ctx, seat, b))
     if kind == "diplomacy":
         b = str(base)
-        here = ctx.area(b)
+        here = ctx.s["areas"][b]
         # 10.33 penalises the owner of the Base; an exile's host Court is not his
         enemy = enemy_c(ctx, seat, b) if here[OWNER] == seat else 0
         return int(me["st"]["d"] + here[SS] - enemy)
@@ -69,7 +71,7 @@ def side_a(ctx: Ctx, seat: int, kind: str, base: str | None) -> int:
 
 def side_b(ctx: Ctx, seat: int, kind: str, target: str) -> int:
     """What an Endeavor's ER loses to its Target (9.35, 7.41, 7.42, 12.17; A-07)."""
-    t = ctx.area(target)
+    t = ctx.s["areas"][target]
     if kind in ("conquest", "convert"):
         # Target SS + forts + modifiers
         return int(t[SS] + t[FORT] + modifier(ctx, seat, target, "conquest"))
@@ -94,7 +96,7 @@ def side_b(ctx: Ctx, seat: int, kind: str, target: str) -> int:
 
 def target_diplomacy(ctx: Ctx, seat: int, target: str) -> int:
     """What the Target's side opposes: its owner's Diplomacy, 3 if Independent, 5 for Venice (12.17, A-18)."""
-    owner = ctx.area(target)[OWNER]
+    owner = ctx.s["areas"][target][OWNER]
     if owner is None:
         return 5 if target == "venice" else 3
     if owner == seat:

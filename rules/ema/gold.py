@@ -26,10 +26,9 @@ def start(ctx: Ctx, seat: int) -> None:
 
 
 def _areas(ctx: Ctx, frame: Frame) -> list[str]:
+    areas, done = ctx.s["areas"], frame["done"]
     return [
-        a
-        for a in sorted(court_costs(ctx.s, frame["seat"]))
-        if a not in frame["done"] and ctx.area(a)[SS] > -3
+        a for a in sorted(court_costs(ctx.s, frame["seat"])) if a not in done and areas[a][SS] > -3
     ]
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rules.ema import er
 from rules.ema.empire import court_costs, halve, leg_targets
-from rules.ema.state import OWNER, REL, SS, Ctx, area_ids, memo, owned, seafaring
+from rules.ema.state import OWNER, REL, SS, Ctx, area_ids, data, memo, owned, seafaring
 
 COMBAT = ("conquest", "pillage", "convert")
 STATURE_OF = {
@@ -22,7 +22,14 @@ STATURE_OF = {
 
 def base_cost(ctx: Ctx, kind: str) -> int:
     """The gold cost before Seas and extra gold (10.1, 11.1, 12.2, 14.1, 15.1)."""
-    return int(ctx.d.tables["costs"]["conquest" if kind == "convert" else kind])
+    return _costs()[kind]
+
+
+@cache
+def _costs() -> dict[str, int]:
+    """Each kind's cost from the tables, read once (a Conversion costs what a Conquest does)."""
+    costs = data().tables["costs"]
+    return {k: int(costs["conquest" if k == "convert" else k]) for k in STATURE_OF}
 
 
 def affordable(
@@ -110,19 +117,32 @@ def _combat_side_a(ctx: Ctx, seat: int, base: str) -> int:
     return found
 
 
-def _iter_foreign_targets(ctx: Ctx, seat: int, kind: str, base: str, inner: int) -> Iterator[str]:
-    """Targets of a Conquest, Pillage or Conversion from a Base, lazily, in id order."""
-    if ctx.seat(seat)["gold"] < base_cost(ctx, kind) + inner:
-        return  # every Target costs at least this much (9.17): none is affordable
+# What a search for Targets of one seat and kind needs from any Base: the gold left after the
+# cost (before Seas), where the Targets' ER parts are kept, and the seafaring Areas.
+Search = tuple[int, dict[str, int], tuple[str, ...]]
+
+
+def _foreign_search(ctx: Ctx, seat: int, kind: str) -> Search | None:
+    """`Search` of a Conquest, Pillage or Conversion, worked out once for all Bases; None when
+    no Base can have a Target (nothing to convert)."""
     if kind == "convert" and not _any_convertible(ctx, seat):
-        return
+        return None
+    left = ctx.seat(seat)["gold"] - base_cost(ctx, kind)
+    return left, targets_part(ctx, seat, kind), seafaring(ctx.s)
+
+
+def _iter_foreign_targets(
+    ctx: Ctx, seat: int, kind: str, base: str, inner: int, search: Search
+) -> Iterator[str]:
+    """Targets of a Conquest, Pillage or Conversion from a Base, lazily, in id order."""
+    left, known, sf = search
+    if left < inner:
+        return  # every Target costs at least this much (9.17): none is affordable
     side_a = _combat_side_a(ctx, seat, base)
-    known = targets_part(ctx, seat, kind)
     # `affordable`, inline (the hottest loop of the prompts): the gold left after the cost and
     # the Seas, then the ER that this gold can raise
-    left = ctx.seat(seat)["gold"] - base_cost(ctx, kind)
     areas, state = ctx.s["areas"], ctx.s
-    for target, leg in _sorted_legs(base, seafaring(state)):
+    for target, leg in _sorted_legs(base, sf):
         seas = inner + leg
         if seas > 2 or left < seas:
             continue
@@ -143,21 +163,32 @@ def _iter_foreign_targets(ctx: Ctx, seat: int, kind: str, base: str, inner: int)
 def foreign_targets(ctx: Ctx, seat: int, kind: str, base: str) -> list[str]:
     """Targets of a Conquest, Pillage or Conversion from a Base (9.16, 11.0, 22.2)."""
     inner = court_costs(ctx.s, seat).get(base)
-    if inner is None:
+    search = None if inner is None else _foreign_search(ctx, seat, kind)
+    if inner is None or search is None:
         return []
-    return list(_iter_foreign_targets(ctx, seat, kind, base, inner))
+    return list(_iter_foreign_targets(ctx, seat, kind, base, inner, search))
 
 
-def _has_target(ctx: Ctx, seat: int, kind: str, base: str, inner: int) -> bool:
-    return next(_iter_foreign_targets(ctx, seat, kind, base, inner), None) is not None
+def _with_target(ctx: Ctx, seat: int, kind: str, first: bool) -> list[str]:
+    """The connected own Areas from which some Target is in reach; only the first if `first`."""
+    search = _foreign_search(ctx, seat, kind)
+    if search is None:
+        return []
+    found = []
+    for base, inner in court_costs(ctx.s, seat).items():
+        for _ in _iter_foreign_targets(ctx, seat, kind, base, inner, search):
+            found.append(base)
+            if first:
+                return found
+            break
+    return found
 
 
 def foreign_bases(ctx: Ctx, seat: int, kind: str) -> list[str]:
     """Connected own Areas from which some Target is in reach (9.14, 9.15)."""
     if ctx.seat(seat)["exile"]:
         return []
-    costs = court_costs(ctx.s, seat)
-    return [b for b, inner in costs.items() if _has_target(ctx, seat, kind, b, inner)]
+    return _with_target(ctx, seat, kind, first=False)
 
 
 def domestic_targets(ctx: Ctx, seat: int, kind: str) -> list[str]:
@@ -212,9 +243,9 @@ def any_endeavor(ctx: Ctx, seat: int, kind: str) -> bool:
     me = ctx.seat(seat)
     if me["exile"] or me["gold"] < base_cost(ctx, kind):
         return False  # exiled, or 9.17: not even the cost without Seas can be paid
-    costs = court_costs(ctx.s, seat)
     if kind in COMBAT:
-        return any(_has_target(ctx, seat, kind, b, inner) for b, inner in costs.items())
+        return bool(_with_target(ctx, seat, kind, first=True))
+    costs = court_costs(ctx.s, seat)
     side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)
     return any(affordable(ctx, seat, kind, side_a, t, seas, known) for t, seas in costs.items())
 

@@ -39,8 +39,8 @@ def _options(ctx: Ctx, frame: Frame) -> list[Option]:
         for c in holding.playable(ctx, seat)
     ]
     opts += _diplomacy_options(ctx, seat)
-    backs = int(ctx.s.get("turn_asks", {}).get("back", 0))
-    if backs < endeavors.BACKS and any(ctx.area(a)[FORT] for a in owned(ctx.s, seat)):
+    backs, areas = int(ctx.s.get("turn_asks", {}).get("back", 0)), ctx.s["areas"]
+    if backs < endeavors.BACKS and any(areas[a][FORT] for a in owned(ctx.s, seat)):
         opts.append(option({"do": "reduce_fort"}, "Reduce a Fortification of your own"))
     for hook in handlers.MENU:
         opts += hook(ctx, seat)

@@ -31,7 +31,7 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     # house variant where a second called-off attack in a turn uses the turn's combat.
     "repeat_abort": ("free", "once"),
     # Solitaire difficulty (a house option): which characters are available (FL-SOLO-01) and,
-    # at the easier level, A-31's other reading; data/solitaire.json holds each level.
+    # at the easier level, 15 markers and A-31's other reading; data/solitaire.json holds each.
     "solo_level": ("default", "easier", "harder"),
     "solo_wounds": ("clear", "keep"),  # A-31: a defender that survives a fight heals, or not
 }
@@ -89,9 +89,10 @@ class FeudalEngine(FrameEngine[Ctx]):
 
     game_id = "feudal"
     title = "Dark Age: Feudal Lords"
-    # 4: solitaire rosters by level, marker spends to a threshold; 3: Instants run all effects,
-    # leader dice and sends, options A-24/A-43
-    rules_version = 4
+    # 6: starter decks outer_city (stronger) and over_city (weaker); 5: 15 first markers at the
+    # easier solitaire level; 4: solitaire rosters by level, marker spends to a threshold;
+    # 3: Instants run all effects, leader dice and sends, options A-24/A-43
+    rules_version = 6
     machine = handlers.MACHINE
     options = OPTIONS
     option_text = OPTION_TEXT

@@ -146,16 +146,16 @@ def test_fl_win_06_the_turn_cap_draws_unless_the_leader_variant_is_on(
     assert state["winner"] == winner and state["ended_by"] == "turn_limit"
 
 
-@pytest.mark.parametrize("level", ["default", "easier", "harder"])
-def test_fl_solo_04_the_level_sets_the_first_markers(level: str) -> None:
-    """FL-SOLO-04, FL-SOLO-05: 10 markers by the book at every level (data/solitaire.json) plus the
-    face-up defenders' Control."""
+@pytest.mark.parametrize(("level", "start"), [("default", 10), ("easier", 15), ("harder", 10)])
+def test_fl_solo_04_the_level_sets_the_first_markers(level: str, start: int) -> None:
+    """FL-SOLO-04, FL-SOLO-05: 10 markers by the book (15 at the easier level, data/solitaire.json)
+    plus the face-up defenders' Control."""
     from rules.feudal import ENGINE
     from rules.feudal.state import card
 
     state = ENGINE.setup(3, {"mode": "solitaire", "options": {"solo_level": level}}, 1)
     tops = sum(card(p[-1])["control"] for p in state["solo"]["piles"])
-    assert state["solo"]["markers"] == 10 + tops
+    assert state["solo"]["markers"] == start + tops
 
 
 def test_fl_solo_01_each_level_deals_its_roster_each_character_once() -> None:
