@@ -51,14 +51,17 @@ def state_at(game: Game, seq: int) -> State:
     return state
 
 
-def _log(game: Game, seq: int) -> list[dict[str, Any]]:
-    """Every log line up to `seq`, with every seat's private text (the game is over)."""
+def _log(game: Game, seq: int, names: dict[int, str]) -> list[dict[str, Any]]:
+    """Every log line up to `seq`, with every seat's private text (the game is over), each
+    private text marked with the name of the player who read it."""
     lines = []
     for move in Move.objects.filter(game=game, seq__lte=seq).order_by("seq"):
         for event in move.events:
             texts = [event.get("public") or ""]
             texts += [
-                f"[seat {int(k) + 1}] {v}" for k, v in sorted(event.get("private", {}).items()) if v
+                f"[{names.get(int(k), f'seat {int(k) + 1}')}] {v}"
+                for k, v in sorted(event.get("private", {}).items())
+                if v
             ]
             text = " ".join(t for t in texts if t)
             if text:
@@ -98,6 +101,7 @@ def position(game: Game, seq: int) -> dict[str, Any]:
             }
         )
     move = game.moves.filter(seq=seq).first()
+    names = {s.index: s.label() for s in seats}
     return {
         "game": game,
         "seq": seq,
@@ -107,6 +111,7 @@ def position(game: Game, seq: int) -> dict[str, Any]:
         "move": move,
         "board": boards.board_context(game.game, view, None),
         "board_template": f"games/boards/{game.game}.html" if boards.has_board(game.game) else None,
-        "log": _log(game, seq),
+        "log": _log(game, seq, names),
+        "names": names,  # the players by seat, as the log names them
         "prompts": engine.prompts(state),
     }

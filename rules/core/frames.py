@@ -37,6 +37,8 @@ class StepContext(Generic[D]):
 
     def log(self, rule: str, text: str | None, private: dict[int, str] | None = None) -> None:
         """Record an event: public text, private text per seat, and the rule it applies."""
+        if text and text.startswith("the "):  # a sentence opening on a name ("the Lordlings …")
+            text = "T" + text[1:]
         priv = {str(k): v for k, v in private.items()} if private else {}
         self.events.append({"rule": rule, "public": text, "private": priv})
 

@@ -89,9 +89,10 @@ class FeudalEngine(FrameEngine[Ctx]):
 
     game_id = "feudal"
     title = "Dark Age: Feudal Lords"
-    # 5: 15 first markers at the easier solitaire level; 4: solitaire rosters by level, marker spends to a threshold; 3: Instants run all effects,
-    # leader dice and sends, options
-    rules_version = 5
+    # 6: starter decks outer_city (stronger) and over_city (weaker); 5: 15 first markers at the
+    # easier solitaire level; 4: solitaire rosters by level, marker spends to a threshold;
+    # 3: Instants run all effects, leader dice and sends, options
+    rules_version = 6
     machine = handlers.MACHINE
     options = OPTIONS
     option_text = OPTION_TEXT

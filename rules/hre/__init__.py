@@ -21,6 +21,7 @@ from rules.hre import (  # noqa: F401  (each module registers its frame handlers
 from rules.hre.engine import HreEngine
 from rules.hre.modules import (  # noqa: F401  (each module registers itself)
     m01_lordlings,
+    m02_great_domain,
     m03_grand_buildings,
     m04_alchemists,
     m05_alliances,

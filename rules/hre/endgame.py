@@ -46,6 +46,11 @@ def check_triggers(ctx: Ctx, seat: int) -> None:
         passing.push(ctx, (seat + k) % n, "immediate")
 
 
+def category_words(key: str) -> str:
+    """A scoring category as the log words it: "vp_track" reads "VP track"."""
+    return " ".join("VP" if w == "vp" else w for w in key.split("_"))
+
+
 def finish(ctx: Ctx) -> None:
     """Every player is out: final scoring (HRE-BASE-END-10, SCORE).
 
@@ -56,7 +61,7 @@ def finish(ctx: Ctx) -> None:
     ctx.s["over"] = True
     ctx.s["active"] = None
     for row in scoring.result(ctx.s)["seats"]:
-        parts = ", ".join(f"{k} {v}" for k, v in row["breakdown"].items() if v)
+        parts = ", ".join(f"{category_words(k)} {v}" for k, v in row["breakdown"].items() if v)
         ctx.log(
             "HRE-BASE-SCORE-01",
             f"{ctx.name(row['seat'])} scores {row['score']} (rank {row['rank']}): {parts}.",

@@ -38,12 +38,16 @@ MODULE_FILES = {
 }
 
 
-def offer_reach(culture: int) -> int:
-    """How many offer cards from the left a Culture position reaches (HRE-BASE-DEV-02)."""
+def offer_reach(culture: int, table: dict[str, int] | None = None) -> int:
+    """How many offer cards from the left a Culture position reaches (HRE-BASE-DEV-02); with
+    Module 2's joined table (a view's "great_domain"), two more a red space (HRE-M02-PLAY-02)."""
     board = load().board
     track = board["culture_track"]
     last = min(culture, len(track) - 1)
-    return int(board["base_access"]) + sum(1 for i in range(last + 1) if track[i]["red"])
+    reds = sum(1 for i in range(last + 1) if track[i]["red"])
+    if table is not None:
+        return table["base_access"] + table["per_red"] * reds
+    return int(board["base_access"]) + reds
 
 
 def module_data(module: str) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import Option
+from rules.core.words import counted
 from rules.hre import handlers, modules
 from rules.hre.economy import gain
 from rules.hre.handlers import option
@@ -147,7 +148,12 @@ def _pvp_win(ctx: Ctx, frame: Frame) -> None:
     _place(ctx, att, prov, survivors(frame, 0))
     ctx.log("HRE-BASE-PVP-08", f"{ctx.name(att)} takes {ctx.d.provinces[prov]['name']}.")
     if farms:
-        ctx.log("HRE-BASE-PVP-06", f"{farms} Farm(s) go back to {ctx.name(dfn)}'s Farm track.")
+        owner = ctx.name(dfn)
+        ctx.log(
+            "HRE-BASE-PVP-06",
+            f"{counted(farms, 'Farm')} {'goes' if farms == 1 else 'go'} back to "
+            f"{owner}{chr(39) if owner.endswith('s') else chr(39) + 's'} Farm track.",
+        )
     retreating = survivors(frame, 1)
     if sum(retreating.values()):
         _retreat_defender(ctx, dfn, prov, retreating)

@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.engine import Option, State
+from rules.core.words import counted
 from rules.hre import flow, handlers, modules
 from rules.hre.handlers import option
 from rules.hre.state import RESOURCES, UNITS, Ctx, Frame, board_number, data, token_sets
@@ -122,6 +123,15 @@ handlers.decision(
 )
 
 
+def exhaust_first(ctx: Ctx, count: int) -> None:
+    """The first `count` players from the start seat each exhaust one Noble disc."""
+    n = int(ctx.s["players"])
+    for k in range(count):
+        seat = ctx.seat((ctx.s["start"] + k) % n)
+        seat["discs"] -= 1
+        seat["exhausted"] += 1
+
+
 @handlers.step("setup_finish")
 def _finish(ctx: Ctx, frame: Frame) -> None:
     """Cities, Capitals, Barbarians, buildings, the deck and discs; then the first turn."""
@@ -150,11 +160,12 @@ def _finish(ctx: Ctx, frame: Frame) -> None:
         if spec["players"] <= n
     }
     first = board_number(s, "exhausted")
-    for k in range(first):
-        seat = ctx.seat((s["start"] + k) % n)
-        seat["discs"] -= 1
-        seat["exhausted"] += 1
-    ctx.log("HRE-BASE-SETUP-24", f"The first {first} player(s) from the start exhaust one Noble.")
+    exhaust_first(ctx, first)
+    ctx.log(
+        "HRE-BASE-SETUP-24",
+        f"The first {'player' if first == 1 else counted(first, 'player')} from the start "
+        f"{'exhausts' if first == 1 else 'exhaust'} one Noble{'' if first == 1 else ' each'}.",
+    )
     flow.start_turn(ctx, s["start"])
 
 

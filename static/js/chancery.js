@@ -363,13 +363,15 @@ document.addEventListener("htmx:load", markTurn);
 // effects, tables) from the game's words in #glossary-words, after each swap too.
 const SKIP_WORDS = "abbr, script, style, textarea, select, option, svg, code, pre, [data-no-gloss]";
 let glossWords = null;
-function markAbbreviations() {
+function markAbbreviations(event) {
   if (glossWords === null) {
     const data = document.getElementById("glossary-words");
     glossWords = data ? JSON.parse(data.textContent) : {};
   }
   const words = Object.keys(glossWords).sort((a, b) => b.length - a.length);
-  const root = document.querySelector("main");
+  // After a swap only the new content is read (the EMA page is large); on load, the whole page.
+  const swapped = event && event.detail && (event.detail.elt || event.detail.target);
+  const root = swapped && swapped.nodeType === 1 && swapped.closest("main") ? swapped : document.querySelector("main");
   if (!words.length || !root) return;
   const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   const pattern = new RegExp("(?<![\\w-])(" + escaped.join("|") + ")(?![\\w-])", "g");

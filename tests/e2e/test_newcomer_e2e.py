@@ -266,11 +266,12 @@ def test_two_seats_deciding_at_once_both_succeed_in_the_browser(
         expect(page.locator("#prompt [data-option-button]").first).to_be_visible()
         pages.append(page)
     errors = [watch_console(p) for p in pages]
-    # Both click before either page hears of the other's move.
+    # Both click at once, the second before its page has heard of the first's move (as a rule:
+    # the unit test test_welcome.test_two_seats_deciding_at_once_both_succeed makes it certain).
     for page in pages:
-        page.locator("#prompt [data-option-button]").last.evaluate("b => b.click()")
+        page.locator("#prompt [data-option-button]").last.click(no_wait_after=True)
     for seat in (0, 1):
-        for _ in range(100):
+        for _ in range(300):
             if orm(_moves_by, game_id, seat, 0) == 1:
                 break
             pages[seat].wait_for_timeout(100)

@@ -146,7 +146,7 @@ def test_the_game_page_names_the_modules_a_game_plays() -> None:
     found = chosen_modules("hre", {"modules": ["M03", "M08"]}, ENGINE)
     assert [m["label"] for m in found] == ["Module 3: Grand Buildings", "Module 8: The Wyrd"]
     assert chosen_modules("hre", {"modules": []}, ENGINE) == []
-    assert all(m["id"] != "M02" for m in ENGINE.module_specs())
+    assert [m["id"] for m in ENGINE.module_specs()][:2] == ["M01", "M02"]
 
 
 @pytest.mark.django_db
@@ -169,3 +169,36 @@ def test_the_game_page_heading_shows_the_modules(scenarios: None, alice: Any, bo
             assert shown in html
         else:
             assert "Modules:" not in html and 'id="hre-modules"' not in html
+
+
+def test_HRE_M02_PLAY_02_the_board_draws_eight_seats_and_the_joined_table() -> None:
+    """HRE-M02-PLAY-02 (and SETUP-06, PLAY-01 as drawn): eight seats with eight colours and
+    shapes; the offer's reach counts two cards a red space; the joined Church track and its
+    reaction height."""
+    state, _ = draft_all(ENGINE.setup(2, {"modules": ["M02"], "options": {}}, 8))
+    board = board_context(ENGINE.view(state, 0), None)
+    marks = board["marks"]
+    assert len({m["colour"] for m in marks}) == len({m["shape"] for m in marks}) == 8
+    assert len(board["offer"]) == 12
+    assert all(len(card["reached_by"]) == 8 for card in board["offer"][:4])
+    assert not any(card["reached_by"] for card in board["offer"][4:])
+    assert len(board["church_track"]["spaces"]) == 16 and board["church_track"]["end"] == 15
+    assert {p["id"] for p in board["provinces"]} >= {"flanders", "frisia", "provence"}
+
+
+@pytest.mark.django_db
+def test_a_great_domain_page_draws_eight_seats(scenarios: None, alice: Any) -> None:
+    """An 8-seat Great Domain game (HRE Module 2) renders every seat's card with its own glyph."""
+    from django.test import Client
+
+    from games import services
+    from games.models import Scenario
+
+    scenario = Scenario.objects.get(game="hre", slug="great-domain")
+    specs = [services.SeatSpec("me")] + [services.SeatSpec("bot", bot="random")] * 7
+    game = services.create_game(alice, scenario, 8, specs)
+    client = Client()
+    client.force_login(alice)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert all(f'id="seat-card-{i}"' in html for i in range(8))
+    assert all(glyph in html for glyph in ("▲", "●", "■", "◆", "⬟", "★", "⬢", "✚"))

@@ -87,6 +87,9 @@ def test_the_replay_steps_forwards_and_back_with_full_information(finished: Any)
     ).content.decode()
     assert step.lstrip().startswith('<div id="replay"') and "<html" not in step
     assert "Move 12 of" in step and "?seq=11" in step and "?seq=13" in step
+    mover = finished.moves.get(seq=12).seat
+    name = finished.seats.get(index=mover).label()
+    assert f"Move 12: {html.escape(name)}" in step and "Move 12: seat" not in step  # by name
     # Full information once the game is over: a spectator sees every seat's hand at that point.
     state = replays.state_at(finished, 12)
     for seat in state["seats"]:

@@ -30,6 +30,12 @@ REACTION_NAMES = {
 PHASES = ("Volley", "Charge", "Melee")
 
 
+def _table(view: dict[str, Any]) -> dict[str, int] | None:
+    """Module 2's joined table's numbers, when the game plays on it."""
+    joined = view.get("great_domain")
+    return joined["table"] if joined else None
+
+
 def culture_track(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """The Culture track's spaces, each with its VP, red flag and the seats standing there."""
     track = components().board["culture_track"]
@@ -47,7 +53,7 @@ def culture_track(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
 
 def offer(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """The offer, left to right, with the seats whose Culture marker reaches each card."""
-    reaches = [(s["seat"], offer_reach(s["culture"])) for s in view["seats"]]
+    reaches = [(s["seat"], offer_reach(s["culture"], _table(view))) for s in view["seats"]]
     under = set(view["wyrd"]["under"]) if "wyrd" in view else set()  # Module 8: anyone reaches
     return [
         {
@@ -63,7 +69,8 @@ def offer(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
 def slots(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
     """Action cards in their places, disc stacks bottom first, with the two reactions beside each."""
     layout = components().board["reaction_layout"]
-    react_at = int(components().board["react_at"])
+    table = _table(view)
+    react_at = int(table["react_at"] if table else components().board["react_at"])
     return [
         {
             "action": ACTION_NAMES.get(s["action"], s["action"]),
@@ -98,7 +105,13 @@ def titles(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
 def church_track(view: dict[str, Any]) -> dict[str, Any]:
     """Churches built out of the track's spaces, the one whose building ends the game, and the
     Gold still under a space (Module 14A's Crusade calls)."""
-    spec = components().board["church_track"]
+    spec = dict(components().board["church_track"])
+    table = _table(view)
+    if table:  # Module 2's joined track (HRE-M02-SETUP-06, END-01)
+        spec = {
+            "spaces": table["church_spaces"],
+            "end": {str(view["players"]): table["church_end"]},
+        }
     end = int(spec["end"].get(str(view["players"]), spec["spaces"]))
     gold = view["crusades"]["gold"] if "crusades" in view else []
     return {
@@ -145,7 +158,7 @@ def seats(view: dict[str, Any], mark: Mark) -> list[dict[str, Any]]:
                 "hand_count": s["hand_count"],
                 "army_limit": s["army_limit"],
                 "culture": s["culture"],
-                "reach": offer_reach(s["culture"]),
+                "reach": offer_reach(s["culture"], _table(view)),
                 "warehouse": s["warehouse"],
                 "trophies": len(s["trophies"]),
                 # Module 4: resources on the seat's Alchemist card (None: no card)

@@ -455,7 +455,10 @@ def _research(ctx: Ctx, card: str | None) -> None:
     if do == "cp":
         gain_cp(ctx, 3, "HRE-M01-LORDLING-RESEARCH-01", f" (Research, d20 {roll})")
     elif do == "upgrade":
-        ctx.log("HRE-M01-LORDLING-RESEARCH-01", f"Research, d20 {roll}: a Lordling unit upgrades.")
+        ctx.log(
+            "HRE-M01-LORDLING-RESEARCH-01",
+            f"Research: the d20 shows {roll}, a Lordling unit upgrades.",
+        )
         upgrade(ctx, "Lordling")
     else:
         techs = len(m01(ctx.s)["techs"])
@@ -639,7 +642,7 @@ def _build(ctx: Ctx, card: str | None) -> None:
         s["cities"] -= 1
         ctx.log(
             "HRE-M01-LORDLING-BUILD-02",
-            f"d20 {roll}: a Lordling City in {ctx.d.provinces[prov]['name']}.",
+            f"The d20 shows {roll}: a Lordling City in {ctx.d.provinces[prov]['name']}.",
         )
         gain_cp(ctx, 2, "HRE-M01-LORDLING-BUILD-02", " for the City")
     elif do == "keep":
@@ -652,7 +655,7 @@ def _build(ctx: Ctx, card: str | None) -> None:
         mine[prov]["keep"] += 1
         ctx.log(
             "HRE-M01-LORDLING-BUILD-03",
-            f"d20 {roll}: a Keep level in {ctx.d.provinces[prov]['name']} (now {mine[prov]['keep']}).",
+            f"The d20 shows {roll}: a Keep level in {ctx.d.provinces[prov]['name']} (now {mine[prov]['keep']}).",
         )
     elif do == "farm":
         prov = closest(ctx, choices["farm"])
@@ -660,7 +663,7 @@ def _build(ctx: Ctx, card: str | None) -> None:
         s["seats"][LORDLINGS]["farms_track"] -= 1
         ctx.log(
             "HRE-M01-LORDLING-BUILD-04",
-            f"d20 {roll}: a second Farm in {ctx.d.provinces[prov]['name']}.",
+            f"The d20 shows {roll}: a second Farm in {ctx.d.provinces[prov]['name']}.",
         )
     else:
         ctx.log("HRE-M01-LORDLING-BUILD-05", f"The d20 shows {roll}: a Church.")
@@ -987,7 +990,7 @@ def _attack_step(ctx: Ctx, frame: Frame) -> None:
             prov = pick(ctx, [q for q in near if unit_count(s["prov"][q]["units"]) == fewest])
     ctx.log(
         "HRE-M01-RAIDER-12",
-        f"d20 {roll}: the Raiding Party attacks {ctx.d.provinces[prov]['name']}.",
+        f"The d20 shows {roll}: the Raiding Party attacks {ctx.d.provinces[prov]['name']}.",
     )
     start_raid_battle(ctx, prov, attacker=None)
 

@@ -25,6 +25,7 @@ from rules.core import rng
 from rules.core.engine import Option, State
 from rules.core.errors import InvariantError
 from rules.core.machine import Extension
+from rules.core.words import counted
 from rules.hre import handlers, manoeuvre
 from rules.hre.components import DATA_DIR
 from rules.hre.handlers import option
@@ -35,6 +36,13 @@ DEALT, KEPT = 3, 2  # L742
 
 
 @cache
+def _dying(n: int) -> str:
+    """ "no unit survives to die", "its 1 surviving unit dies", "its 3 surviving units die"."""
+    if n == 0:
+        return "no unit of it survives"
+    return f"its {counted(n, 'surviving unit')} {'dies' if n == 1 else 'die'}"
+
+
 def cards() -> dict[str, dict[str, Any]]:
     raw = json.loads((DATA_DIR / "m10_campaigns.json").read_text("utf-8"))
     return {c["id"]: c for c in raw["cards"]}
@@ -189,7 +197,7 @@ def _attacker_retreats(ctx: Ctx, frame: dict[str, Any], units: dict[str, int]) -
         ctx.log(
             "HRE-M10-PLAY-02",
             f"The Campaign fails with no province of {ctx.name(seat)} beside "
-            f"{name[played['target']]['name']}: its {unit_count(units)} surviving unit(s) die.",
+            f"{name[played['target']]['name']}: {_dying(unit_count(units))}.",
         )
     else:
         for u, n in units.items():

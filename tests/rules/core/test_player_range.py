@@ -30,12 +30,14 @@ def test_setup_refuses_every_count_outside_the_range(engine) -> None:  # type: i
 
 
 def test_hre_base_game_takes_two_to_four() -> None:
-    """HRE Setup: the base game is for 2–4 players; the solo module M01 for one."""
+    """HRE Setup: the base game is for 2–4 players; the solo module M01 for one, the Great
+    Domain (M02) for 5 to 8."""
     hre = get_engine("hre")
     assert hre.player_range({"modules": [], "options": {}}) == (2, 4)
     assert hre.player_range({"modules": ["M01"], "options": {}}) == (1, 1)
-    with pytest.raises(ScenarioError, match="not playable"):
-        hre.player_range({"modules": ["M02"], "options": {}})
+    assert hre.player_range({"modules": ["M02"], "options": {}}) == (5, 8)
+    with pytest.raises(ScenarioError, match="cannot be played together"):
+        hre.player_range({"modules": ["M01", "M02"], "options": {}})
     with pytest.raises(ScenarioError, match="takes 2–4 players, not 6"):
         hre.setup(1, {"modules": [], "options": {}}, 6)
 

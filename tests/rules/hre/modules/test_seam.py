@@ -41,10 +41,14 @@ def test_the_catalogue_lists_the_fifteen_modules_of_the_book() -> None:
     assert set(REGISTRY) <= set(CATALOGUE)
 
 
-def test_unknown_or_unbuilt_modules_are_refused_with_readable_errors() -> None:
+def test_unknown_or_unbuilt_modules_are_refused_with_readable_errors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     assert config_errors(["M99"]) == [
         f"There is no module 'M99'; modules are {', '.join(CATALOGUE)}."
     ]
+    # every module is built now: pretend one is not (a copy: the registry's order is the hooks')
+    monkeypatch.setattr(modules, "REGISTRY", {m: v for m, v in REGISTRY.items() if m != "M02"})
     assert config_errors(["M02"]) == ["Module M02 (The Great Domain) is not playable yet."]
     assert config_errors("M01") == ['modules must be a list of module ids such as ["M01"].']
     assert "A module is listed twice." in config_errors(["M05", "M05"])
@@ -69,9 +73,14 @@ def test_needs_exclusions_and_player_counts_are_checked() -> None:
     assert config_errors(["M05"], players=3, registry=fake) == []
 
 
-def test_a_module_registers_once_and_only_if_the_book_has_it() -> None:
+def test_a_module_registers_once_and_only_if_the_book_has_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     with pytest.raises(ValueError, match="not a module of the book"):
         modules.register(Module("M99"))
+    with pytest.raises(ValueError, match="registered twice"):
+        modules.register(Module("M02"))
+    monkeypatch.setattr(modules, "REGISTRY", {m: v for m, v in REGISTRY.items() if m != "M02"})
     with pytest.raises(ValueError, match="unknown module"):
         modules.register(Module("M02", requires=("M42",)))
 
@@ -92,7 +101,9 @@ def test_a_module_declares_its_hooks_by_name_and_its_scenarios_as_data(
     @modules.hook
     def validate() -> None: ...
 
-    monkeypatch.delitem(REGISTRY, "M05")
+    # a copy without M05: deleting and restoring it would move it last, and the registry's
+    # order is the order hooks run in (so later tests would play differently)
+    monkeypatch.setattr(modules, "REGISTRY", {m: v for m, v in REGISTRY.items() if m != "M05"})
     made = modules.declare(__name__, "M05", excludes=("M01",))
     assert made.setup is _setup and made.validate is validate and made.excludes == ("M01",)
     assert [s["slug"] for s in made.scenarios] == ["alliances"]
@@ -102,7 +113,7 @@ def test_a_module_declares_its_hooks_by_name_and_its_scenarios_as_data(
     @modules.hook
     def _view(state: State, seat: int | None, found: dict[str, Any]) -> None: ...
 
-    monkeypatch.delitem(REGISTRY, "M05")
+    monkeypatch.setattr(modules, "REGISTRY", {m: v for m, v in REGISTRY.items() if m != "M05"})
     with pytest.raises(ValueError, match="view given twice"):
         modules.declare(__name__, "M05", view=_view)
 
