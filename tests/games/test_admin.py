@@ -70,7 +70,8 @@ def test_a_scenario_chooses_its_modules_from_a_list(db: None) -> None:
     other_game = _form(game="feudal", modules=["M03"], config=json.dumps({}))
     assert not other_game.is_valid() and "modules" in other_game.errors
     choices = dict(ScenarioForm().fields["modules"].choices)
-    assert choices["M09"] == "HRE M09: The Ages of War (3–8 players)" and "M02" not in choices
+    assert choices["M09"] == "HRE M09: The Ages of War (3–8 players)"
+    assert choices["M02"] == "HRE M02: The Great Domain (5–8 players)"  # built since issue 19
 
 
 def test_the_admin_refuses_a_bad_scenario_with_the_engines_message(staff: Client) -> None:
