@@ -13,8 +13,7 @@ from rules.ema.state import (
     SS,
     Ctx,
     data,
-    lang_relation,
-    rel_relation,
+    relation_pair,
     tech_bonus,
 )
 
@@ -33,13 +32,10 @@ def modifier(ctx: Ctx, seat: int, aid: str, endeavor: str) -> int:
 def _matrix(
     endeavor: str, lang: str, rel: str, excom: bool, union: bool, area_lang: str, area_rel: str
 ) -> int:
-    """The matrix's modifier for a Leader's and an Area's Language and Religion (9.34, 23.11 U;
-    `relations` worked out once per combination)."""
-    found = rel_relation(rel, area_rel, excom)
-    if found == 1 and union:
-        found = 0  # 23.11 U: the two Churches count as one (the optional Schism rule)
+    """The matrix's modifier for a Leader's and an Area's Language and Religion (9.34)."""
+    lang_found, rel_found = relation_pair(lang, rel, excom, union, area_lang, area_rel)
     table = data().tables["modifiers"][endeavor]
-    return int(table["lang"][lang_relation(lang, area_lang)] + table["rel"][found])
+    return int(table["lang"][lang_found] + table["rel"][rel_found])
 
 
 def enemy_c(ctx: Ctx, seat: int, aid: str) -> int:

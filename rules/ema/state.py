@@ -176,10 +176,20 @@ def is_christian(ctx: Ctx, seat: int) -> bool:
 def relations(ctx: Ctx, seat: int, aid: str) -> tuple[int, int]:
     """Language and Religion relationships between a seat's Leader and an Area."""
     me, here = ctx.seat(seat), ctx.area(aid)
-    rel = rel_relation(me["rel"], here[REL], me["excom"])
-    if rel == 1 and ctx.s.get("schism") == "union":
-        rel = 0  # 23.11 U: the two Churches count as one (the optional Schism rule)
-    return lang_relation(me["lang"], here[LANG]), rel
+    union = ctx.s.get("schism") == "union"
+    return relation_pair(me["lang"], me["rel"], me["excom"], union, here[LANG], here[REL])
+
+
+@cache
+def relation_pair(
+    lang: str, rel: str, excom: bool, union: bool, area_lang: str, area_rel: str
+) -> tuple[int, int]:
+    """The Language and Religion relationships of a Leader and an Area, from their values (kept
+    once per combination: the Target searches ask it for every Area)."""
+    found = rel_relation(rel, area_rel, excom)
+    if found == 1 and union:
+        found = 0  # 23.11 U: the two Churches count as one (the optional Schism rule)
+    return lang_relation(lang, area_lang), found
 
 
 def in_play(state: State) -> list[int]:
