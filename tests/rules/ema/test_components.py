@@ -64,7 +64,9 @@ def test_the_turk_of_1386_holds_his_areas_overland_and_england_aquitaine_by_one_
     Asia Minor by land; Wessex on the Bay of Biscay puts Aquitaine one Sea from the English Court."""
     state = new("31-twilight", 6)
     costs = {s["empire"]: court_costs(state, i) for i, s in enumerate(state["seats"])}
-    assert costs["TUR"] == dict.fromkeys(["adrianople", "anatolia", "armenia", "asia", "cilicia"], 0)
+    assert costs["TUR"] == dict.fromkeys(
+        ["adrianople", "anatolia", "armenia", "asia", "cilicia"], 0
+    )
     assert costs["ENG"]["aquitaine"] == 1
 
 
