@@ -8,6 +8,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, handlers
 from rules.ema.handlers import option
+from rules.ema.mapindex import drop_tie
 from rules.ema.state import (
     CLAIMS,
     OWNER,
@@ -142,7 +143,7 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if kind == "recognition" and areas:
         claims.add(ctx, frame["seat"], areas[0], "EMA-19.2.Recognition")
     elif kind == "coup" and "tie" in action:
-        ctx.area(frame["area"])[TIES] &= ~(1 << action["tie"])
+        drop_tie(ctx.s, frame["area"], action["tie"])
         ctx.log(
             "EMA-19.2.Coup",
             f"A Diplomatic Coup removes the Tie of {ctx.name(action['tie'])} on "
