@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core.engine import State
-from rules.ema.mapindex import derived
-from rules.ema.state import data, owned, seafaring
+from rules.ema.mapindex import index
+from rules.ema.state import data, seafaring
 
 MAX_SEAS = 2
 
@@ -88,13 +88,14 @@ def court_costs(state: State, seat: int) -> dict[str, int]:
     if court is None:
         return {}
     sf = seafaring(state)
-    return derived(
-        state,
-        seat,
-        "court_costs",
-        (court, sf),
-        lambda: _court_costs(tuple(owned(state, seat)), court, sf),
-    )
+    found = index(state)
+    mine = found.owned.get(seat)
+    kept = found.courts.get(seat)
+    if kept is not None and kept[0] is mine and kept[1] == court and kept[2] is sf:
+        return kept[3]
+    costs = _court_costs(tuple(mine) if mine else (), court, sf)
+    found.courts[seat] = (mine, court, sf, costs)
+    return costs
 
 
 def connected(state: State, seat: int, aid: str) -> bool:

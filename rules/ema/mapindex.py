@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import threading
 from bisect import insort
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, TypeVar
 
 from rules.core.engine import State
 from rules.core.errors import InvariantError
@@ -32,23 +31,22 @@ from rules.ema.rows import OWNER, TIES, Area, area_ids, seats_in
 KEEP = 64
 CHECK = False  # tests/conftest.py turns it on: every answer checked against a scan
 
-T = TypeVar("T")
 Lists = dict[int, list[str]]
 
 
 class MapIndex:
     """Each seat's Areas and Ties (sorted lists, never changed once made), the Areas with their
-    rows in id order, and answers derived from a seat's Areas (`empire.court_costs`)."""
+    rows in id order, and each seat's `empire.court_costs` with what it was worked out from."""
 
-    __slots__ = ("areas", "owned", "tied", "order", "derived")
+    __slots__ = ("areas", "owned", "tied", "order", "courts")
 
     def __init__(self, areas: dict[str, Area], owned: Lists, tied: Lists) -> None:
         self.areas = areas
         self.owned = owned
         self.tied = tied
         self.order: list[tuple[str, Area]] | None = None
-        # per seat: (the owned list it was worked out from, its inputs, the answer)
-        self.derived: dict[Any, tuple[list[str] | None, Any, Any]] = {}
+        # per seat: (the owned list, the Court and the seafaring Areas it came from, the answer)
+        self.courts: dict[int, tuple[list[str] | None, str, tuple[str, ...], dict[str, int]]] = {}
 
 
 _TABLE: dict[int, MapIndex] = {}
@@ -148,19 +146,6 @@ def in_order(state: State) -> list[tuple[str, Area]]:
     return found.order
 
 
-def derived(state: State, seat: int, key: Any, inputs: Any, work: Callable[[], T]) -> T:
-    """An answer worked out from a seat's Areas and `inputs`, kept until either changes."""
-    found = index(state)
-    mine = found.owned.get(seat)
-    kept = found.derived.get((key, seat))
-    if kept is not None and kept[0] is mine and kept[1] == inputs:
-        answer: T = kept[2]
-        return answer
-    answer = work()
-    found.derived[(key, seat)] = (mine, inputs, answer)
-    return answer
-
-
 def _known(state: State) -> MapIndex | None:
     """The index of this state's map if there is one (the setters keep only that one current)."""
     areas = state["areas"]
@@ -225,7 +210,7 @@ def copied(source: dict[str, Area], copy: dict[str, Area]) -> None:
     if found is None or found.areas is not source or (CHECK and _stale(found)):
         return
     twin = MapIndex(copy, dict(found.owned), dict(found.tied))
-    twin.derived = dict(found.derived)
+    twin.courts = dict(found.courts)
     _register(twin)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contextvars import ContextVar, Token
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.core import rng
@@ -205,9 +205,15 @@ def _printed_seafaring() -> tuple[str, ...]:
 
 
 def seafaring(state: State) -> tuple[str, ...]:
-    """Seafaring Areas: the six of 9.53 plus any the scenario adds."""
+    """Seafaring Areas: the six of 9.53 plus any the scenario adds (the same tuple each time for
+    the same Areas, so callers may compare it by identity)."""
     extra = state["seafaring_extra"]
-    return tuple(sorted(_printed_seafaring() + tuple(extra))) if extra else _printed_seafaring()
+    return _with_extra(tuple(extra)) if extra else _printed_seafaring()
+
+
+@lru_cache(maxsize=64)
+def _with_extra(extra: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(_printed_seafaring() + extra))
 
 
 def holding_count(ctx: Ctx, seat: int, kind: str) -> int:
