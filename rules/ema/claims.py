@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.ema.mapindex import set_claims
 from rules.ema.state import CLAIMS, OWNER, REL, TIES, Ctx, has, owned, rel_relation
 
 
@@ -15,7 +16,7 @@ def add(ctx: Ctx, seat: int, aid: str, rule: str) -> bool:
     here = ctx.area(aid)
     if has(here[CLAIMS], seat) or not allowed(ctx, seat, aid):
         return False
-    here[CLAIMS] |= 1 << seat
+    set_claims(ctx.s, aid, here[CLAIMS] | 1 << seat)
     ctx.log(rule, f"{ctx.name(seat)} gains a Claim to {ctx.aname(aid)}.")
     return True
 

@@ -1,10 +1,11 @@
-"""An index of the map kept beside an EMA state: each seat's Areas and Diplomatic Ties.
+"""An index of the map kept beside an EMA state: each seat's Areas, Diplomatic Ties and Claims.
 
-Prompts ask again and again which Areas a seat owns and where it has Ties, and scanning the 77
-Areas for each answer was a tenth of a playout. The index answers from one sorted list per seat,
-changed only where an Area changes hands or a Tie comes or goes: every change of an owner goes
-through `set_owner`, every change of Ties through `set_ties` (`add_tie`, `drop_tie`), and code
-that rewrites many rows at once calls `forget` after it. A list, once handed out, is never
+Prompts ask again and again which Areas a seat owns and where it has Ties or Claims, and
+scanning the 77 Areas for each answer was a tenth of a playout. The index answers from one
+sorted list per seat, changed only where an Area changes hands or a Tie or Claim comes or goes:
+every change of an owner goes through `set_owner`, of Ties through `set_ties` (`add_tie`,
+`drop_tie`), of Claims through `set_claims`, and code that rewrites many rows at once calls
+`forget` after it. A list, once handed out, is never
 changed (a change makes a new one), so a caller may keep iterating it while Areas change hands.
 
 The index lives outside the state (the state's JSON, hash and rules_version are unchanged), in a
@@ -26,7 +27,7 @@ from contextvars import ContextVar
 
 from rules.core.engine import State
 from rules.core.errors import InvariantError
-from rules.ema.rows import OWNER, TIES, Area, area_ids, seats_in
+from rules.ema.rows import CLAIMS, OWNER, TIES, Area, area_ids, seats_in
 
 KEEP = 64
 CHECK = False  # tests/conftest.py turns it on: every answer checked against a scan
@@ -35,15 +36,16 @@ Lists = dict[int, list[str]]
 
 
 class MapIndex:
-    """Each seat's Areas and Ties (sorted lists, never changed once made), the Areas with their
-    rows in id order, and each seat's `empire.court_costs` with what it was worked out from."""
+    """Each seat's Areas, Ties and Claims (sorted lists, never changed once made), the Areas
+    with their rows in id order, and each seat's `empire.court_costs` with its inputs."""
 
-    __slots__ = ("areas", "owned", "tied", "order", "courts")
+    __slots__ = ("areas", "owned", "tied", "claimed", "order", "courts")
 
-    def __init__(self, areas: dict[str, Area], owned: Lists, tied: Lists) -> None:
+    def __init__(self, areas: dict[str, Area], owned: Lists, tied: Lists, claimed: Lists) -> None:
         self.areas = areas
         self.owned = owned
         self.tied = tied
+        self.claimed = claimed
         self.order: list[tuple[str, Area]] | None = None
         # per seat: (the owned list, the Court and the seafaring Areas it came from, the answer)
         self.courts: dict[int, tuple[list[str] | None, str, tuple[str, ...], dict[str, int]]] = {}
@@ -59,25 +61,23 @@ def _ids(areas: dict[str, Area]) -> tuple[str, ...]:
     return ids if len(areas) == len(ids) else tuple(sorted(areas))
 
 
-def _scan(areas: dict[str, Area]) -> tuple[Lists, Lists]:
-    """Every seat's Areas and Ties, from one pass over the map in id order."""
+def _scan(areas: dict[str, Area]) -> tuple[Lists, Lists, Lists]:
+    """Every seat's Areas, Ties and Claims, from one pass over the map in id order."""
     owned: Lists = {}
     tied: Lists = {}
+    claimed: Lists = {}
     for a in _ids(areas):
         row = areas[a]
         owner = row[OWNER]
         if owner is not None:
-            if owner in owned:
-                owned[owner].append(a)
-            else:
-                owned[owner] = [a]
+            owned.setdefault(owner, []).append(a)
         if row[TIES]:
             for seat in seats_in(row[TIES]):
-                if seat in tied:
-                    tied[seat].append(a)
-                else:
-                    tied[seat] = [a]
-    return owned, tied
+                tied.setdefault(seat, []).append(a)
+        if row[CLAIMS]:
+            for seat in seats_in(row[CLAIMS]):
+                claimed.setdefault(seat, []).append(a)
+    return owned, tied, claimed
 
 
 def _register(found: MapIndex) -> MapIndex:
@@ -93,11 +93,12 @@ def _build(areas: dict[str, Area]) -> MapIndex:
 
 
 def _stale(found: MapIndex) -> bool:
-    owned, tied = _scan(found.areas)
+    owned, tied, claimed = _scan(found.areas)
     order = found.order
     return (
         owned != {k: v for k, v in found.owned.items() if v}
         or tied != {k: v for k, v in found.tied.items() if v}
+        or claimed != {k: v for k, v in found.claimed.items() if v}
         or (order is not None and any(found.areas[a] is not row for a, row in order))
     )
 
@@ -107,7 +108,7 @@ def _checked(found: MapIndex) -> MapIndex:
     if not _stale(found):
         return found
     if _APPLYING.get():
-        raise InvariantError("an Area's owner or Ties changed without mapindex.set_owner/set_ties")
+        raise InvariantError("an Area's owner, Ties or Claims changed around mapindex's setters")
     return _build(found.areas)
 
 
@@ -134,6 +135,12 @@ def owned_all(state: State) -> dict[int, list[str]]:
 def tied(state: State, seat: int) -> list[str]:
     """Areas where a seat has a Diplomatic Tie, in id order (the caller must not change the list)."""
     found = index(state).tied.get(seat)
+    return [] if found is None else found
+
+
+def claimed(state: State, seat: int) -> list[str]:
+    """Areas a seat has a Claim to, in id order (the caller must not change the list)."""
+    found = index(state).claimed.get(seat)
     return [] if found is None else found
 
 
@@ -172,13 +179,22 @@ def set_owner(state: State, aid: str, seat: int | None) -> None:
 
 def set_ties(state: State, aid: str, mask: int) -> None:
     """Set the seats with a Diplomatic Tie in an Area (a bitmask), keeping the index current."""
+    _set_mask(state, aid, TIES, mask)
+
+
+def set_claims(state: State, aid: str, mask: int) -> None:
+    """Set the seats with a Claim to an Area (a bitmask), keeping the index current."""
+    _set_mask(state, aid, CLAIMS, mask)
+
+
+def _set_mask(state: State, aid: str, column: int, mask: int) -> None:
     here = state["areas"][aid]
-    changed = here[TIES] ^ mask
-    here[TIES] = mask
+    changed = here[column] ^ mask
+    here[column] = mask
     found = _known(state)
     if found is None or not changed:
         return
-    lists = found.tied
+    lists = found.tied if column == TIES else found.claimed
     for seat in seats_in(changed):
         if mask >> seat & 1:
             mine = list(lists.get(seat, ()))
@@ -209,7 +225,7 @@ def copied(source: dict[str, Area], copy: dict[str, Area]) -> None:
     found = _TABLE.get(id(source))
     if found is None or found.areas is not source or (CHECK and _stale(found)):
         return
-    twin = MapIndex(copy, dict(found.owned), dict(found.tied))
+    twin = MapIndex(copy, dict(found.owned), dict(found.tied), dict(found.claimed))
     twin.courts = dict(found.courts)
     _register(twin)
 
@@ -234,4 +250,4 @@ def verify(state: State) -> None:
     """Raise InvariantError when the state's index no longer matches its map."""
     found = _known(state)
     if found is not None and _stale(found):
-        raise InvariantError("the map index does not match the Areas' owners and Ties")
+        raise InvariantError("the map index does not match the Areas' owners, Ties and Claims")
