@@ -110,9 +110,12 @@ class EmaEngine(FrameEngine[Ctx]):
     # 10: the Grand Scenario asks the Frankish Player for the division (cores, Courts, Areas
     # joined to two kingdoms) and a late kingdom's Player for his group and Court (32.0); an
     # unheld Byzantium's cards leave play; other scenarios play as in 7-9
-    rules_version = 10
+    # 11: the map's straits: Constantinople–Asia (Bosporus) and Adrianople–Asia (Dardanelles)
+    # land lines, Wessex on the Bay of Biscay (data README); every scenario may play
+    # differently, so records of 7-10 no longer replay (their states still load and play on)
+    rules_version = 11
     layout_since = 8
-    replays_since = 7
+    replays_since = 11
     machine = handlers.MACHINE
     options = OPTIONS
     option_text = OPTION_TEXT
