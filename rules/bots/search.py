@@ -8,7 +8,11 @@ and scores the end with `returns` (game over) or the game's heuristics. Each nod
 seat's reward, and a seat chooses by its own. Long option lists are widened progressively: a
 node considers about 2·√visits options at first, in a random order for the seed. The root's
 options start from the greedy bot's one-step values as a few virtual visits (progressive bias),
-so a short search begins where greedy stands and a longer one outgrows it.
+so a short search begins where greedy stands and a longer one outgrows it. The prior sits on
+the same scale as the rewards (2026-12-02): before, it was centred on the options' mean while
+real rewards sat at the seat's lead, so the first real visit of greedy's choice outranked every
+prior and the search locked onto it (it played as greedy). Rewards squash each seat's lead less
+its lead at the root, so they are steepest where the game stands (FL's leads saturated).
 
 With an iteration budget the decision is a function of (view, seed, budget); a wall-clock cap
 (`ms`) stops earlier on a slow machine and is the one source of variation.
@@ -67,9 +71,9 @@ class Style:
     prior_visits: int = PRIOR_VISITS  # virtual visits of greedy's value at the root
     policy_sample: int = 3  # the greedy policy tries at most this many options a step
     epsilon: float = 0.1  # and takes a uniform one this often
-    prior_reward: bool = False  # prior at the reward of greedy's value (else centred on mean)
+    prior_reward: bool = True  # prior at the reward of greedy's value (else centred on mean)
     finish: int = 0  # first play on at most this many actions while a frame opened is open
-    centre: bool = False  # rewards squash each seat's lead less its lead at the root
+    centre: bool = True  # rewards squash each seat's lead less its lead at the root
 
 
 STYLES = {2: Style(rollout=ROLLOUT[2]), 3: Style(rollout=ROLLOUT[3])}
@@ -203,25 +207,26 @@ class Search:
         return max(legal, key=lambda c: (_ucb(c, mover), -c.order))
 
     def _rollout(self, world: State) -> list[float]:
-        engine = self.engine
+        """Finish what the tree left open (with `finish`), play `rollout` actions, score."""
         depth = len(self.state.get("stack") or ())
         for _ in range(self.style.finish):
-            if engine.is_over(world) or len(world.get("stack") or ()) <= depth:
+            if len(world.get("stack") or ()) <= depth or not self._step(world):
                 break
-            prompt = self._prompt(world)
-            if prompt is None or not prompt["options"]:
-                break
-            option = self._pick(world, prompt)
-            engine.apply_trusted(world, prompt["seat"], option["action"])
         for _ in range(self.rollout):
-            if engine.is_over(world):
+            if not self._step(world):
                 break
-            prompt = self._prompt(world)
-            if prompt is None or not prompt["options"]:
-                break
-            option = self._pick(world, prompt)
-            engine.apply_trusted(world, prompt["seat"], option["action"])
         return self._rewards(world)
+
+    def _step(self, world: State) -> bool:
+        """One rollout action by the policy; False once the game is over or nobody is asked."""
+        if self.engine.is_over(world):
+            return False
+        prompt = self._prompt(world)
+        if prompt is None or not prompt["options"]:
+            return False
+        option = self._pick(world, prompt)
+        self.engine.apply_trusted(world, prompt["seat"], option["action"])
+        return True
 
     def _rewards(self, world: State) -> list[float]:
         """Each seat's reward in [0, 1]: `returns` once over, else its lead squashed (less

@@ -32,21 +32,6 @@ def _costs() -> dict[str, int]:
     return {k: int(costs["conquest" if k == "convert" else k]) for k in STATURE_OF}
 
 
-def affordable(
-    ctx: Ctx, seat: int, kind: str, side_a: int, target: str, seas: int, known: dict[str, int]
-) -> bool:
-    """Enough gold for the cost, and an ER that extra gold can bring to 0 or more (9.17, 9.18).
-
-    `side_a` is the Base's part of the ER (`er.side_a`), worked out once for all Targets;
-    `known` holds the Targets' parts found so far (`targets_part`).
-    """
-    spare = ctx.seat(seat)["gold"] - base_cost(ctx, kind) - seas
-    if spare < 0:
-        return False
-    value = side_a - target_part(ctx, seat, kind, target, known)
-    return bool((halve(ctx.s, value) if seas == 2 else value) + spare >= 0)
-
-
 def targets_part(ctx: Ctx, seat: int, kind: str) -> dict[str, int]:
     """Where the Targets' parts of the ER (`er.side_b`) are kept: for the whole listing of the
     prompts (a Target is reached from many Bases), else for one search."""
@@ -139,8 +124,8 @@ def _iter_foreign_targets(
     if left < inner:
         return  # every Target costs at least this much (9.17): none is affordable
     side_a = _combat_side_a(ctx, seat, base)
-    # `affordable`, inline (the hottest loop of the prompts): the gold left after the cost and
-    # the Seas, then the ER that this gold can raise
+    # Affordable (9.17, 9.18), inline (the hottest loop of the prompts): the gold left after
+    # the cost and the Seas, then an ER that this gold can raise to 0 or more
     areas, state = ctx.s["areas"], ctx.s
     for target, leg in _sorted_legs(base, sf):
         seas = inner + leg
@@ -191,11 +176,28 @@ def foreign_bases(ctx: Ctx, seat: int, kind: str) -> list[str]:
     return _with_target(ctx, seat, kind, first=False)
 
 
+def _iter_domestic_targets(ctx: Ctx, seat: int, kind: str) -> Iterator[str]:
+    """Connected own Areas for Ruling or Fortification, lazily, in id order."""
+    costs = court_costs(ctx.s, seat)
+    if not costs:
+        return
+    side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)
+    left, state = ctx.seat(seat)["gold"] - base_cost(ctx, kind), ctx.s
+    # affordable (9.17, 9.18), inline as in the foreign search
+    for target, seas in costs.items():
+        if left < seas:
+            continue
+        part = known.get(target)
+        if part is None:
+            part = known[target] = er.side_b(ctx, seat, kind, target)
+        value = side_a - part
+        if (halve(state, value) if seas == 2 else value) + left - seas >= 0:
+            yield target
+
+
 def domestic_targets(ctx: Ctx, seat: int, kind: str) -> list[str]:
     """Connected own Areas for Ruling or Fortification (9.14, 9.15)."""
-    costs = court_costs(ctx.s, seat)
-    side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)
-    return [t for t, seas in costs.items() if affordable(ctx, seat, kind, side_a, t, seas, known)]
+    return list(_iter_domestic_targets(ctx, seat, kind))
 
 
 def diplomacy_base(ctx: Ctx, seat: int) -> str | None:
@@ -219,7 +221,7 @@ def _iter_diplomacy_targets(ctx: Ctx, seat: int) -> Iterator[str]:
     ids = area_ids() if len(areas) == len(area_ids()) else tuple(sorted(areas))
     side_a = er.side_a(ctx, seat, "diplomacy", base)
     known = targets_part(ctx, seat, "diplomacy")
-    # `affordable` inline, as above (no Seas): the gold left raises the ER
+    # affordable (9.17, 9.18) inline, as above (no Seas): the gold left raises the ER
     reach = side_a + ctx.seat(seat)["gold"] - base_cost(ctx, "diplomacy")
     for t in ids:
         if t in courts:
@@ -245,9 +247,7 @@ def any_endeavor(ctx: Ctx, seat: int, kind: str) -> bool:
         return False  # exiled, or 9.17: not even the cost without Seas can be paid
     if kind in COMBAT:
         return bool(_with_target(ctx, seat, kind, first=True))
-    costs = court_costs(ctx.s, seat)
-    side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)
-    return any(affordable(ctx, seat, kind, side_a, t, seas, known) for t, seas in costs.items())
+    return next(_iter_domestic_targets(ctx, seat, kind), None) is not None
 
 
 def domestic_seas(ctx: Ctx, seat: int, target: str) -> int:
