@@ -434,7 +434,12 @@ def _late_court_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     seat, group, court = frame["seat"], frame["group"], action["court"]
     grand = ctx.s["grand"]
     number = int(grand["numbers"][str(seat)])
-    me = _seat(ctx, number, court, ctx.seat(seat))
+    waiting = ctx.seat(seat)
+    me = _seat(ctx, number, court, waiting)
+    # The cards a waiting Player already holds this Game-Turn stay his: rebuilding the seat
+    # must not drop them (the Year Cards and Holding cards are conserved, EMA 32.0 Step 6).
+    for key in ("years", "revealed", "hand", "inplay"):
+        me[key] = list(waiting[key])
     ctx.s["seats"][seat] = me
     for aid in group:
         set_owner(ctx.s, aid, seat)
