@@ -21,6 +21,7 @@ from typing import Any
 
 from rules.bots import arena, search
 from rules.bots.base import Budget
+from rules.core.playout import PlayoutError
 from rules.core.registry import get_engine
 
 
@@ -64,7 +65,7 @@ def main() -> None:
     budget = Budget(iterations=args.iterations)
     wins = 0.0
     for index in range(args.first, args.first + args.games):
-        seats = [names[(i + index) % args.players] for i in range(args.players)]
+        seats = arena.seating(names, index)
         mine = seats.index("search")
         tallies = {name: arena.Tally() for name in names}
         start = arena.cpu_seconds()
@@ -73,7 +74,7 @@ def main() -> None:
             arena.play_game(
                 engine, scenario["config"], args.players, seats, args.seed + index, budget, tallies
             )
-        except arena.GameFailed as failure:
+        except PlayoutError as failure:  # a crash, a loop, or no end within the cap
             error = str(failure)
         spent = arena.cpu_seconds() - start
         mine_tally = tallies["search"]

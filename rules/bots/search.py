@@ -79,6 +79,11 @@ class Style:
 STYLES = {2: Style(rollout=ROLLOUT[2]), 3: Style(rollout=ROLLOUT[3])}
 
 
+def _squash(x: float) -> float:
+    """A lead in SCALE units as a reward in (0, 1) (clamped: no overflow far from the root)."""
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
 class Node:
     """A tree node: per child action, visits, availability and every seat's reward sum."""
 
@@ -123,7 +128,6 @@ class Search:
         self.seat = seat
         self.seed = seed
         self.style = style
-        self.rollout = style.rollout
         self.seats = engine.seats(state)
         self.root = Node()
         self.rng = {"rng": rng.seed_state(mix(seed, 3))}
@@ -135,14 +139,14 @@ class Search:
         if self.style.centre and self.seats > 1:
             self.centre = heuristics.relative(heuristics.potentials(self.engine, world))
 
-    def seed_root(self, options: list[Option], values: list[float], size: float) -> None:
+    def seed_root(self, options: list[Option], values: list[float]) -> None:
         """Start the root's children from one-step values, relative to their mean."""
         mean = sum(values) / len(values)
         if self.style.prior_reward:
             mean = self.centre[self.seat]
         weight = self.style.prior_visits
         for order, (option, value) in enumerate(zip(options, values, strict=True)):
-            prior = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, (value - mean) / size))))
+            prior = _squash((value - mean) / self.size)
             child = Child(option["action"], self.seats, order)
             child.visits = child.avail = weight
             child.totals = [weight * (1.0 - prior)] * self.seats
@@ -212,7 +216,7 @@ class Search:
         for _ in range(self.style.finish):
             if len(world.get("stack") or ()) <= depth or not self._step(world):
                 break
-        for _ in range(self.rollout):
+        for _ in range(self.style.rollout):
             if not self._step(world):
                 break
         return self._rewards(world)
@@ -235,12 +239,10 @@ class Search:
         if self.seats == 1 or engine.is_over(world) or not self.style.centre:
             return heuristics.rewards(engine, world)
         leads = heuristics.relative(heuristics.potentials(engine, world))
-        size = self.size
-        out = []
-        for lead, centre in zip(leads, self.centre, strict=True):
-            x = max(-50.0, min(50.0, (lead - centre) / size))
-            out.append(1.0 / (1.0 + math.exp(-x)))
-        return out
+        return [
+            _squash((lead - centre) / self.size)
+            for lead, centre in zip(leads, self.centre, strict=True)
+        ]
 
     def _pick(self, world: State, prompt: Any) -> Option:
         """A rollout's action: uniform, or the best-valued of a few options for the mover."""
@@ -309,7 +311,7 @@ def _decide(
     search.centre_on(world)
     if len(pairs) <= greedy.SAMPLE and style.prior_visits > 0:
         priors = greedy.values(engine, world, seat, pairs, seed)
-        search.seed_root(allowed, priors, heuristics.scale(engine, world))
+        search.seed_root(allowed, priors)
     index = 0
     started = default_timer()
     while iterations is None or index < iterations:

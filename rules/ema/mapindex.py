@@ -114,10 +114,9 @@ def _checked(found: MapIndex) -> MapIndex:
 
 def index(state: State) -> MapIndex:
     """The index of this state's map (built by one scan if there is none)."""
-    areas = state["areas"]
-    found = _TABLE.get(id(areas))
-    if found is None or found.areas is not areas:
-        return _build(areas)
+    found = _known(state)
+    if found is None:
+        return _build(state["areas"])
     return _checked(found) if CHECK else found
 
 

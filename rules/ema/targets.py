@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
+from rules.core.engine import State
 from rules.ema import er
 from rules.ema.empire import court_costs, halve, leg_targets
 from rules.ema.state import OWNER, REL, SS, Ctx, area_ids, data, memo, owned, seafaring
@@ -51,6 +52,12 @@ def target_part(ctx: Ctx, seat: int, kind: str, target: str, known: dict[str, in
     if found is None:
         found = known[target] = er.side_b(ctx, seat, kind, target)
     return found
+
+
+def affordable(state: State, rating: int, seas: int, left: int) -> bool:
+    """Whether the gold `left` after the Endeavor's cost pays the Seas and then raises the ER
+    (`rating`, halved across two Seas) to 0 or more (9.17, 9.18)."""
+    return (halve(state, rating) if seas == 2 else rating) + left - seas >= 0
 
 
 def rated(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> int:
@@ -124,8 +131,7 @@ def _iter_foreign_targets(
     if left < inner:
         return  # every Target costs at least this much (9.17): none is affordable
     side_a = _combat_side_a(ctx, seat, base)
-    # Affordable (9.17, 9.18), inline (the hottest loop of the prompts): the gold left after
-    # the cost and the Seas, then an ER that this gold can raise to 0 or more
+    # `target_part` and `affordable`, inline: this is the hottest loop of the prompts
     areas, state = ctx.s["areas"], ctx.s
     for target, leg in _sorted_legs(base, sf):
         seas = inner + leg
@@ -182,16 +188,11 @@ def _iter_domestic_targets(ctx: Ctx, seat: int, kind: str) -> Iterator[str]:
     if not costs:
         return
     side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)
-    left, state = ctx.seat(seat)["gold"] - base_cost(ctx, kind), ctx.s
-    # affordable (9.17, 9.18), inline as in the foreign search
+    left = ctx.seat(seat)["gold"] - base_cost(ctx, kind)
     for target, seas in costs.items():
-        if left < seas:
-            continue
-        part = known.get(target)
-        if part is None:
-            part = known[target] = er.side_b(ctx, seat, kind, target)
-        value = side_a - part
-        if (halve(state, value) if seas == 2 else value) + left - seas >= 0:
+        if left >= seas and affordable(
+            ctx.s, side_a - target_part(ctx, seat, kind, target, known), seas, left
+        ):
             yield target
 
 
