@@ -49,7 +49,7 @@ class HreEngine(FrameEngine[Ctx]):
     title = "Dark Ages: Holy Roman Empire"
     # 3: the 102-card Culture deck; 4: Capitals off Iron, the Ivrea–Tuscany link, Ruler costs;
     # 5: the solo map (8 provinces with the solo icon blocked, HRE-M01-SETUP-07)
-    rules_version = 6
+    rules_version = 7
     machine = handlers.MACHINE
     # Declining a Title (Pass step 2) or further sales (Pass step 4): the Pass that ended the
     # round is already made, and saying no spends nothing. The turn's own Pass is not trivial.
