@@ -9,6 +9,10 @@ Needs PostgreSQL and Redis (CHANCERY_TEST_DATABASE_URL, CHANCERY_TEST_REDIS_URL,
 integration tests); it creates a fresh database chancery_bench (or CHANCERY_BENCH_DATABASE). Prints one JSON document.
 
     .venv/bin/python bench/move_path.py [--moves 300] [--warmup 30] [--clients N]
+    .venv/bin/python bench/move_path.py --players 8 --scenario great-domain   # 8 sockets, one game
+
+With --players N (N > 1), one game of N seats, each held by its own user whose socket is open
+(bench/table_path.py): POST -> the mover's push and -> all N sockets' pushes, bytes per socket.
 
 With --clients N (N > 1), N clients play at once, each its own game, then N clients fetch the
 trivial page for as long: moves/s, POST and push p50/p95, errors, and the trivial requests/s.
@@ -303,6 +307,13 @@ def main() -> None:
         default=1,
         help="N > 1: N clients at once, each its own game, then N clients of the trivial page",
     )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=1,
+        help="N > 1: one game of N seats, one user and one open socket a seat (table_path.py)",
+    )
+    parser.add_argument("--scenario", default="base", help="the HRE scenario of --players")
     args = parser.parse_args()
 
     production = {}
@@ -353,6 +364,20 @@ def main() -> None:
             env=env,
             check=True,
         )
+    if args.players > 1:
+        import table_path
+
+        users = [user] + [
+            get_user_model().objects.create_user(f"bench{i}", f"bench{i}@example.com", "x")
+            for i in range(2, args.players + 1)
+        ]
+        sessions = [session] + [support.session_cookie(u) for u in users[1:]]
+        with support.daphne(env) as server_a, support.daphne(env) as server_b:
+            result = table_path.run(args, users, sessions, [server_a, server_b])
+        result.update(bench="move_path", date=datetime.date.today().isoformat())
+        result["machine"] = machine()
+        print(json.dumps(result, indent=2))
+        return
     if args.clients > 1:
         with support.daphne(env) as server_a, support.daphne(env) as server_b:
             result = concurrent(args, user, session, [server_a, server_b], BENCH_DATABASE)
