@@ -1,7 +1,8 @@
 """How many iterations the search bot runs per CPU second, per game: the count an iteration
 budget must have to stand for the site's normal bot (1,000 ms a decision on one free core).
 
-`python bench/search_rate.py GAME [--scenario S] [--games G] [--seed S] [--iterations K]`
+`python bench/search_rate.py GAME [--scenario S] [--games G] [--seed S] [--iterations K]
+[--style name=value,...]`
 plays G games of the normal search bot against greedy (seats rotated as the arena does) with
 an iteration budget of K, and times every decision in which the search iterated (CPU time of
 this process, as the arena's think times). It prints one JSON object: decisions, iterations,
@@ -79,7 +80,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=100)
+    parser.add_argument("--style", default="", help="as bench/search_tune.py's --style")
     args = parser.parse_args()
+    if args.style:
+        from search_tune import style  # bench/ is the script's own directory
+
+        search.STYLES[2] = style(args.style)
     figures = measure(args.game, args.scenario, args.games, args.seed, args.iterations)
     print(json.dumps(figures))
 

@@ -135,6 +135,12 @@ def play_game(
         tally.think += think[seat]
 
 
+def seating(names: list[str], index: int) -> list[str]:
+    """The bots by seat in game `index`: the list turned by one seat a game."""
+    players = len(names)
+    return [names[(i + index) % players] for i in range(players)]
+
+
 def run(
     engine: Engine,
     config: dict[str, Any],
@@ -150,7 +156,7 @@ def run(
     unfinished = 0
     errors: list[str] = []
     for index in range(games):
-        seats = [names[(i + index) % players] for i in range(players)]
+        seats = seating(names, index)
         try:
             play_game(engine, config, players, seats, seed + index, budget, tallies)
         except PlayoutError as failure:

@@ -8,7 +8,11 @@ and scores the end with `returns` (game over) or the game's heuristics. Each nod
 seat's reward, and a seat chooses by its own. Long option lists are widened progressively: a
 node considers about 2·√visits options at first, in a random order for the seed. The root's
 options start from the greedy bot's one-step values as a few virtual visits (progressive bias),
-so a short search begins where greedy stands and a longer one outgrows it.
+so a short search begins where greedy stands and a longer one outgrows it. The prior sits on
+the same scale as the rewards (2026-12-02): before, it was centred on the options' mean while
+real rewards sat at the seat's lead, so the first real visit of greedy's choice outranked every
+prior and the search locked onto it (it played as greedy). Rewards squash each seat's lead less
+its lead at the root, so they are steepest where the game stands (FL's leads saturated).
 
 With an iteration budget the decision is a function of (view, seed, budget); a wall-clock cap
 (`ms`) stops earlier on a slow machine and is the one source of variation.
@@ -17,6 +21,7 @@ With an iteration budget the decision is a function of (view, seed, budget); a w
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from timeit import default_timer
 from typing import Any
 
@@ -57,6 +62,28 @@ DEFAULT_ITERATIONS = 200
 PRIOR_VISITS = 4
 
 
+@dataclass(frozen=True)
+class Style:
+    """How a search plays: its rollouts, their policy and the root's prior."""
+
+    rollout: int = 12  # actions played after the tree's, then scored
+    policy: str = "random"  # "random" or "greedy": how a rollout picks its actions
+    prior_visits: int = PRIOR_VISITS  # virtual visits of greedy's value at the root
+    policy_sample: int = 3  # the greedy policy tries at most this many options a step
+    epsilon: float = 0.1  # and takes a uniform one this often
+    prior_reward: bool = True  # prior at the reward of greedy's value (else centred on mean)
+    finish: int = 0  # first play on at most this many actions while a frame opened is open
+    centre: bool = True  # rewards squash each seat's lead less its lead at the root
+
+
+STYLES = {2: Style(rollout=ROLLOUT[2]), 3: Style(rollout=ROLLOUT[3])}
+
+
+def _squash(x: float) -> float:
+    """A lead in SCALE units as a reward in (0, 1) (clamped: no overflow far from the root)."""
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
 class Node:
     """A tree node: per child action, visits, availability and every seat's reward sum."""
 
@@ -95,27 +122,37 @@ def _width(visits: int) -> int:
 class Search:
     """One decision's search: the tree, the root options and the random stream."""
 
-    def __init__(self, engine: Engine, state: State, seat: int, seed: int, depth: int) -> None:
+    def __init__(self, engine: Engine, state: State, seat: int, seed: int, style: Style) -> None:
         self.engine = engine
         self.state = state
         self.seat = seat
         self.seed = seed
-        self.rollout = depth
+        self.style = style
         self.seats = engine.seats(state)
         self.root = Node()
         self.rng = {"rng": rng.seed_state(mix(seed, 3))}
+        self.size = heuristics.scale(engine, state)
+        self.centre = [0.0] * self.seats
 
-    def seed_root(self, options: list[Option], values: list[float], size: float) -> None:
+    def centre_on(self, world: State) -> None:
+        """Centre the rewards on each seat's lead in the bot's own (determinized) position."""
+        if self.style.centre and self.seats > 1:
+            self.centre = heuristics.relative(heuristics.potentials(self.engine, world))
+
+    def seed_root(self, options: list[Option], values: list[float]) -> None:
         """Start the root's children from one-step values, relative to their mean."""
         mean = sum(values) / len(values)
+        if self.style.prior_reward:
+            mean = self.centre[self.seat]
+        weight = self.style.prior_visits
         for order, (option, value) in enumerate(zip(options, values, strict=True)):
-            prior = 1.0 / (1.0 + math.exp(-(value - mean) / size))
+            prior = _squash((value - mean) / self.size)
             child = Child(option["action"], self.seats, order)
-            child.visits = child.avail = PRIOR_VISITS
-            child.totals = [PRIOR_VISITS * (1.0 - prior)] * self.seats
-            child.totals[self.seat] = PRIOR_VISITS * prior
+            child.visits = child.avail = weight
+            child.totals = [weight * (1.0 - prior)] * self.seats
+            child.totals[self.seat] = weight * prior
             self.root.children[action_key(option["action"])] = child
-        self.root.visits = PRIOR_VISITS * len(options)
+        self.root.visits = weight * len(options)
 
     def iterate(self, index: int, root_options: list[Option]) -> None:
         """One iteration: deal, select and expand, roll out, back up."""
@@ -174,16 +211,63 @@ class Search:
         return max(legal, key=lambda c: (_ucb(c, mover), -c.order))
 
     def _rollout(self, world: State) -> list[float]:
+        """Finish what the tree left open (with `finish`), play `rollout` actions, score."""
+        depth = len(self.state.get("stack") or ())
+        for _ in range(self.style.finish):
+            if len(world.get("stack") or ()) <= depth or not self._step(world):
+                break
+        for _ in range(self.style.rollout):
+            if not self._step(world):
+                break
+        return self._rewards(world)
+
+    def _step(self, world: State) -> bool:
+        """One rollout action by the policy; False once the game is over or nobody is asked."""
+        if self.engine.is_over(world):
+            return False
+        prompt = self._prompt(world)
+        if prompt is None or not prompt["options"]:
+            return False
+        option = self._pick(world, prompt)
+        self.engine.apply_trusted(world, prompt["seat"], option["action"])
+        return True
+
+    def _rewards(self, world: State) -> list[float]:
+        """Each seat's reward in [0, 1]: `returns` once over, else its lead squashed (less
+        its lead at the root, with `centre`, so the squash is steepest where the game is)."""
         engine = self.engine
-        for _ in range(self.rollout):
-            if engine.is_over(world):
-                break
-            prompt = self._prompt(world)
-            if prompt is None or not prompt["options"]:
-                break
-            option = rng.choice(self.rng, prompt["options"])
-            engine.apply_trusted(world, prompt["seat"], option["action"])
-        return heuristics.rewards(engine, world)
+        if self.seats == 1 or engine.is_over(world) or not self.style.centre:
+            return heuristics.rewards(engine, world)
+        leads = heuristics.relative(heuristics.potentials(engine, world))
+        return [
+            _squash((lead - centre) / self.size)
+            for lead, centre in zip(leads, self.centre, strict=True)
+        ]
+
+    def _pick(self, world: State, prompt: Any) -> Option:
+        """A rollout's action: uniform, or the best-valued of a few options for the mover."""
+        options: list[Option] = prompt["options"]
+        style = self.style
+        if (
+            style.policy == "random"
+            or len(options) == 1
+            or rng.below(self.rng, 1000) < int(style.epsilon * 1000)
+        ):
+            return rng.choice(self.rng, options)
+        engine, seat = self.engine, prompt["seat"]
+        sample = list(options)
+        if len(sample) > style.policy_sample:
+            rng.shuffle(self.rng, sample)
+            sample = sample[: style.policy_sample]
+        best: Option = sample[0]
+        best_value = -math.inf
+        for option in sample:
+            trial = clone(world)
+            engine.apply_trusted(trial, seat, option["action"])
+            value = heuristics.value(engine, trial, seat)
+            if value > best_value:
+                best, best_value = option, value
+        return best
 
     def settled(self, remaining: int) -> bool:
         """Whether the most visited root option leads by more visits than iterations remain:
@@ -212,7 +296,7 @@ def _decide(
     options: list[Option],
     seed: int,
     budget: Budget,
-    depth: int,
+    style: Style,
 ) -> Option:
     world = engine.determinize(state, seat, mix(seed, 5))
     pairs = safe(engine, world, seat, options)
@@ -223,10 +307,11 @@ def _decide(
     if iterations is None and budget.ms is None:
         iterations = DEFAULT_ITERATIONS
     deadline = None if budget.ms is None else default_timer() + budget.ms / 1000.0
-    search = Search(engine, clone(state), seat, seed, depth)
-    if len(pairs) <= greedy.SAMPLE:
+    search = Search(engine, clone(state), seat, seed, style)
+    search.centre_on(world)
+    if len(pairs) <= greedy.SAMPLE and style.prior_visits > 0:
         priors = greedy.values(engine, world, seat, pairs, seed)
-        search.seed_root(allowed, priors, heuristics.scale(engine, world))
+        search.seed_root(allowed, priors)
     index = 0
     started = default_timer()
     while iterations is None or index < iterations:
@@ -250,14 +335,14 @@ def choose_normal(
     engine: Engine, state: State, seat: int, options: list[Option], seed: int, budget: Budget
 ) -> Option:
     """The normal search bot (about a second a decision)."""
-    return _decide(engine, state, seat, options, seed, budget, ROLLOUT[2])
+    return _decide(engine, state, seat, options, seed, budget, STYLES[2])
 
 
 def choose_strong(
     engine: Engine, state: State, seat: int, options: list[Option], seed: int, budget: Budget
 ) -> Option:
     """The strong search bot (about three seconds a decision, longer rollouts)."""
-    return _decide(engine, state, seat, options, seed, budget, ROLLOUT[3])
+    return _decide(engine, state, seat, options, seed, budget, STYLES[3])
 
 
 BOTS = [Bot(NORMAL, choose_normal), Bot(STRONG, choose_strong)]

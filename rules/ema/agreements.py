@@ -48,21 +48,27 @@ def _turkish(ctx: Ctx, agreement: dict[str, Any]) -> int | None:
     return next((p for p in parties if is_christian(ctx, p)), None)
 
 
-def menu(ctx: Ctx, seat: int) -> list[Option]:
-    """Main-menu options on agreements: propose, cancel, denounce a breach, the 31.7 Parley."""
-    opts = [
-        option({"do": "agree", "partner": p}, f"Propose a binding agreement to {ctx.name(p)}")
-        for p in in_play(ctx.s)
-        if p != seat
-    ]
+def menu(ctx: Ctx, seat: int, capped: set[str] | frozenset[str] = frozenset()) -> list[Option]:
+    """Main-menu options on agreements: propose, cancel, denounce a breach, the 31.7 Parley;
+    none of the kinds (of `turn.CAPS`) asked as often as a turn allows are `capped`."""
+    opts = (
+        []
+        if "agree" in capped
+        else [
+            option({"do": "agree", "partner": p}, f"Propose a binding agreement to {ctx.name(p)}")
+            for p in in_play(ctx.s)
+            if p != seat
+        ]
+    )
     for a in between(ctx, seat):
         other = other_party(a, seat)
-        opts.append(
-            option(
-                {"do": "cancel_agreement", "id": a["id"]},
-                f"Propose to {ctx.name(other)} to cancel agreement {a['id']}",
+        if "cancel" not in capped:
+            opts.append(
+                option(
+                    {"do": "cancel_agreement", "id": a["id"]},
+                    f"Propose to {ctx.name(other)} to cancel agreement {a['id']}",
+                )
             )
-        )
         if _may_call(ctx, seat) and is_christian(ctx, other) and not ctx.seat(other)["excom"]:
             opts.append(
                 option(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.ema.state import CLAIMS, OWNER, REL, TIES, Ctx, has, owned, rel_relation
+from rules.ema.mapindex import set_claims, tied
+from rules.ema.state import CLAIMS, OWNER, REL, TIES, Ctx, has, rel_relation
 
 
 def allowed(ctx: Ctx, seat: int, aid: str) -> bool:
@@ -15,7 +16,7 @@ def add(ctx: Ctx, seat: int, aid: str, rule: str) -> bool:
     here = ctx.area(aid)
     if has(here[CLAIMS], seat) or not allowed(ctx, seat, aid):
         return False
-    here[CLAIMS] |= 1 << seat
+    set_claims(ctx.s, aid, here[CLAIMS] | 1 << seat)
     ctx.log(rule, f"{ctx.name(seat)} gains a Claim to {ctx.aname(aid)}.")
     return True
 
@@ -37,8 +38,8 @@ def parley_candidates(ctx: Ctx, seat: int) -> list[str]:
     called, areas = ctx.s["parleys_round"], ctx.s["areas"]
     return [
         a
-        for a in owned(ctx.s, seat)
-        if has((here := areas[a])[TIES], seat)
+        for a in tied(ctx.s, seat)  # the seat's Ties, in id order (the map's index)
+        if (here := areas[a])[OWNER] == seat
         and not has(here[CLAIMS], seat)
         and others_claim(ctx, seat, a)
         and allowed(ctx, seat, a)

@@ -7,6 +7,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, endeavors, handlers
 from rules.ema.handlers import option
+from rules.ema.mapindex import add_tie, drop_tie
 from rules.ema.state import OWNER, TIES, Ctx, Frame, has, is_christian, tied
 from rules.ema.territory import transfer
 
@@ -27,7 +28,7 @@ def tie(ctx: Ctx, seat: int, aid: str) -> None:
     here = ctx.area(aid)
     if has(here[TIES], seat) or tie_forbidden(ctx, seat, aid):
         return
-    here[TIES] |= 1 << seat
+    add_tie(ctx.s, aid, seat)
     ctx.log("EMA-12.3", f"{ctx.name(seat)} forms a Diplomatic Tie with {ctx.aname(aid)}.")
     claims.auto_claim(ctx, seat, aid)
 
@@ -64,7 +65,7 @@ def _drop_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
         return
     ctx.pop()
     if action["area"] is not None:
-        ctx.area(action["area"])[TIES] &= ~(1 << frame["seat"])
+        drop_tie(ctx.s, action["area"], frame["seat"])
         ctx.log(
             "EMA-12.43",
             f"{ctx.name(frame['seat'])} removes his Tie to {ctx.aname(action['area'])}.",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core.engine import State
-from rules.ema.state import data, memo, owned, seafaring
+from rules.ema.mapindex import index
+from rules.ema.state import data, seafaring
 
 MAX_SEAS = 2
 
@@ -81,26 +82,20 @@ def leg_targets(base: str, sf: tuple[str, ...]) -> dict[str, int]:
 
 def court_costs(state: State, seat: int) -> dict[str, int]:
     """Connected own Areas of a seat, in id order, with the Sea cost from its Court; empty
-    without a Court (shared: the caller must not change it)."""
-    remembered = memo(state)
-    if remembered is not None:
-        found: dict[str, int] | None = remembered.get(("court_costs", seat))
-        if found is None:
-            found = remembered[("court_costs", seat)] = _court_costs_now(state, seat)
-        return found
-    return _court_costs_now(state, seat)
-
-
-def _court_costs_now(state: State, seat: int) -> dict[str, int]:
-    return court_costs_of(state, seat, owned(state, seat))
-
-
-def court_costs_of(state: State, seat: int, mine: list[str]) -> dict[str, int]:
-    """`court_costs`, given the seat's Areas (`owned`) when the caller has them already."""
+    without a Court (shared: the caller must not change it). Kept beside the map's index until
+    the seat's Areas, its Court or the seafaring Areas change."""
     court = state["seats"][seat]["court"]
     if court is None:
         return {}
-    return _court_costs(tuple(mine), court, seafaring(state))
+    sf = seafaring(state)
+    found = index(state)
+    mine = found.owned.get(seat)
+    kept = found.courts.get(seat)
+    if kept is not None and kept[0] is mine and kept[1] == court and kept[2] is sf:
+        return kept[3]
+    costs = _court_costs(tuple(mine) if mine else (), court, sf)
+    found.courts[seat] = (mine, court, sf, costs)
+    return costs
 
 
 def connected(state: State, seat: int, aid: str) -> bool:

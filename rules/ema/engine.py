@@ -10,7 +10,7 @@ from rules.core.engine import Event, Option, Prompt, Result, StandingChoice, Sta
 from rules.core.errors import RulesVersionError, ScenarioError
 from rules.core.machine import FrameEngine
 from rules.core.options import OptionText, option_errors, option_text
-from rules.ema import grand, handlers, invariants, setup, standing, victory, views
+from rules.ema import grand, handlers, invariants, mapindex, setup, standing, victory, views
 from rules.ema.components import DATA
 from rules.ema.state import Ctx, area_dict, area_row, data, done_reading, reading
 
@@ -110,9 +110,12 @@ class EmaEngine(FrameEngine[Ctx]):
     # 10: the Grand Scenario asks the Frankish Player for the division (cores, Courts, Areas
     # joined to two kingdoms) and a late kingdom's Player for his group and Court (32.0); an
     # unheld Byzantium's cards leave play; other scenarios play as in 7-9
-    rules_version = 10
+    # 11: the map's straits: Constantinople–Asia (Bosporus) and Adrianople–Asia (Dardanelles)
+    # land lines, Wessex on the Bay of Biscay (data README); every scenario may play
+    # differently, so records of 7-10 no longer replay (their states still load and play on)
+    rules_version = 11
     layout_since = 8
-    replays_since = 7
+    replays_since = 11
     machine = handlers.MACHINE
     options = OPTIONS
     option_text = OPTION_TEXT
@@ -225,7 +228,9 @@ class EmaEngine(FrameEngine[Ctx]):
         self.check_players(config, players)
         number = SLUGS[config["scenario"]][0]
         if number == "32":
-            return grand.new_state(seed, players, {**_defaults(), **config.get("options", {})})
+            state = grand.new_state(seed, players, {**_defaults(), **config.get("options", {})})
+            mapindex.forget(state)  # set-up writes rows directly: the index is built when asked
+            return state
         keys = [e["key"] for e in data().scenarios[number]["empires"]]
         empires = list(
             config.get("empires") or keys[:players]
@@ -233,7 +238,9 @@ class EmaEngine(FrameEngine[Ctx]):
         if len(empires) != players:
             raise ScenarioError(f"choose exactly {players} empires.")
         options = {**_defaults(), **config.get("options", {})}
-        return setup.new_state(seed, config["scenario"], number, players, options, empires)
+        state = setup.new_state(seed, config["scenario"], number, players, options, empires)
+        mapindex.forget(state)  # set-up writes rows directly: the index is built when asked
+        return state
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
@@ -290,6 +297,12 @@ class EmaEngine(FrameEngine[Ctx]):
             done_reading(token)
 
     def apply_trusted(self, state: State, seat: int, action: Any) -> list[Event]:
+        if mapindex.CHECK:
+            with mapindex.applying(state):
+                return self._apply(state, seat, action)
+        return self._apply(state, seat, action)
+
+    def _apply(self, state: State, seat: int, action: Any) -> list[Event]:
         ctx = self.machine.context(state)
         self.machine.choose(ctx, seat, action)
         for (

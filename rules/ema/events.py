@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.core import rng
 from rules.ema import agreements, leaders, rebellion, religion, windows
+from rules.ema.mapindex import drop_tie, set_claims
 from rules.ema.state import (
     CHRISTIAN,
     CLAIMS,
@@ -176,11 +177,11 @@ def heirless(ctx: Ctx, seat: int, card: dict[str, Any]) -> None:
         return
     me = ctx.seat(seat)
     leaders.stature_check(ctx, seat, "EMA-19.1.Heirless")
-    for here in ctx.s["areas"].values():
+    for aid, here in ctx.s["areas"].items():
         if has(here[TIES], seat):
-            here[TIES] &= ~(1 << seat)
+            drop_tie(ctx.s, aid, seat)
         if has(here[CLAIMS], seat) and here[OWNER] != seat:
-            here[CLAIMS] &= ~(1 << seat)
+            set_claims(ctx.s, aid, here[CLAIMS] & ~(1 << seat))
     lost = [c for c in me["inplay"] if ctx.d.events[c]["kind"] == "demesne"]
     me["inplay"] = [c for c in me["inplay"] if c not in lost]
     ctx.s["event_discard"] += lost

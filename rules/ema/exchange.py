@@ -7,7 +7,8 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, handlers
 from rules.ema.handlers import option
-from rules.ema.state import CLAIMS, FORT, OWNER, Ctx, Frame, has, in_order, in_play, owned
+from rules.ema.mapindex import claimed, set_claims
+from rules.ema.state import CLAIMS, FORT, OWNER, Ctx, Frame, has, in_play, owned
 from rules.ema.territory import transfer
 
 GOLD_STEPS = (1, 2, 3, 5, 10)
@@ -27,12 +28,11 @@ def items(ctx: Ctx, giver: int, taker: int, kind: str) -> list[Option]:
             if a != me["court"]
             for keep in ((True, False) if ctx.area(a)[FORT] else (True,))
         ]
+    areas = ctx.s["areas"]
     return [
         option({"claim": a}, f"Claim to {ctx.aname(a)}")
-        for a, here in in_order(ctx.s)
-        if here[CLAIMS] >> giver & 1  # `has` inline: a scan of the map
-        and not here[CLAIMS] >> taker & 1
-        and claims.allowed(ctx, taker, a)
+        for a in claimed(ctx.s, giver)
+        if not areas[a][CLAIMS] >> taker & 1 and claims.allowed(ctx, taker, a)
     ]
 
 
@@ -131,7 +131,7 @@ def _hand_over(ctx: Ctx, giver: int, taker: int, item: dict[str, Any] | None) ->
         here = ctx.area(item["claim"])
         if not has(here[CLAIMS], giver):
             return False
-        here[CLAIMS] &= ~(1 << giver)
+        set_claims(ctx.s, item["claim"], here[CLAIMS] & ~(1 << giver))
         claims.add(ctx, taker, item["claim"], "EMA-20.1")
     return True
 

@@ -17,6 +17,7 @@ from rules.core import rng
 from rules.core.engine import State
 from rules.ema import handlers, leaders, setup
 from rules.ema.handlers import option
+from rules.ema.mapindex import forget, set_owner
 from rules.ema.state import (
     CHRISTIAN,
     CLAIMS,
@@ -382,6 +383,7 @@ def _remap(ctx: Ctx, area_to: dict[str, int | None], byz: int | None) -> None:
         here[PARTIAL] = [p for p in here[PARTIAL] if p["seat"] != here[OWNER]]
         if here[CONV] is not None:
             here[CONV] = None if moved(here[CONV]["seat"]) is None else dict(here[CONV], seat=byz)
+    forget(ctx.s)  # owners and Ties rewritten row by row: the map's index is rebuilt
     ctx.s["agreements"] = []  # every agreement had the Frankish Player as a party, or no one left
     ctx.s["heresy"] = None
     ctx.s["order"] = []
@@ -432,11 +434,16 @@ def _late_court_choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     seat, group, court = frame["seat"], frame["group"], action["court"]
     grand = ctx.s["grand"]
     number = int(grand["numbers"][str(seat)])
-    me = _seat(ctx, number, court, ctx.seat(seat))
+    waiting = ctx.seat(seat)
+    me = _seat(ctx, number, court, waiting)
+    # The cards a waiting Player already holds this Game-Turn stay his: rebuilding the seat
+    # must not drop them (the Year Cards and Holding cards are conserved, EMA 32.0 Step 6).
+    for key in ("years", "revealed", "hand", "inplay"):
+        me[key] = list(waiting[key])
     ctx.s["seats"][seat] = me
     for aid in group:
-        here = ctx.area(aid)
-        here[OWNER], here[UNREST] = seat, False
+        set_owner(ctx.s, aid, seat)
+        ctx.area(aid)[UNREST] = False
     grand["waiting"] = [p for p in grand["waiting"] if p != seat]
     st = me["st"]
     ctx.log("EMA-32.0.P6", f"Player {seat + 1} founds the {me['empire_name']}: "

@@ -8,6 +8,7 @@ from typing import Any
 from rules.core.engine import Option
 from rules.ema import claims, handlers
 from rules.ema.handlers import option
+from rules.ema.mapindex import claimed, drop_tie, tied
 from rules.ema.state import (
     CLAIMS,
     OWNER,
@@ -15,7 +16,6 @@ from rules.ema.state import (
     Ctx,
     Frame,
     has,
-    in_order,
     is_christian,
     owned,
     seats_in,
@@ -67,15 +67,13 @@ def _pool(ctx: Ctx, seat: int, card: str) -> Iterator[str]:
         yield from (a for a in owned(ctx.s, seat) if areas[a][TIES] & ~(1 << seat))
     elif kind == "dynastic":
         # 19.2 sets no Court exception for Dynastic Inheritance: a Court inherited is a Court
-        # lost (7.52); `has` inline (a scan of the map on every menu with the card in hand)
-        yield from (
-            a
-            for a, h in in_order(ctx.s)
+        # lost (7.52); only Areas with the seat's Tie or Claim can qualify (the map's index)
+        for a in sorted({*tied(ctx.s, seat), *claimed(ctx.s, seat)}):
+            h = areas[a]
             if (
-                (h[TIES] >> seat & 1 and not h[CLAIMS] >> seat & 1 and claims.allowed(ctx, seat, a))
-                or (h[CLAIMS] >> seat & 1 and h[OWNER] != seat)
-            )
-        )
+                h[TIES] >> seat & 1 and not h[CLAIMS] >> seat & 1 and claims.allowed(ctx, seat, a)
+            ) or (h[CLAIMS] >> seat & 1 and h[OWNER] != seat):
+                yield a
 
 
 def playable(ctx: Ctx, seat: int) -> list[str]:
@@ -142,7 +140,7 @@ def _choose(ctx: Ctx, frame: Frame, action: Any) -> None:
     if kind == "recognition" and areas:
         claims.add(ctx, frame["seat"], areas[0], "EMA-19.2.Recognition")
     elif kind == "coup" and "tie" in action:
-        ctx.area(frame["area"])[TIES] &= ~(1 << action["tie"])
+        drop_tie(ctx.s, frame["area"], action["tie"])
         ctx.log(
             "EMA-19.2.Coup",
             f"A Diplomatic Coup removes the Tie of {ctx.name(action['tie'])} on "

@@ -6,6 +6,7 @@ from collections import Counter
 
 from rules.core.engine import State
 from rules.core.errors import InvariantError
+from rules.ema import mapindex
 from rules.ema.state import AREA_FIELDS, CLAIMS, FORT, OWNER, PARTIAL, SS, TIES, data
 
 # The Event kinds (19.1): resolved when drawn, never held; every other card is a Holding card.
@@ -52,6 +53,8 @@ def check(state: State) -> None:
     _check(state.get("schism", "schism") in ("schism", "union"), "the Schism is Union or Schism")
     _check_nonplayers(state)
     _check_grand(state)
+    if not mapindex.CHECK:  # with CHECK on (tests) every answer is checked, and rows set by hand
+        mapindex.verify(state)
 
 
 def check_colonies(state: State) -> None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from contextvars import ContextVar, Token
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.core import rng
@@ -12,55 +11,34 @@ from rules.core.canonical import copier, plain_clone
 from rules.core.engine import State
 from rules.core.frames import Frame as Frame  # re-exported: rule modules import it from here
 from rules.core.frames import StepContext
+from rules.ema import mapindex
 from rules.ema.components import EmaData, load
 
+# Re-exported: rule modules import the row layout and the map's index from here.
+from rules.ema.mapindex import in_order as in_order
+from rules.ema.mapindex import owned as owned
+from rules.ema.mapindex import owned_all as owned_all
+from rules.ema.mapindex import tied as tied
+from rules.ema.rows import AREA_FIELDS as AREA_FIELDS
+from rules.ema.rows import CLAIMS as CLAIMS
+from rules.ema.rows import CONV as CONV
+from rules.ema.rows import FORT as FORT
+from rules.ema.rows import LANG as LANG
+from rules.ema.rows import OWNER as OWNER
+from rules.ema.rows import PARTIAL as PARTIAL
+from rules.ema.rows import REL as REL
+from rules.ema.rows import SS as SS
+from rules.ema.rows import TIES as TIES
+from rules.ema.rows import UNREST as UNREST
+from rules.ema.rows import Area as Area
+from rules.ema.rows import area_dict as area_dict
+from rules.ema.rows import area_ids as area_ids
+from rules.ema.rows import area_row as area_row
+from rules.ema.rows import has as has
+from rules.ema.rows import mask_of as mask_of
+from rules.ema.rows import seats_in as seats_in
+
 CHRISTIAN = ("RC", "EO")
-
-# The changing state of a Land Area is a row, a list (rules_version 2; a dict before): kept
-# compact so that copying a state is cheap. Its fields, at these places: the owner (a seat or
-# None), SS, Unrest, fortification (0, 2 or 3), the seats with a Diplomatic Tie and with a Claim
-# there as bitmasks (bit i: seat i), the partial Conquest results, Language, Religion and a
-# conversion under way (or None). Views show it as a dict with these names (`area_dict`).
-OWNER, SS, UNREST, FORT, TIES, CLAIMS, PARTIAL, LANG, REL, CONV = range(10)
-AREA_FIELDS = ("owner", "ss", "unrest", "fort", "ties", "claims", "partial", "lang", "rel", "conv")
-Area = list[Any]
-
-
-def has(mask: int, seat: int) -> bool:
-    """Whether a seat's bit is set in a bitmask of seats (Ties, Claims)."""
-    return bool(mask >> seat & 1)
-
-
-@cache
-def seats_in(mask: int) -> tuple[int, ...]:
-    """The seats of a bitmask, in seat order."""
-    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
-
-
-def mask_of(seats: Iterable[int]) -> int:
-    """The bitmask of some seats."""
-    mask = 0
-    for seat in seats:
-        mask |= 1 << seat
-    return mask
-
-
-def area_dict(row: Area) -> dict[str, Any]:
-    """An Area's row as the dict the views show (Ties and Claims as sorted lists of seats)."""
-    shown = dict(zip(AREA_FIELDS, row, strict=True))
-    shown["ties"], shown["claims"] = list(seats_in(row[TIES])), list(seats_in(row[CLAIMS]))
-    shown["partial"] = [dict(p) for p in row[PARTIAL]]
-    shown["conv"] = None if row[CONV] is None else dict(row[CONV])
-    return shown
-
-
-def area_row(fields: dict[str, Any]) -> Area:
-    """An Area's row from the dict layout (that of views, and of states of rules_version 1)."""
-    row = [fields[name] for name in AREA_FIELDS]
-    row[TIES], row[CLAIMS] = mask_of(fields["ties"]), mask_of(fields["claims"])
-    row[PARTIAL] = [dict(p) for p in fields["partial"]]
-    row[CONV] = None if fields["conv"] is None else dict(fields["conv"])
-    return row
 
 
 def copy_state(state: dict[str, Any]) -> Any:
@@ -88,6 +66,7 @@ def copy_state(state: dict[str, Any]) -> Any:
     rest["areas"] = None  # keeps the key's place in the copy
     copied = plain_clone(rest)
     copied["areas"] = rows
+    mapindex.copied(areas, rows)
     return copied
 
 
@@ -197,12 +176,6 @@ def in_play(state: State) -> list[int]:
     return [i for i, me in enumerate(state["seats"]) if not me.get("waiting")]
 
 
-@cache
-def area_ids() -> tuple[str, ...]:
-    """Every Land Area's id, sorted (the state's `areas` has exactly these keys)."""
-    return tuple(sorted(data().areas))
-
-
 # While the prompts are listed nothing changes the state, so what the options ask of the map
 # again and again (whose Areas a seat owns, which of them reach its Court) is worked out once per
 # listing: `reading` names the state being read and holds those answers; outside it (in steps,
@@ -226,84 +199,21 @@ def memo(state: State) -> dict[Any, Any] | None:
     return found[1] if found is not None and found[0] is state else None
 
 
-def owned(state: State, seat: int) -> list[str]:
-    """Areas a seat possesses, in id order (the caller must not change the list)."""
-    remembered = memo(state)
-    if remembered is None:
-        return _owned(state, seat)
-    found: list[str] | None = remembered.get(("owned", seat))
-    if found is None:
-        found = remembered[("owned", seat)] = _owned(state, seat)
-    return found
-
-
-def _owned(state: State, seat: int) -> list[str]:
-    """Scan the map for a seat's Areas, walking the presorted ids (no sort per call)."""
-    areas = state["areas"]
-    ids = area_ids()
-    if len(areas) != len(ids):
-        ids = tuple(sorted(areas))
-    return [a for a in ids if areas[a][OWNER] == seat]
-
-
-def owned_all(state: State) -> dict[int, list[str]]:
-    """Every seat's Areas, in id order, from one pass over the map (seats owning none left out)."""
-    areas = state["areas"]
-    ids = area_ids()
-    if len(areas) != len(ids):
-        ids = tuple(sorted(areas))
-    found: dict[int, list[str]] = {}
-    for a in ids:
-        owner = areas[a][OWNER]
-        if owner is not None:
-            if owner in found:
-                found[owner].append(a)
-            else:
-                found[owner] = [a]
-    return found
-
-
-def in_order(state: State) -> list[tuple[str, Area]]:
-    """Every Area with its changing state, in id order (the caller must not change the list)."""
-    remembered = memo(state)
-    found: list[tuple[str, Area]] | None = (
-        None if remembered is None else remembered.get("in_order")
-    )
-    if found is None:
-        areas = state["areas"]
-        ids = area_ids()
-        if len(areas) != len(ids):
-            ids = tuple(sorted(areas))
-        found = [(a, areas[a]) for a in ids]
-        if remembered is not None:
-            remembered["in_order"] = found
-    return found
-
-
-def tied(state: State, seat: int) -> list[str]:
-    """Areas where a seat has a Diplomatic Tie, in id order (the caller must not change the list)."""
-    remembered = memo(state)
-    found: list[str] | None = None if remembered is None else remembered.get(("tied", seat))
-    if found is None:
-        areas = state["areas"]
-        ids = area_ids()
-        if len(areas) != len(ids):
-            ids = tuple(sorted(areas))
-        found = [a for a in ids if areas[a][TIES] >> seat & 1]  # `has`, inline: a hot scan
-        if remembered is not None:
-            remembered[("tied", seat)] = found
-    return found
-
-
 @cache
 def _printed_seafaring() -> tuple[str, ...]:
     return tuple(sorted(a for a, v in data().areas.items() if v["seafaring"]))
 
 
 def seafaring(state: State) -> tuple[str, ...]:
-    """Seafaring Areas: the six of 9.53 plus any the scenario adds."""
+    """Seafaring Areas: the six of 9.53 plus any the scenario adds (the same tuple each time for
+    the same Areas, so callers may compare it by identity)."""
     extra = state["seafaring_extra"]
-    return tuple(sorted(_printed_seafaring() + tuple(extra))) if extra else _printed_seafaring()
+    return _with_extra(tuple(extra)) if extra else _printed_seafaring()
+
+
+@lru_cache(maxsize=64)
+def _with_extra(extra: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(_printed_seafaring() + extra))
 
 
 def holding_count(ctx: Ctx, seat: int, kind: str) -> int:

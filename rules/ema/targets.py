@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
+from rules.core.engine import State
 from rules.ema import er
 from rules.ema.empire import court_costs, halve, leg_targets
 from rules.ema.state import OWNER, REL, SS, Ctx, area_ids, data, memo, owned, seafaring
@@ -32,21 +33,6 @@ def _costs() -> dict[str, int]:
     return {k: int(costs["conquest" if k == "convert" else k]) for k in STATURE_OF}
 
 
-def affordable(
-    ctx: Ctx, seat: int, kind: str, side_a: int, target: str, seas: int, known: dict[str, int]
-) -> bool:
-    """Enough gold for the cost, and an ER that extra gold can bring to 0 or more (9.17, 9.18).
-
-    `side_a` is the Base's part of the ER (`er.side_a`), worked out once for all Targets;
-    `known` holds the Targets' parts found so far (`targets_part`).
-    """
-    spare = ctx.seat(seat)["gold"] - base_cost(ctx, kind) - seas
-    if spare < 0:
-        return False
-    value = side_a - target_part(ctx, seat, kind, target, known)
-    return bool((halve(ctx.s, value) if seas == 2 else value) + spare >= 0)
-
-
 def targets_part(ctx: Ctx, seat: int, kind: str) -> dict[str, int]:
     """Where the Targets' parts of the ER (`er.side_b`) are kept: for the whole listing of the
     prompts (a Target is reached from many Bases), else for one search."""
@@ -66,6 +52,12 @@ def target_part(ctx: Ctx, seat: int, kind: str, target: str, known: dict[str, in
     if found is None:
         found = known[target] = er.side_b(ctx, seat, kind, target)
     return found
+
+
+def affordable(state: State, rating: int, seas: int, left: int) -> bool:
+    """Whether the gold `left` after the Endeavor's cost pays the Seas and then raises the ER
+    (`rating`, halved across two Seas) to 0 or more (9.17, 9.18)."""
+    return (halve(state, rating) if seas == 2 else rating) + left - seas >= 0
 
 
 def rated(ctx: Ctx, seat: int, kind: str, base: str | None, target: str) -> int:
@@ -139,8 +131,7 @@ def _iter_foreign_targets(
     if left < inner:
         return  # every Target costs at least this much (9.17): none is affordable
     side_a = _combat_side_a(ctx, seat, base)
-    # `affordable`, inline (the hottest loop of the prompts): the gold left after the cost and
-    # the Seas, then the ER that this gold can raise
+    # `target_part` and `affordable`, inline: this is the hottest loop of the prompts
     areas, state = ctx.s["areas"], ctx.s
     for target, leg in _sorted_legs(base, sf):
         seas = inner + leg
@@ -191,11 +182,23 @@ def foreign_bases(ctx: Ctx, seat: int, kind: str) -> list[str]:
     return _with_target(ctx, seat, kind, first=False)
 
 
+def _iter_domestic_targets(ctx: Ctx, seat: int, kind: str) -> Iterator[str]:
+    """Connected own Areas for Ruling or Fortification, lazily, in id order."""
+    costs = court_costs(ctx.s, seat)
+    if not costs:
+        return
+    side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)
+    left = ctx.seat(seat)["gold"] - base_cost(ctx, kind)
+    for target, seas in costs.items():
+        if left >= seas and affordable(
+            ctx.s, side_a - target_part(ctx, seat, kind, target, known), seas, left
+        ):
+            yield target
+
+
 def domestic_targets(ctx: Ctx, seat: int, kind: str) -> list[str]:
     """Connected own Areas for Ruling or Fortification (9.14, 9.15)."""
-    costs = court_costs(ctx.s, seat)
-    side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)
-    return [t for t, seas in costs.items() if affordable(ctx, seat, kind, side_a, t, seas, known)]
+    return list(_iter_domestic_targets(ctx, seat, kind))
 
 
 def diplomacy_base(ctx: Ctx, seat: int) -> str | None:
@@ -219,7 +222,7 @@ def _iter_diplomacy_targets(ctx: Ctx, seat: int) -> Iterator[str]:
     ids = area_ids() if len(areas) == len(area_ids()) else tuple(sorted(areas))
     side_a = er.side_a(ctx, seat, "diplomacy", base)
     known = targets_part(ctx, seat, "diplomacy")
-    # `affordable` inline, as above (no Seas): the gold left raises the ER
+    # affordable (9.17, 9.18) inline, as above (no Seas): the gold left raises the ER
     reach = side_a + ctx.seat(seat)["gold"] - base_cost(ctx, "diplomacy")
     for t in ids:
         if t in courts:
@@ -245,9 +248,7 @@ def any_endeavor(ctx: Ctx, seat: int, kind: str) -> bool:
         return False  # exiled, or 9.17: not even the cost without Seas can be paid
     if kind in COMBAT:
         return bool(_with_target(ctx, seat, kind, first=True))
-    costs = court_costs(ctx.s, seat)
-    side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)
-    return any(affordable(ctx, seat, kind, side_a, t, seas, known) for t, seas in costs.items())
+    return next(_iter_domestic_targets(ctx, seat, kind), None) is not None
 
 
 def domestic_seas(ctx: Ctx, seat: int, target: str) -> int:

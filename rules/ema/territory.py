@@ -6,8 +6,9 @@ from typing import Any
 
 from rules.core.engine import Option
 from rules.ema import claims, handlers
-from rules.ema.empire import court_costs_of
+from rules.ema.empire import court_costs
 from rules.ema.handlers import option
+from rules.ema.mapindex import set_owner
 from rules.ema.state import (
     CHRISTIAN,
     CONV,
@@ -28,7 +29,7 @@ def transfer(ctx: Ctx, aid: str, seat: int | None, how: str) -> None:
     """Give an Area to a seat or make it Independent; `how` is conquest, diplomacy, rebellion, trade."""
     here = ctx.area(aid)
     old = here[OWNER]
-    here[OWNER] = seat
+    set_owner(ctx.s, aid, seat)
     if how == "conquest":
         here[PARTIAL] = []  # 10.38: the other conquerors' C results are removed
         here[FORT] = 2 if here[FORT] == 3 else 0  # 14.41
@@ -121,7 +122,7 @@ def refresh_connections(ctx: Ctx) -> None:
         if me["court"] is None and not me["exile"]:
             continue
         mine = by_seat.get(seat, [])
-        linked = court_costs_of(ctx.s, seat, mine)
+        linked = court_costs(ctx.s, seat)
         for aid in mine:
             here = ctx.area(aid)
             if aid not in linked and not here[UNREST]:

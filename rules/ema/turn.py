@@ -69,20 +69,23 @@ CAPPED = {
 def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
     me = ctx.seat(seat)
     opts: list[Option] = []
+    asks = ctx.s.get("turn_asks", {})  # the kinds asked as often as a turn allows go
+    full = {key for key, cap in CAPS.items() if int(asks.get(key, 0)) >= cap}
     if is_christian(ctx, seat) and not me["excom"] and claims.parley_candidates(ctx, seat):
         opts.append(option({"do": "claim_parley"}, "Call a Claim Resolution Parley"))
     if me["excom"] and f"readmit:{seat}" not in ctx.s["parleys_round"]:
         opts.append(option({"do": "readmit"}, "Call a Parley on your readmission"))
     if len(ctx.s["seats"]) > 1:
         opts.append(option({"do": "offer"}, "Offer an exchange to another Player"))
-        opts += agreements.menu(ctx, seat)
+        opts += agreements.menu(ctx, seat, full)  # what is capped is not even listed
     if me["exile"] and me["asylum"] is None:
         opts += [
             option({"do": "asylum", "host": h}, f"Ask {ctx.name(h)} for asylum")
             for h in in_play(ctx.s)
             if h != seat and not ctx.seat(h)["exile"]
         ]
-    opts += _waiver_options(ctx, seat)
+    if "waive" not in full:
+        opts += _waiver_options(ctx, seat)
     opts += [
         option({"do": "revoke", "exile": x}, f"Revoke the asylum of {ctx.name(x)}")
         for x in range(len(ctx.s["seats"]))
@@ -90,8 +93,6 @@ def _diplomacy_options(ctx: Ctx, seat: int) -> list[Option]:
     ]
     if tied(ctx.s, seat):
         opts.append(option({"do": "drop_tie"}, "Remove one of your own Diplomatic Ties"))
-    asks = ctx.s.get("turn_asks", {})  # the kinds asked as often as a turn allows go
-    full = {key for key, cap in CAPS.items() if int(asks.get(key, 0)) >= cap}
     return [o for o in opts if CAPPED.get(o["action"]["do"]) not in full] if full else opts
 
 

@@ -86,8 +86,8 @@ def test_solitaire_wins_follow_the_scenarios_own_conditions() -> None:
 
 
 def test_hre_module_scoring_sources_count() -> None:
-    """HRE-M09-END-02, HRE-M08-END-01, HRE-M03-PLAY-04, HRE-M05-PLAY-04: War tokens, Wyrds,
-    Grand Buildings and Alliances move the search bot's value of a position."""
+    """HRE-M09-END-02, HRE-M08-END-01: War tokens, Wyrds and a built Grand Building move the
+    search bot's value of a position."""
     engine = get_engine("hre")
     state = position(engine, "all-modules", 3, 120)
     base = heuristics.value(engine, state, 0)
@@ -139,3 +139,32 @@ def test_hre_the_scoring_sources_of_modules_12a_to_15a_are_valued() -> None:
     sent["prov"][home]["units"]["infantry"] -= 1
     sent["m14a"]["pool"][0]["infantry"] += 1
     assert heuristics.value(engine, sent, 0) == pytest.approx(base)
+
+
+def test_hre_alliances_combat_cards_module_techs_and_track_vp_are_valued() -> None:
+    """What the other module sources lead to: an Alliance held (Module 5, it pays at each Pass),
+    a Combat card in hand (Module 9), a Module 3 starting Technology raised a level (its VP are
+    in the result) and VP scored during play (Skirmisher rewards, Combat wins, Benjamin,
+    Crusades, aid to Poland: all go on the VP track, counted one for one)."""
+    engine = get_engine("hre")
+    state = position(engine, "all-modules", 3, 120)
+    base = heuristics.value(engine, state, 0)
+    allied = clone(state)
+    t = allied["m05"]
+    card = t["hands"][1].pop()
+    t["markers"][1] -= 1
+    t["allies"].append({"holder": 0, "card": card, "marker": 1})
+    assert heuristics.value(engine, allied, 0) > base
+    armed = clone(state)
+    armed["m09"]["hands"][0].append(armed["m09"]["unseen"].pop())
+    assert heuristics.value(engine, armed, 0) > base
+    state["seats"][0]["techs"].append({"card": "C055", "level": 1})
+    base = heuristics.value(engine, state, 0)
+    raised = clone(state)
+    raised["seats"][0]["techs"][-1]["level"] = 2
+    before = engine.result(state)["seats"][0]["breakdown"]["technologies"]
+    assert engine.result(raised)["seats"][0]["breakdown"]["technologies"] == before + 1
+    assert heuristics.value(engine, raised, 0) == pytest.approx(base + 1)
+    scored = clone(state)
+    scored["seats"][0]["vp"] += 3
+    assert heuristics.value(engine, scored, 0) == pytest.approx(base + 3)

@@ -38,6 +38,38 @@ def test_links_are_symmetric_and_seafaring_areas_are_those_of_9_53():
     ]
 
 
+def _overland(start: str) -> set[str]:
+    """Every Land Area reachable from `start` by land lines alone."""
+    d = load()
+    seen, todo = {start}, [start]
+    while todo:
+        for n in d.land_adj[todo.pop()]:
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def test_an_overland_crusade_reaches_syria_and_jerusalem_EMA_23_0_P_Cru3():
+    """EMA-23.0.P-Cru3: a Crusade may go overland through Croatia or Hungary to the Levant, which
+    needs the Bosporus crossing (Constantinople–Asia) as a land line (data README, the map)."""
+    d = load()
+    assert "asia" in d.land_adj["constantinople"]
+    for start in ("croatia", "hungary"):
+        assert {"syria", "jerusalem"} <= _overland(start)
+
+
+def test_the_turk_of_1386_holds_his_areas_overland_and_england_aquitaine_by_one_sea_EMA_31_21():
+    """EMA-31.21 EMA-7.51 EMA-9.51: the Dardanelles (Adrianople–Asia) join the Turkish Court to
+    Asia Minor by land; Wessex on the Bay of Biscay puts Aquitaine one Sea from the English Court."""
+    state = new("31-twilight", 6)
+    costs = {s["empire"]: court_costs(state, i) for i, s in enumerate(state["seats"])}
+    assert costs["TUR"] == dict.fromkeys(
+        ["adrianople", "anatolia", "armenia", "asia", "cilicia"], 0
+    )
+    assert costs["ENG"]["aquitaine"] == 1
+
+
 def test_year_card_57_reads_as_the_sample_EMA_3_21():
     """EMA-3.21 EMA-3.2 EMA-9.4 EMA-9.2 TC-01..TC-03: the sample card and its evaluation."""
     d = load()

@@ -254,3 +254,34 @@ def test_a_late_kingdoms_player_chooses_its_group_and_court_EMA_32_0_P6():
     me = state["seats"][seat]
     assert me["court"] == group[-1] and me["gold"] == 10 and seat not in state["grand"]["waiting"]
     assert all(c.area(a)[OWNER] == seat for a in group)
+
+
+def test_a_waiting_player_founding_a_late_kingdom_keeps_his_cards_EMA_32_0_P6() -> None:
+    """EMA-32.0.P6: a waiting Player who founds a late kingdom keeps the Year Cards (and any
+    Holding cards) he was dealt this Game-Turn; rebuilding his seat used to drop them, which the
+    invariants caught as "Year Cards not conserved" (seen in determinized play at 6 players)."""
+    from rules.core import rng
+
+    scenario = next(s for s in ENGINE.scenarios() if s["slug"] == "32-grand")
+    config = {
+        **scenario["config"],
+        "options": {**scenario["config"].get("options", {}), "rounds": 40},
+    }
+    state = ENGINE.setup(7, config, 6)
+    chooser = {"rng": rng.seed_state(7)}
+    while not ENGINE.is_over(state):
+        top = state["stack"][-1]
+        if top.get("kind") == "grand_late_court" and state["seats"][top["seat"]]["years"]:
+            break
+        p = rng.choice(chooser, ENGINE.prompts(state))
+        ENGINE.apply_trusted(state, p["seat"], rng.choice(chooser, p["options"])["action"])
+    else:
+        pytest.fail("no waiting Player holding Year Cards founded a kingdom in this game")
+    seat = top["seat"]
+    held = sorted(state["seats"][seat]["years"] + state["seats"][seat]["revealed"])
+    prompt_ = next(p for p in ENGINE.prompts(state) if p["seat"] == seat)
+    ENGINE.apply_trusted(state, seat, prompt_["options"][0]["action"])
+    me = state["seats"][seat]
+    assert not me["waiting"]
+    assert sorted(me["years"] + me["revealed"]) == held
+    ENGINE.check_invariants(state)

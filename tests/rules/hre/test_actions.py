@@ -482,7 +482,7 @@ def test_HRE_BASE_RESEARCH_11_four_level_three_techs_end_the_game() -> None:
     s = two_players()
     me = s["seats"][0]
     me["techs"] = [{"card": "C012", "level": 3}, {"card": "C013", "level": 3}]
-    me["mil"]["infantry"] = {"card": "C002", "half": 1}
+    me["mil"]["infantry"] = {"card": "C087", "half": 1}
     me["mil"]["archer"] = {"card": "C074", "half": 0}
     me["hand"] = ["C059"]
     give(s, 0, gold=1)

@@ -485,7 +485,7 @@ def test_HRE_BASE_SETTLE_06_AMB_06_minimal_payments_by_level() -> None:
     offered; one level-III unit may pay a cost of 2 (the excess is lost)."""
     s = two_players()
     units(s, "swabia", 0, infantry=3, cavalry=1)
-    s["seats"][0]["mil"]["cavalry"] = {"card": "C002", "half": 0}  # cavalry level II
+    s["seats"][0]["mil"]["cavalry"] = {"card": "C087", "half": 0}  # cavalry level II
     s, _ = act(s, {"do": "settle", "prov": "swabia"})  # cost 2
     assert top(s)["kind"] == "settle_pay"
     assert [a["units"] for a in actions(s)] in (
@@ -497,7 +497,7 @@ def test_HRE_BASE_SETTLE_06_AMB_06_minimal_payments_by_level() -> None:
 
     s = two_players()
     units(s, "swabia", 0, infantry=1)
-    s["seats"][0]["mil"]["infantry"] = {"card": "C002", "half": 1}  # infantry level III
+    s["seats"][0]["mil"]["infantry"] = {"card": "C087", "half": 1}  # infantry level III
     s, _ = act(s, {"do": "settle", "prov": "swabia"})
     assert s["prov"]["swabia"]["farms"] == 1 and s["prov"]["swabia"]["units"]["infantry"] == 0
 
