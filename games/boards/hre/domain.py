@@ -13,7 +13,7 @@ import functools
 import math
 from typing import Any
 
-from rules.hre.modules import files
+from rules.hre.metadata import module_data
 
 ROW = 10  # sheet units between the rows where the join line is found
 LABEL_ROOM = 26  # sheet units above the top row of registers, for the halves' names
@@ -22,7 +22,7 @@ LABEL_ROOM = 26  # sheet units above the top row of registers, for the halves' n
 @functools.cache
 def western() -> frozenset[str]:
     """The provinces of the authored western half (rules/hre/data/m02_great_domain.json)."""
-    return frozenset(p["id"] for p in files.load("m02_great_domain.json")["provinces"])
+    return frozenset(p["id"] for p in module_data("M02")["provinces"])
 
 
 Box = tuple[int, int, int, int]

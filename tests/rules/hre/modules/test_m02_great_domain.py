@@ -215,7 +215,8 @@ def test_HRE_M02_PLAY_03_neighbours_across_the_join() -> None:
         state, "upper_burgundy"
     )
     assert "flanders" not in neighbours(game(4), "frisia")  # no western half at 1-4 players
-    assert "chalon" not in neighbours(state, "upper_burgundy")  # marked 7: blocked at 5
+    assert "reims" not in neighbours(state, "upper_lotharingia")  # marked 6: blocked at 5
+    assert "reims" in neighbours(drafted(6)[0], "upper_lotharingia")
     frisia = state["prov"]["frisia"]
     if frisia["barb"] is not None:
         state["box_tokens"] = sorted(state["box_tokens"] + [frisia["barb"]["token"]])
