@@ -203,6 +203,29 @@ class Meter:
         }
 
 
+class Relay:
+    """Moves at one table after another (a new table when a game ends), each after a timed
+    trivial GET of the login page on `http`; `games` counts the tables used."""
+
+    def __init__(self, new_table: Any, http: http.client.HTTPConnection) -> None:
+        self.new_table, self.http = new_table, http
+        self.table, self.games = new_table(), 1
+
+    def step(self) -> tuple[float, Any]:
+        """The trivial GET's milliseconds and what the table's move reports."""
+        t0 = time.perf_counter()
+        status, _, _ = support.http_request(0, "GET", "/accounts/login/", conn=self.http)
+        trivial_ms = (time.perf_counter() - t0) * 1000
+        assert status == 200
+        moved = self.table.move()
+        if moved is None:  # the game ended: carry on at a new table
+            self.table.close()
+            self.table, self.games = self.new_table(), self.games + 1
+            moved = self.table.move()
+            assert moved is not None
+        return trivial_ms, moved
+
+
 def concurrent(
     args: Any, user: Any, session: str, servers: list[Any], database: str
 ) -> dict[str, Any]:
@@ -387,22 +410,13 @@ def main() -> None:
         return
     with support.daphne(env) as server_a, support.daphne(env) as server_b:
         trivial_http = http.client.HTTPConnection("127.0.0.1", server_b.port, timeout=30)
-        table = Table(user, session, server_a.port, server_b.port)
+        relay = Relay(lambda: Table(user, session, server_a.port, server_b.port), trivial_http)
         meter = Meter([server_a, server_b], BENCH_DATABASE)
-        trivial, answered, pushed, games = [], [], [], 1
+        trivial, answered, pushed = [], [], []
         started = time.perf_counter()
         moving = 0.0
         for index in range(args.warmup + args.moves):
-            t0 = time.perf_counter()
-            status, _, _ = support.http_request(0, "GET", "/accounts/login/", conn=trivial_http)
-            trivial_ms = (time.perf_counter() - t0) * 1000
-            assert status == 200
-            timed = table.move()
-            if timed is None:  # the game ended: carry on at a new table
-                table.close()
-                table, games = Table(user, session, server_a.port, server_b.port), games + 1
-                timed = table.move()
-                assert timed is not None
+            trivial_ms, timed = relay.step()
             if index >= args.warmup:
                 trivial.append(trivial_ms)
                 answered.append(timed[0])
@@ -410,7 +424,7 @@ def main() -> None:
                 moving += timed[1] / 1000
         elapsed = time.perf_counter() - started
         cpu = meter.report(args.warmup + args.moves)  # the trivial GETs' CPU is in it too
-        table.close()
+        relay.table.close()
         trivial_http.close()
 
     move = summary(pushed)
@@ -426,7 +440,7 @@ def main() -> None:
                 "one client, sequential",
                 "moves": args.moves,
                 "warmup": args.warmup,
-                "games": games,
+                "games": relay.games,
                 "trivial_view_get_login": view,
                 "move_post_answered": summary(answered),
                 "move_post_to_push": move,

@@ -99,30 +99,21 @@ class SharedTable:
 
 def run(args: Any, users: list[Any], sessions: list[str], servers: list[Any]) -> dict[str, Any]:
     """Warm-up moves, then `args.moves` measured, on tables of `args.players` seats."""
-    from move_path import BENCH_DATABASE, Meter, percentile, summary
+    from move_path import BENCH_DATABASE, Meter, Relay, percentile, summary
 
     ports = (servers[0].port, servers[1].port)
-    table = SharedTable(users, sessions, args.scenario, ports)
     trivial_http = http.client.HTTPConnection("127.0.0.1", ports[1], timeout=30)
+    relay = Relay(lambda: SharedTable(users, sessions, args.scenario, ports), trivial_http)
     meter = Meter(servers, BENCH_DATABASE)
     trivial: list[float] = []
     rows: list[dict[str, Any]] = []
-    games = 1
     for index in range(args.warmup + args.moves):
-        t0 = time.perf_counter()
-        status, _, _ = support.http_request(0, "GET", "/accounts/login/", conn=trivial_http)
-        trivial_ms = (time.perf_counter() - t0) * 1000
-        assert status == 200
-        row = table.move()
-        if row is None:  # the game ended: carry on at a new table
-            table.close()
-            table, games = SharedTable(users, sessions, args.scenario, ports), games + 1
-            row = table.move()
-            assert row is not None
+        trivial_ms, row = relay.step()
         if index >= args.warmup:
             trivial.append(trivial_ms)
             rows.append(row)
     cpu = meter.report(args.warmup + args.moves)
+    table = relay.table
     table.close()
     trivial_http.close()
     pushes = [b for row in rows for b in row["bytes"]]
@@ -135,7 +126,7 @@ def run(args: Any, users: list[Any], sessions: list[str], servers: list[Any]) ->
         "sockets": len(table.sockets),
         "moves": len(rows),
         "warmup": args.warmup,
-        "games": games,
+        "games": relay.games,
         "trivial_view_get_login": view,
         "move_post_answered": summary([r["answered_ms"] for r in rows]),
         "move_post_to_mover_push": mover,

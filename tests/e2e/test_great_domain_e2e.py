@@ -11,7 +11,6 @@ Set CHANCERY_SHOTS=/some/folder to keep the screenshots (the page, the seats, th
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,11 +18,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games import services
-from games.models import Game, Scenario
 from tests.e2e.test_lifecycle_e2e import orm
 from tests.e2e.test_play_in_browser import TIMEOUT_MS, browser, server  # noqa: F401
-from tests.games.helpers import options
+from tests.games.helpers import great_domain_game
 from tests.integration import support
 
 pytestmark = pytest.mark.e2e
@@ -32,21 +29,7 @@ PLAYERS = 8
 
 def _eight_players(users: list[Any], moves: int) -> int:
     """A Great Domain game between the eight users, `moves` random moves in (the draft first)."""
-    scenario = Scenario.objects.get(game="hre", slug="great-domain")
-    specs = [services.SeatSpec("me")] + [
-        services.SeatSpec("invite", username=u.username) for u in users[1:]
-    ]
-    game = services.create_game(users[0], scenario, PLAYERS, specs)
-    for user in users[1:]:
-        services.join(game.pk, user)
-    picker = random.Random(8)
-    game.refresh_from_db()
-    while game.seq < moves and game.status == Game.Status.ACTIVE:
-        seat = game.prompted_seats()[0]
-        action = picker.choice(options(game, seat))
-        services.submit(game.pk, users[seat], action, game.seq, seat=seat)
-        game.refresh_from_db()
-    return int(game.pk)
+    return int(great_domain_game(users, moves, seed=8).pk)
 
 
 def _keep(page: Page, name: str, element: str | None = None) -> None:

@@ -7,7 +7,6 @@ and the joined Culture board, and none of the cards the others hold or the deck.
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
@@ -15,13 +14,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games import services
 from games.boards.common import COLOURS, GLYPHS
 from games.boards.hre import domain
 from games.boards.hre.board import REG_H, REG_W, board_context
-from games.models import Game, Scenario
+from games.models import Game
 from rules.hre import ENGINE
-from tests.games.helpers import leaks, options, timeline
+from tests.games.helpers import great_domain_game, leaks, timeline
 from tests.rules.hre.helpers import draft_all
 
 PLAYERS = 8
@@ -33,21 +31,7 @@ def _eight_players() -> tuple[Game, list[Any]]:
         get_user_model().objects.create_user(f"p{i}", f"p{i}@example.com", "correct horse")
         for i in range(PLAYERS)
     ]
-    scenario = Scenario.objects.get(game="hre", slug="great-domain")
-    specs = [services.SeatSpec("me")] + [
-        services.SeatSpec("invite", username=u.username) for u in users[1:]
-    ]
-    game = services.create_game(users[0], scenario, PLAYERS, specs)
-    for user in users[1:]:
-        services.join(game.pk, user)
-    picker = random.Random(19)
-    game.refresh_from_db()
-    while game.seq < 60 and game.status == Game.Status.ACTIVE:
-        seat = game.prompted_seats()[0]
-        action = picker.choice(options(game, seat))
-        services.submit(game.pk, users[seat], action, game.seq, seat=seat)
-        game.refresh_from_db()
-    return game, users
+    return great_domain_game(users, 60, seed=19), users
 
 
 @pytest.mark.django_db
