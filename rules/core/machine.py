@@ -176,7 +176,9 @@ class Machine(Generic[C]):
         for seat in [frame["seat"]] if spec.seats is None else spec.seats(ctx, frame):
             opts = spec.options(ctx, frame, seat)
             for extra in extras:
-                opts = opts + extra.options(ctx, frame, seat)
+                more = extra.options(ctx, frame, seat)
+                if more:
+                    opts = opts + more
             text = spec.text(ctx, frame, seat)
             found.append(
                 {"seat": seat, "kind": kind, "text": text, "rule": spec.rule, "options": opts}

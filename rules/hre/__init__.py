@@ -8,6 +8,7 @@ from rules.hre import (  # noqa: F401  (each module registers its frame handlers
     economy,
     flow,
     freeacts,
+    handlers,
     manoeuvre,
     modules,
     outcome,
@@ -19,7 +20,11 @@ from rules.hre import (  # noqa: F401  (each module registers its frame handlers
     titles,
 )
 from rules.hre.engine import HreEngine
-from rules.hre.modules import (  # noqa: F401  (each module registers itself)
+
+# The base rules' tables, kept before any module extends them (a base game runs on these).
+handlers.MACHINE.keep_base()
+
+from rules.hre.modules import (  # noqa: E402, F401  (each module registers itself; after the above)
     m01_lordlings,
     m02_great_domain,
     m03_grand_buildings,

@@ -144,7 +144,8 @@ def _keep_bonus(ctx: Ctx, frame: Frame, side: int) -> int:
 def _dice_for(ctx: Ctx, frame: Frame, side: int, phase: str) -> list[int]:
     """The thresholds of every die a side rolls this phase, extra Technology dice included."""
     alive = [u for u in frame["sides"][side] if not u["dead"]]
-    dice = [stats(ctx, u)[phase] for u in alive if stats(ctx, u).get(phase) is not None]
+    shown = [stats(ctx, u).get(phase) for u in alive]
+    dice = [t for t in shown if t is not None]
     who = frame["att"] if side == 0 else frame["def"]
     if who is not None:
         for mod in modifiers(ctx.s, who, "extra_die"):

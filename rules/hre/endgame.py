@@ -20,10 +20,16 @@ def triggers(ctx: Ctx) -> list[str]:
     if s["churches"] >= board_number(s, "church_end"):
         found.append("HRE-BASE-END-03")
     last = len(ctx.d.board["culture_track"]) - 1
-    if any(seat["culture"] >= last for seat in s["seats"]):
+    seats = s["seats"]
+    if max([seat["culture"] for seat in seats]) >= last:
         found.append("HRE-BASE-END-04")
-    if any(scoring.level_three_count(ctx, i) >= 4 for i in range(len(s["seats"]))):
-        found.append("HRE-BASE-END-05")
+    # Four Technologies at level 3 need a Common one there: the Military ones are one per unit
+    # type, so a seat without such a Common one is not counted in full.
+    for i, seat in enumerate(seats):
+        common = [t for t in seat["techs"] if t["level"] >= 3]
+        if len(common) + len(seat["mil"]) >= 4 and scoring.level_three_count(ctx, i) >= 4:
+            found.append("HRE-BASE-END-05")
+            break
     if s["deck_exhausted"]:
         found.append("HRE-BASE-END-06")
     return found + modules.triggers(ctx)

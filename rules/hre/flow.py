@@ -21,6 +21,13 @@ ACTION_NAMES = {
     "recruit": "Recruit",
     "manoeuvre": "Manoeuvre",
 }
+# The turn prompt's labels, worded once.
+_NOBLE_LABELS = {action: f"Place a Noble on {name}" for action, name in ACTION_NAMES.items()}
+_START_TEXT = "Place a Noble on an Action card, or Pass (free actions may come first)"
+_AFTER_TEXTS = {
+    action: f"{name} done: repeat it with a Title, take free actions, or end the turn"
+    for action, name in ACTION_NAMES.items()
+}
 
 
 def start_turn(ctx: Ctx, seat: int, extra: int = 0) -> None:
@@ -49,24 +56,23 @@ def may_pass(ctx: Ctx, seat: int) -> bool:
 
 def _turn_text(ctx: Ctx, frame: Frame) -> str:
     if frame["phase"] == "start":
-        return "Place a Noble on an Action card, or Pass (free actions may come first)"
-    return f"{ACTION_NAMES[frame['action']]} done: repeat it with a Title, take free actions, or end the turn"
+        return _START_TEXT
+    return _AFTER_TEXTS[frame["action"]]
 
 
 def _turn_options(ctx: Ctx, frame: Frame) -> list[Option]:
     seat = frame["seat"]
     opts: list[Option] = []
     if frame["phase"] == "start":
-        if ctx.seat(seat)["discs"] > 0:
-            for i, slot in enumerate(ctx.s["slots"]):
-                opts.append(
-                    option(
-                        {"do": "noble", "slot": i},
-                        f"Place a Noble on {ACTION_NAMES[slot['action']]}",
-                    )
-                )
+        me = ctx.s["seats"][seat]
+        if me["discs"] > 0:
+            labels = _NOBLE_LABELS
+            opts = [
+                {"action": {"do": "noble", "slot": i}, "label": labels[slot["action"]]}
+                for i, slot in enumerate(ctx.s["slots"])
+            ]
         if may_pass(ctx, seat):
-            opts.append(option({"do": "pass"}, "Pass"))
+            opts.append({"action": {"do": "pass"}, "label": "Pass"})
     else:
         opts.extend(titles.repeat_options(ctx, frame))
         opts.append(option({"do": "end"}, "End the turn"))
@@ -123,21 +129,32 @@ def _after_action(ctx: Ctx, frame: Frame) -> None:
 
 @handlers.step("turn_end")
 def _turn_end(ctx: Ctx, frame: Frame) -> None:
-    """Reactions, hand limit, end-game check, then the next turn (HRE-BASE-TURN-06)."""
+    """Reactions, hand limit, end-game check, then the next turn (HRE-BASE-TURN-06).
+
+    The phases follow one another in this one call for as long as none puts a frame above this
+    one: the machine would run this frame again at once, so the order is the same.
+    """
     seat = frame["seat"]
-    if frame["phase"] == "react":
-        if not _push_reaction(ctx):
+    while True:
+        phase = frame["phase"]
+        if phase == "react":
+            if _push_reaction(ctx):
+                return
             frame["phase"] = "hand"
-    elif frame["phase"] == "hand":
-        frame["phase"] = "end"
-        if len(ctx.seat(seat)["hand"]) > ctx.d.board["hand_limit"]:
-            ctx.push({"kind": "hand_limit", "seat": seat})
-    elif frame["phase"] == "end":
-        frame["phase"] = "next"
-        endgame.check_triggers(ctx, seat)
-    else:
-        ctx.s["stack"].pop()
-        _next_turn(ctx, seat, frame["extra"])
+        elif phase == "hand":
+            frame["phase"] = "end"
+            if len(ctx.s["seats"][seat]["hand"]) > ctx.d.board["hand_limit"]:
+                ctx.push({"kind": "hand_limit", "seat": seat})
+                return
+        elif phase == "end":
+            frame["phase"] = "next"
+            endgame.check_triggers(ctx, seat)
+            if ctx.s["over"] or ctx.s["stack"][-1] is not frame:
+                return
+        else:
+            ctx.s["stack"].pop()
+            _next_turn(ctx, seat, frame["extra"])
+            return
 
 
 def _push_reaction(ctx: Ctx) -> bool:

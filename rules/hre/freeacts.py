@@ -49,15 +49,17 @@ def settle_options(ctx: Ctx, seat: int) -> list[Option]:
     while the rest still covers it), so "the levels in the province reach the cost" is the
     same test as "`payments` finds a way", without listing the ways.
     """
-    if ctx.seat(seat)["farms_track"] <= 0:
+    if ctx.s["seats"][seat]["farms_track"] <= 0:
         return []
     provinces = ctx.s["prov"]
     # One comprehension over the board (the cheapest scan in CPython); the few provinces left
     # are sorted, so the options come in province order as before.
-    mine = sorted(p for p, here in provinces.items() if here["owner"] == seat and not here["farms"])
+    mine = [p for p, here in provinces.items() if here["owner"] == seat and not here["farms"]]
+    if not mine:
+        return []  # the usual case: every province the seat holds has its Farm
     level: dict[str, int] = {}
     opts = []
-    for p in mine:
+    for p in sorted(mine):
         have = provinces[p]["units"]
         if not (have["infantry"] or have["archer"] or have["cavalry"]):
             continue
@@ -77,8 +79,9 @@ def settle_options(ctx: Ctx, seat: int) -> list[Option]:
 def options(ctx: Ctx, seat: int) -> list[Option]:
     """The free actions open to the seat now."""
     opts = settle_options(ctx, seat)
-    for card in ctx.seat(seat)["hand"]:
-        if ctx.d.cards[card]["type"] == "cognomen":
+    cards = ctx.d.cards
+    for card in ctx.s["seats"][seat]["hand"]:
+        if cards[card]["type"] == "cognomen":
             opts.append(
                 option(
                     {"do": "cognomen", "card": card},

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.core.engine import Option, State
+from rules.core.engine import Option, Prompt, State
 from rules.core.frames import option as option  # re-exported: rule modules import it from here
 from rules.core.machine import Machine, one_seat
 from rules.hre import modules
@@ -18,17 +18,54 @@ from rules.hre.state import Ctx, Frame
 
 
 class HreMachine(Machine[Ctx]):
-    """The frame machine, where a module in play may answer decisions itself (an automa)."""
+    """The frame machine, where a module in play may answer decisions itself (an automa).
+
+    A base game (no module in play) runs on `base`: the tables as the base rules left them,
+    before any module added its options to their decisions or wrapped their steps. Every such
+    addition offers nothing and passes straight through where its module is not in play, so the
+    two give the same prompts and play; the base tables skip the module calls made on every
+    prompt and step (`tests/rules/hre/test_base_machine.py` compares them).
+    """
+
+    base: Machine[Ctx] | None = None
+
+    def keep_base(self) -> None:
+        """Copy the tables as they stand: called once, after the base rules and before any module."""
+        if modules.REGISTRY:
+            raise ValueError("the base tables are kept before any module registers")
+        base: Machine[Ctx] = Machine(self.context)
+        base.decisions.update(self.decisions)
+        base.steps.update(self.steps)
+        base.continuations.update(self.continuations)
+        base.extensions.update({kind: list(extras) for kind, extras in self.extensions.items()})
+        base.free_actions.extend(self.free_actions)
+        self.base = base
+
+    def prompts(self, ctx: Ctx) -> list[Prompt]:
+        if self.base is not None and not ctx.s.get("modules"):
+            return self.base.prompts(ctx)
+        return super().prompts(ctx)
+
+    def answer(self, ctx: Ctx, seat: int, action: Any) -> None:
+        if self.base is not None and not ctx.s.get("modules"):
+            self.base.answer(ctx, seat, action)
+        else:
+            super().answer(ctx, seat, action)
 
     def advance(self, ctx: Ctx) -> None:
-        super().advance(ctx)
         if not ctx.s.get("modules"):
-            return  # a base game: no module answers anything
+            # A base game: no module answers anything.
+            if self.base is not None:
+                self.base.advance(ctx)
+            else:
+                super().advance(ctx)
+            return
+        super().advance(ctx)
         while not ctx.s["over"] and ctx.s["stack"] and modules.auto(ctx):
             super().advance(ctx)
 
 
-MACHINE: Machine[Ctx] = HreMachine(Ctx)
+MACHINE = HreMachine(Ctx)
 
 
 def decision(

@@ -15,9 +15,9 @@ RESOURCES = ("wood", "leather", "stone", "iron")
 UNITS = ("infantry", "archer", "cavalry")
 
 
-def data() -> HreData:
-    """The validated component data (loaded once)."""
-    return load()
+# The validated component data (loaded once): the cached loader itself, so the many helpers
+# that take a state rather than a step context make one call for it, not two.
+data = load
 
 
 # The board's numbers a module may lay out differently (Module 2's joined board keeps its own in
@@ -83,8 +83,15 @@ class Ctx(StepContext[HreData]):
         if "name" in me:
             return str(me["name"])  # a seat a module plays itself (the solo Lordlings)
         ruler = me["ruler"]
-        label = self.d.rulers[ruler]["name"] if ruler else f"Seat {seat + 1}"
-        return f"{label} (seat {seat + 1})"
+        found = _NAMES.get((ruler, seat))
+        if found is None:
+            label = self.d.rulers[ruler]["name"] if ruler else f"Seat {seat + 1}"
+            found = _NAMES[ruler, seat] = f"{label} (seat {seat + 1})"
+        return found
+
+
+# Display names by (Ruler, seat): the log names a seat on most steps, always in the same words.
+_NAMES: dict[tuple[str | None, int], str] = {}
 
 
 @cache
@@ -200,12 +207,12 @@ def unit_stats(state: State, seat: int, unit: str) -> dict[str, Any]:
 
 def modifiers(state: State, seat: int, kind: str) -> list[dict[str, Any]]:
     """Active ongoing modifiers of one kind from the seat's Common Technologies."""
-    ongoing = data().ongoing
+    techs = state["seats"][seat]["techs"]
+    if not techs:
+        return []
+    ongoing = load().ongoing
     return [
-        m
-        for tech in state["seats"][seat]["techs"]
-        for m in ongoing[tech["card"]][tech["level"] - 1]
-        if m["kind"] == kind
+        m for tech in techs for m in ongoing[tech["card"]][tech["level"] - 1] if m["kind"] == kind
     ]
 
 
