@@ -52,7 +52,7 @@ def test_card_names_in_the_log_link_to_their_pages_with_a_hover_card() -> None:
 
 
 def test_the_game_page_log_and_table_link_card_names(scenarios: None, alice: Any) -> None:
-    game = vs_bot(alice)
+    game = vs_bot(alice, "starter:over_city")  # a deck with an Artifact, played into the log
     picker = random.Random(3)
     for _ in range(6):  # the Artifacts and opening discards, named in the log
         game.refresh_from_db()

@@ -275,7 +275,7 @@ def test_a_game_against_a_bot_is_played_for_a_few_turns(scenarios: None, alice: 
 
 
 def test_the_table_page_for_a_player_and_a_spectator(scenarios: None, alice: Any) -> None:
-    game = vs_bot(alice)
+    game = vs_bot(alice, "starter:over_city")  # a deck with an Artifact to place by the hand
     url = reverse("game", args=[game.pk])
     page = client_for(alice).get(url).content.decode()
     assert page.count('class="fl-table') == 2 and "Your hand" in page and 'class="fl-hand"' in page
@@ -361,12 +361,12 @@ TAGS = re.compile(r"<[^>]+>")
 
 
 def _duel_of_two(alice: Any, bob: Any) -> Game:
-    """Alice (seat 1) and Bob (seat 2), both with starter decks, so both have Artifacts to place."""
+    """Alice (seat 1) and Bob (seat 2), with starter decks that each carry an Artifact to place."""
     specs = [services.SeatSpec("me"), services.SeatSpec("invite", username="bob")]
     game = decks.create_game(
-        alice, scenario(), 2, specs, ["starter:over_city", "starter:under_city"]
+        alice, scenario(), 2, specs, ["starter:over_city", "starter:tunnel_mixed"]
     )
-    client_for(bob).post(reverse("join", args=[game.pk]), {"deck": "starter:under_city"})
+    client_for(bob).post(reverse("join", args=[game.pk]), {"deck": "starter:tunnel_mixed"})
     game.refresh_from_db()
     assert (
         game.status == Game.Status.ACTIVE and game.state["stack"][-1]["kind"] == "setup_artifacts"
@@ -404,7 +404,7 @@ def test_several_seats_deciding_at_once_are_named(scenarios: None, alice: Any, b
     assert [s["me"] for s in board["deciding"]["seats"]] == [True, False]
     assert [t["deciding"] for t in board["seats"]] == [True, True]
     assert [c["id"] for c in board["artifacts"]] == [
-        "bone_totem"
+        "lucky_coin"
     ] and "Your Artifacts to place" in bobs
     assert re.fullmatch(
         r"Now: You and \S+ Seat 2 are choosing which Artifacts to play and where\.",

@@ -382,7 +382,7 @@ def _duel(alice: Any, bob: Any) -> Game:
     from games import services
 
     scenario = copy.copy(Scenario.objects.get(game="feudal", slug="duel"))
-    scenario.config = {**scenario.config, "decks": ["under_city", "over_city"]}
+    scenario.config = {**scenario.config, "decks": ["tunnel_mixed", "over_city"]}  # both: Artifacts
     specs = [services.SeatSpec("me"), services.SeatSpec("invite", username=bob.username)]
     game = services.create_game(alice, scenario, 2, specs)
     services.join(game.pk, bob)
