@@ -125,8 +125,9 @@ def _foreign_search(ctx: Ctx, seat: int, kind: str) -> Search | None:
 
 def _iter_foreign_targets(
     ctx: Ctx, seat: int, kind: str, base: str, inner: int, search: Search
-) -> Iterator[str]:
-    """Targets of a Conquest, Pillage or Conversion from a Base, lazily, in id order."""
+) -> Iterator[tuple[str, int, int]]:
+    """Targets of a Conquest, Pillage or Conversion from a Base, lazily, in id order, each with
+    its Seas and its `rated` ER."""
     left, known, sf = search
     if left < inner:
         return  # every Target costs at least this much (9.17): none is affordable
@@ -148,7 +149,7 @@ def _iter_foreign_targets(
             part = known[target] = er.side_b(ctx, seat, kind, target)
         value = side_a - part
         if (halve(state, value) if seas == 2 else value) + left - seas >= 0:
-            yield target
+            yield target, seas, value
 
 
 def foreign_targets(ctx: Ctx, seat: int, kind: str, base: str) -> list[str]:
@@ -157,7 +158,19 @@ def foreign_targets(ctx: Ctx, seat: int, kind: str, base: str) -> list[str]:
     search = None if inner is None else _foreign_search(ctx, seat, kind)
     if inner is None or search is None:
         return []
-    return list(_iter_foreign_targets(ctx, seat, kind, base, inner, search))
+    return [t for t, _, _ in _iter_foreign_targets(ctx, seat, kind, base, inner, search)]
+
+
+def foreign_rated(ctx: Ctx, seat: int, kind: str, base: str) -> list[tuple[str, int]]:
+    """`foreign_targets` with the ER each shows: `rated`, halved across two Seas (9.32)."""
+    inner = court_costs(ctx.s, seat).get(base)
+    search = None if inner is None else _foreign_search(ctx, seat, kind)
+    if inner is None or search is None:
+        return []
+    return [
+        (t, halve(ctx.s, value) if seas == 2 else value)
+        for t, seas, value in _iter_foreign_targets(ctx, seat, kind, base, inner, search)
+    ]
 
 
 def _with_target(ctx: Ctx, seat: int, kind: str, first: bool) -> list[str]:
