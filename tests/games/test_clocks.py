@@ -43,10 +43,15 @@ def clock(monkeypatch: Any) -> FrozenClock:
 
 
 def timed_game(
-    alice: Any, bob: Any, per_move: int = 3, cap: int = 5, on_timeout: str = "bot"
+    alice: Any,
+    bob: Any,
+    per_move: int = 3,
+    cap: int = 5,
+    on_timeout: str = "bot",
+    scenario: tuple[str, str] = ("hre", "base"),
 ) -> Game:
     """Alice and Bob, with a time bank of `per_move` days a move up to `cap`."""
-    scenario = Scenario.objects.get(game="hre", slug="base")
+    scenario = Scenario.objects.get(game=scenario[0], slug=scenario[1])
     game = services.create_game(
         alice,
         scenario,
@@ -83,6 +88,31 @@ def test_a_bank_starts_at_one_allowance_and_each_decision_adds_one_up_to_the_cap
     assert bank(game, seat).bank == 5 * DAY, "3 days less 1 used, plus 3, is 5: the cap"
     assert bank(game, seat).deadline is None
     assert bank(game, 1 - seat).deadline == clock.now + 3 * DAY
+
+
+def test_EMA_20_2_the_players_of_an_empires_game_set_their_own_time_limit(
+    scenarios: None, alice: Any, bob: Any, clock: FrozenClock
+) -> None:
+    """EMA-20.2: the players choose the time limit (here 2 days a decision, banked up to 4): it
+    runs only for the Player who must decide, and a decision adds the allowance back. (The book's
+    other suggestion, no dealing in one's own Player-Turn, is not offered: exchanges and
+    agreements are proposed only in one's own turn here, so it would remove them.)"""
+    game = timed_game(alice, bob, per_move=2, cap=4, scenario=("ema", "27-charlemagne"))
+    seat, user = deciding(game, {0: alice, 1: bob})
+    assert bank(game, seat).deadline == clock.now + 2 * DAY
+    assert bank(game, 1 - seat).deadline is None
+    clock.advance(DAY)
+    for _ in range(40):  # the Player's decisions until the other must decide
+        game.refresh_from_db()
+        if seat not in prompted(game):
+            break
+        legal = options(game, seat)
+        done = [a for a in legal if isinstance(a, dict) and a.get("do") == "end"]
+        services.submit(game.pk, user, (done or legal)[-1], game.seq, seat=seat)
+    assert seat not in prompted(game)
+    assert bank(game, seat).bank == 3 * DAY, "2 days less 1 used, plus 2"
+    assert bank(game, seat).deadline is None
+    assert bank(game, 1 - seat).deadline == clock.now + 2 * DAY
 
 
 def test_the_sweep_sends_one_reminder_when_time_is_nearly_spent(
