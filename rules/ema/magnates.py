@@ -237,7 +237,39 @@ def _roll_for_one(ctx: Ctx) -> None:
     if not may_appear(ctx, aid, kind):
         ctx.log("EMA-24.0.P-Mag3", f"No Magnate appears in {ctx.aname(aid)} this Round.")
         return
+    exile = returning_exile(ctx, aid)
+    if exile is not None:
+        exile_returns(ctx, exile, aid)
+        return
     appear(ctx, aid, stature, kind)
+
+
+def returning_exile(ctx: Ctx, aid: str) -> int | None:
+    """The exile of exactly the Area's Language and Religion, if any (21.3 (d), A-40); with
+    several, the lowest-numbered seat (authored)."""
+    here = ctx.area(aid)
+    for seat, me in enumerate(ctx.s["seats"]):
+        if me["exile"] and me["lang"] == here[LANG] and me["rel"] == here[REL]:
+            return seat
+    return None
+
+
+def exile_returns(ctx: Ctx, seat: int, aid: str) -> None:
+    """21.3 (d), A-40: where a Magnate would appear in an Area of an exile's Language and
+    Religion, the exile takes the Area instead and returns with his Court there. The rising is
+    the Magnate's would have been: a Player's Area in Unrest leaves him as in a Rebellion, and
+    the SS comes up to its Norm (24.0 P4)."""
+    from rules.ema.territory import transfer
+
+    here = ctx.area(aid)
+    if here[OWNER] is not None:
+        transfer(ctx, aid, None, "rebellion")
+    here[UNREST] = False
+    if here[SS] < norm(aid):
+        here[SS] = norm(aid)
+    ctx.log("EMA-21.3", f"Instead of a Magnate, {ctx.name(seat)} rises in {ctx.aname(aid)} "
+            "(A-40).")  # fmt: skip
+    transfer(ctx, aid, seat, "trade")
 
 
 def defend(ctx: Ctx, en: dict[str, Any]) -> int:
