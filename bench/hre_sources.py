@@ -29,11 +29,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hre_balance import arguments, budget_of, play, records  # noqa: E402
+from hre_balance import arguments, budget_of, play, records, scenario_config  # noqa: E402
 
 from rules.bots.base import Budget  # noqa: E402
 from rules.core.engine import State  # noqa: E402
-from rules.hre import ENGINE  # noqa: E402
 from rules.hre.state import Ctx, data  # noqa: E402
 
 # Every VP source a module adds, by the key this script files it under, with what it is.
@@ -203,17 +202,10 @@ def report(found: dict[str, Any], modules: list[str], n: int) -> dict[str, Any]:
 
 def main() -> int:
     """Play and print one JSON object."""
-    parser = arguments(__doc__, 100)
-    parser.add_argument("--scenario", default="all-modules")
+    parser = arguments(__doc__, 100, "all-modules")
     args = parser.parse_args()
-    scenarios = {s["slug"]: s for s in ENGINE.scenarios()}
-    if args.scenario not in scenarios:
-        parser.error(f"no HRE scenario {args.scenario!r}")
-    scenario = scenarios[args.scenario]
-    if not scenario["min_players"] <= args.players <= scenario["max_players"]:
-        parser.error(f"{args.scenario} takes {scenario['min_players']}-{scenario['max_players']}")
+    config = scenario_config(parser, args)
     budget = budget_of(args)
-    config = scenario["config"]
     games = records(args, lambda seed: one_game(config, args.players, seed, args.bot, budget))
     found = tally(games)
     out = report(found, config["modules"], len(games))

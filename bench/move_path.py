@@ -9,6 +9,10 @@ Needs PostgreSQL and Redis (CHANCERY_TEST_DATABASE_URL, CHANCERY_TEST_REDIS_URL,
 integration tests); it creates a fresh database chancery_bench (or CHANCERY_BENCH_DATABASE). Prints one JSON document.
 
     .venv/bin/python bench/move_path.py [--moves 300] [--warmup 30] [--clients N]
+    .venv/bin/python bench/move_path.py --players 8 --scenario great-domain   # 8 sockets, one game
+
+With --players N (N > 1), one game of N seats, each held by its own user whose socket is open
+(bench/table_path.py): POST -> the mover's push and -> all N sockets' pushes, bytes per socket.
 
 With --clients N (N > 1), N clients play at once, each its own game, then N clients fetch the
 trivial page for as long: moves/s, POST and push p50/p95, errors, and the trivial requests/s.
@@ -199,6 +203,29 @@ class Meter:
         }
 
 
+class Relay:
+    """Moves at one table after another (a new table when a game ends), each after a timed
+    trivial GET of the login page on `http`; `games` counts the tables used."""
+
+    def __init__(self, new_table: Any, http: http.client.HTTPConnection) -> None:
+        self.new_table, self.http = new_table, http
+        self.table, self.games = new_table(), 1
+
+    def step(self) -> tuple[float, Any]:
+        """The trivial GET's milliseconds and what the table's move reports."""
+        t0 = time.perf_counter()
+        status, _, _ = support.http_request(0, "GET", "/accounts/login/", conn=self.http)
+        trivial_ms = (time.perf_counter() - t0) * 1000
+        assert status == 200
+        moved = self.table.move()
+        if moved is None:  # the game ended: carry on at a new table
+            self.table.close()
+            self.table, self.games = self.new_table(), self.games + 1
+            moved = self.table.move()
+            assert moved is not None
+        return trivial_ms, moved
+
+
 def concurrent(
     args: Any, user: Any, session: str, servers: list[Any], database: str
 ) -> dict[str, Any]:
@@ -303,6 +330,13 @@ def main() -> None:
         default=1,
         help="N > 1: N clients at once, each its own game, then N clients of the trivial page",
     )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=1,
+        help="N > 1: one game of N seats, one user and one open socket a seat (table_path.py)",
+    )
+    parser.add_argument("--scenario", default="base", help="the HRE scenario of --players")
     args = parser.parse_args()
 
     production = {}
@@ -353,6 +387,20 @@ def main() -> None:
             env=env,
             check=True,
         )
+    if args.players > 1:
+        import table_path
+
+        users = [user] + [
+            get_user_model().objects.create_user(f"bench{i}", f"bench{i}@example.com", "x")
+            for i in range(2, args.players + 1)
+        ]
+        sessions = [session] + [support.session_cookie(u) for u in users[1:]]
+        with support.daphne(env) as server_a, support.daphne(env) as server_b:
+            result = table_path.run(args, users, sessions, [server_a, server_b])
+        result.update(bench="move_path", date=datetime.date.today().isoformat())
+        result["machine"] = machine()
+        print(json.dumps(result, indent=2))
+        return
     if args.clients > 1:
         with support.daphne(env) as server_a, support.daphne(env) as server_b:
             result = concurrent(args, user, session, [server_a, server_b], BENCH_DATABASE)
@@ -362,22 +410,13 @@ def main() -> None:
         return
     with support.daphne(env) as server_a, support.daphne(env) as server_b:
         trivial_http = http.client.HTTPConnection("127.0.0.1", server_b.port, timeout=30)
-        table = Table(user, session, server_a.port, server_b.port)
+        relay = Relay(lambda: Table(user, session, server_a.port, server_b.port), trivial_http)
         meter = Meter([server_a, server_b], BENCH_DATABASE)
-        trivial, answered, pushed, games = [], [], [], 1
+        trivial, answered, pushed = [], [], []
         started = time.perf_counter()
         moving = 0.0
         for index in range(args.warmup + args.moves):
-            t0 = time.perf_counter()
-            status, _, _ = support.http_request(0, "GET", "/accounts/login/", conn=trivial_http)
-            trivial_ms = (time.perf_counter() - t0) * 1000
-            assert status == 200
-            timed = table.move()
-            if timed is None:  # the game ended: carry on at a new table
-                table.close()
-                table, games = Table(user, session, server_a.port, server_b.port), games + 1
-                timed = table.move()
-                assert timed is not None
+            trivial_ms, timed = relay.step()
             if index >= args.warmup:
                 trivial.append(trivial_ms)
                 answered.append(timed[0])
@@ -385,7 +424,7 @@ def main() -> None:
                 moving += timed[1] / 1000
         elapsed = time.perf_counter() - started
         cpu = meter.report(args.warmup + args.moves)  # the trivial GETs' CPU is in it too
-        table.close()
+        relay.table.close()
         trivial_http.close()
 
     move = summary(pushed)
@@ -401,7 +440,7 @@ def main() -> None:
                 "one client, sequential",
                 "moves": args.moves,
                 "warmup": args.warmup,
-                "games": games,
+                "games": relay.games,
                 "trivial_view_get_login": view,
                 "move_post_answered": summary(answered),
                 "move_post_to_push": move,

@@ -5,6 +5,10 @@ As tests/games/test_live_diffs.py counts them: after every move each viewer's so
 characters of HTML. A fresh SQLite database, tasks inline, the in-memory channel layer.
 
     .venv/bin/python bench/push_bytes.py [--moves 200] [--seed 7] [--json]
+    .venv/bin/python bench/push_bytes.py --game hre:great-domain --players 8   # one game, 8 seats
+
+With --game GAME:SCENARIO and --players N, only that game is played, each of its N seats held by
+its own user with its own socket, beside a spectator's (N + 1 sockets on one game).
 """
 
 from __future__ import annotations
@@ -31,16 +35,20 @@ def percentile(values: list[int], q: float) -> int:
 
 
 def measure(game_name: str, slug: str, moves: int, seed: int, users: list[Any]) -> dict[str, Any]:
-    """Play `moves` random legal moves; the size of every push to each of three sockets."""
+    """Play `moves` random legal moves; the size of every push to each seat's and a spectator's
+    socket (one user a seat)."""
     from django.contrib.auth.models import AnonymousUser
 
     from games import pages, services
     from games.models import Game, Scenario
 
     scenario = Scenario.objects.get(game=game_name, slug=slug)
-    seats = [services.SeatSpec("me"), services.SeatSpec("invite", username=users[1].username)]
-    game = services.create_game(users[0], scenario, 2, seats)
-    services.join(game.pk, users[1], 1)
+    seats = [services.SeatSpec("me")] + [
+        services.SeatSpec("invite", username=u.username) for u in users[1:]
+    ]
+    game = services.create_game(users[0], scenario, len(users), seats)
+    for i, user in enumerate(users[1:], 1):
+        services.join(game.pk, user, i)
     viewers: list[Any] = [*users, AnonymousUser()]
     memories = [pages.Sent() for _ in viewers]
     first = [
@@ -66,6 +74,8 @@ def measure(game_name: str, slug: str, moves: int, seed: int, users: list[Any]) 
     return {
         "game": game_name,
         "scenario": slug,
+        "players": len(users),
+        "sockets": len(viewers),
         "moves": played,
         "pushes": len(sizes),
         "bytes_mean": round(statistics.fmean(sizes)),
@@ -80,7 +90,10 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true", help="one JSON object on one line")
+    parser.add_argument("--game", help="GAME:SCENARIO: only this game (e.g. hre:great-domain)")
+    parser.add_argument("--players", type=int, default=2, help="seats of --game's game")
     args = parser.parse_args()
+    games = [tuple(args.game.split(":", 1))] if args.game else GAMES
     url = f"sqlite:///{tempfile.mkdtemp(prefix='chancery-push-')}/db.sqlite3"
     os.environ.update(
         DJANGO_SETTINGS_MODULE="config.settings",
@@ -101,9 +114,9 @@ def main() -> None:
     call_command("bootstrap", "--no-demo-users", verbosity=0)
     users = [
         get_user_model().objects.create_user(name, f"{name}@example.com", "correct horse battery")
-        for name in ("alice", "bob")
+        for name in [f"player{i}" for i in range(1, args.players + 1)]
     ]
-    results = [measure(g, s, args.moves, args.seed, users) for g, s in GAMES]
+    results = [measure(g, s, args.moves, args.seed, users) for g, s in games]
     print(json.dumps(results) if args.json else json.dumps(results, indent=2))
 
 

@@ -13,10 +13,11 @@ Mark = Callable[[int | None], dict[str, Any] | None]
 
 # Strong colours that stay apart on pale fills; each seat also has a glyph and a shape, so no one
 # needs hue alone. The tint is the seat's pale colour, for what it owns (EMA's Area registers).
-# Eight seats (HRE's Module 2 seats 8): each colour paired with its own shape and glyph, so
-# seats stay apart for colour-blind players too.
-COLOURS = ("#c0392b", "#1f5fa8", "#262626", "#7d3c98", "#1e8449", "#b9770e", "#c2185b", "#00838f")
-TINTS = ("#f6dcd8", "#d9e5f4", "#dedede", "#eadcf0", "#d6eedd", "#f5e6cc", "#f8d7e3", "#d4eef0")
+# Eight seats (HRE's Module 2): chosen so that every pair stays apart (CIEDE2000 >= 15) for normal
+# vision and simulated protanopia, deuteranopia and tritanopia, each at least 3:1 on white, the
+# first three as they were; the figures and how they were found: README, "Seat colours".
+COLOURS = ("#c0392b", "#1f5fa8", "#262626", "#9988dd", "#009988", "#dd7700", "#770000", "#550055")
+TINTS = ("#f6dcd8", "#d9e5f4", "#dedede", "#eeebf9", "#d4eeeb", "#f9e8d4", "#e8d4d4", "#e2d4e2")
 GLYPHS = ("▲", "●", "■", "◆", "⬟", "★", "⬢", "✚")
 SHAPES = ("triangle", "circle", "square", "diamond", "pentagon", "star", "hexagon", "cross")
 

@@ -24,9 +24,10 @@ __all__ = [
 ]
 
 # The module data files the site draws from, by module (each validated when its module
-# registers): card names (Alliances, Commanders, Wyrd, War), the Pope's costs, Benjamin's route,
-# the Crusade cards, the Poland cards and Chrobry events.
+# registers): the Great Domain's western half, card names (Alliances, Commanders, Wyrd, War), the
+# Pope's costs, Benjamin's route, the Crusade cards, the Poland cards and Chrobry events.
 MODULE_FILES = {
+    "M02": "m02_great_domain.json",
     "M05": "m05_alliances.json",
     "M06": "m06_commanders.json",
     "M08": "m08_wyrd.json",

@@ -56,19 +56,112 @@ if (window.htmx) {
   });
 }
 
-// Map zoom lives on the root element, outside the swapped board, so it survives live updates.
+// Map zoom and pan. The zoom lives on the root element (--map-zoom), outside the swapped board,
+// so it survives live updates; the map's frame (.map-scroll) scrolls to pan. The buttons, the
+// wheel (about the pointer), a mouse drag, a two-finger pinch, and the keys + − 0 and the arrows
+// on the focused frame all work it; a drag never clicks the province it started on.
 const ZOOM_KEY = "chancery:map-zoom";
-function setZoom(zoom) {
-  const clamped = Math.min(3, Math.max(1, Math.round(zoom * 100) / 100));
+const ZOOM_MIN = 1;
+const ZOOM_MAX = 4;
+function currentZoom() {
+  return parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--map-zoom")) || 1;
+}
+function setZoom(zoom, frame, at) {
+  const before = currentZoom();
+  const clamped = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(zoom * 100) / 100));
+  let keep = null;
+  if (frame) {
+    // The point of the map under `at` (frame coordinates; the frame's centre by default) stays put.
+    const x = at ? at.x : frame.clientWidth / 2;
+    const y = at ? at.y : frame.clientHeight / 2;
+    keep = { x, y, left: frame.scrollLeft + x, top: frame.scrollTop + y };
+  }
   document.documentElement.style.setProperty("--map-zoom", clamped);
+  if (keep) {
+    const ratio = clamped / before;
+    frame.scrollLeft = keep.left * ratio - keep.x;
+    frame.scrollTop = keep.top * ratio - keep.y;
+  }
+  document.querySelectorAll("[data-zoom-level]").forEach((el) => { el.textContent = `${Math.round(clamped * 100)}%`; });
   try { localStorage.setItem(ZOOM_KEY, clamped); } catch (e) { /* private mode: zoom just resets */ }
+  return clamped !== before;
+}
+function mapFrame(el) {
+  return el.closest(".board-col")?.querySelector(".map-scroll") || document.querySelector(".map-scroll");
+}
+function framePoint(frame, clientX, clientY) {
+  const rect = frame.getBoundingClientRect();
+  return { x: clientX - rect.left, y: clientY - rect.top };
 }
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-zoom]");
   if (!button) return;
-  const now = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--map-zoom")) || 1;
-  setZoom({ in: now * 1.25, out: now / 1.25, fit: 1 }[button.dataset.zoom]);
+  const now = currentZoom();
+  setZoom({ in: now * 1.25, out: now / 1.25, fit: 1 }[button.dataset.zoom], mapFrame(button));
 });
+document.addEventListener("keydown", (event) => {
+  const frame = event.target.closest && event.target.closest(".map-scroll");
+  if (!frame || event.ctrlKey || event.metaKey || event.altKey) return;
+  const now = currentZoom();
+  const to = { "+": now * 1.25, "=": now * 1.25, "-": now / 1.25, "_": now / 1.25, 0: 1 }[event.key];
+  if (to === undefined) return; // the arrows scroll the focused frame natively
+  event.preventDefault();
+  setZoom(to, frame);
+});
+// The wheel zooms about the pointer; zooming out at the whole map scrolls the page instead.
+document.addEventListener("wheel", (event) => {
+  const frame = event.target.closest && event.target.closest(".map-scroll");
+  if (!frame || event.shiftKey || !frame.querySelector("svg.map")) return;
+  const lines = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? frame.clientHeight : 1;
+  const factor = Math.exp(-event.deltaY * lines * 0.0015);
+  if (factor < 1 && currentZoom() <= ZOOM_MIN) return;
+  event.preventDefault();
+  setZoom(currentZoom() * factor, frame, framePoint(frame, event.clientX, event.clientY));
+}, { passive: false });
+// A mouse drag pans; touch screens pan natively (one finger) and pinch here (two).
+let drag = null;
+document.addEventListener("pointerdown", (event) => {
+  const frame = event.pointerType === "mouse" && event.button === 0 && event.target.closest(".map-scroll");
+  if (!frame || !frame.querySelector("svg.map")) return;
+  drag = { frame, x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop, moved: false };
+});
+document.addEventListener("pointermove", (event) => {
+  if (!drag) return;
+  const dx = event.clientX - drag.x;
+  const dy = event.clientY - drag.y;
+  if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+  drag.moved = true;
+  drag.frame.classList.add("dragging");
+  drag.frame.scrollLeft = drag.left - dx;
+  drag.frame.scrollTop = drag.top - dy;
+});
+document.addEventListener("pointerup", () => {
+  if (!drag) return;
+  drag.frame.classList.remove("dragging");
+  if (drag.moved) {
+    // The click that ends a drag is not a choice on the map.
+    window.addEventListener("click", (e) => { e.stopPropagation(); e.preventDefault(); }, { capture: true, once: true });
+    setTimeout(() => { drag = null; }, 0);
+  } else {
+    drag = null;
+  }
+});
+let pinch = null;
+function spread(touches) {
+  return Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
+}
+document.addEventListener("touchstart", (event) => {
+  const frame = event.touches.length === 2 && event.target.closest && event.target.closest(".map-scroll");
+  if (frame) pinch = { frame, spread: spread(event.touches), zoom: currentZoom() };
+}, { passive: true });
+document.addEventListener("touchmove", (event) => {
+  if (!pinch || event.touches.length !== 2) return;
+  event.preventDefault();
+  const [a, b] = event.touches;
+  const mid = framePoint(pinch.frame, (a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2);
+  setZoom(pinch.zoom * spread(event.touches) / pinch.spread, pinch.frame, mid);
+}, { passive: false });
+document.addEventListener("touchend", (event) => { if (event.touches.length < 2) pinch = null; });
 try { const saved = parseFloat(localStorage.getItem(ZOOM_KEY)); if (saved) setZoom(saved); } catch (e) { /* ignore */ }
 
 // After a live update: keep the log's newest line in view, and flash numbers that changed.

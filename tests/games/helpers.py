@@ -41,6 +41,25 @@ def make_game(
     return game
 
 
+def great_domain_game(users: list[Any], moves: int, seed: int) -> Game:
+    """A Great Domain game (HRE Module 2) with one seat for each user, the first its creator,
+    played at random (the draft first) until `moves` moves are made or it ends."""
+    scenario = Scenario.objects.get(game="hre", slug="great-domain")
+    specs = [services.SeatSpec("me")] + [spec(u) for u in users[1:]]
+    game = services.create_game(users[0], scenario, len(users), specs)
+    for user in users[1:]:
+        services.join(game.pk, user)
+    picker = random.Random(seed)
+    game.refresh_from_db()
+    while game.seq < moves and game.status == Game.Status.ACTIVE:
+        seat = game.prompted_seats()[0]
+        services.submit(
+            game.pk, users[seat], picker.choice(options(game, seat)), game.seq, seat=seat
+        )
+        game.refresh_from_db()
+    return game
+
+
 def prompted(game: Game) -> list[int]:
     """Seats deciding now (fresh from the database)."""
     game.refresh_from_db()

@@ -13,8 +13,8 @@ from typing import Any
 
 from games.boards.common import Prompt, View, seat_mark
 from games.boards.common import pick as _pick
+from games.boards.hre import domain, tableau
 from games.boards.hre import modules as hre_modules
-from games.boards.hre import tableau
 from games.boards.hre.cards import amounts
 from rules.hre.metadata import components
 
@@ -226,11 +226,14 @@ def board_context(view: View, prompt: Prompt | None) -> dict[str, Any]:
     for p in provinces:
         if p["id"] in extra:
             _add_pieces(p, extra[p["id"]])
+    viewbox = _viewbox(provinces)
+    seam = domain.seam(provinces, REG_W, REG_H, viewbox) if view.get("great_domain") else {}
     return {
         "provinces": provinces,
         "links": _links({p["id"] for p in provinces}),
         "arrows": _arrows(prompt),
-        "viewbox": _viewbox(provinces),
+        "viewbox": domain.room_above(viewbox) if seam else viewbox,
+        "seam": seam,  # Module 2: the join between the two halves (HRE-M02-SETUP-01)
         "choosing": bool(chosen),
         "marks": [seat_mark(i) for i in range(len(view["seats"]))],
         "reg_w": REG_W,

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.boards.common import Mark
 from games.boards.hre import cards as hre_cards
-from games.boards.hre import expansions
+from games.boards.hre import domain, expansions
 from rules.hre.metadata import RESOURCES, components, offer_reach
 
 ACTION_NAMES = {
@@ -277,9 +277,11 @@ def solo(view: dict[str, Any], mark: Mark) -> dict[str, Any] | None:
 
 def tableau(view: dict[str, Any], mark: Mark) -> dict[str, Any]:
     """Everything beside the map, for the board template."""
+    track = culture_track(view, mark)
     return {
         "seats": seats(view, mark),
-        "culture_track": culture_track(view, mark),
+        "culture_track": track,
+        "joined": domain.joined(view, track),  # Module 2's joined Culture board
         "offer": offer(view, mark),
         "slots": slots(view, mark),
         "titles": titles(view, mark),

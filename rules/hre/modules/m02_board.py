@@ -30,6 +30,7 @@ DISCS = 4  # each player's Noble discs (HRE-M02-SETUP-08)
 PER_RED = 2  # cards each red Culture space unlocks (HRE-M02-PLAY-02)
 TOKENS = 25  # the companion box's Barbarian tokens, B26-B50
 WESTERN_RULERS = 5
+TITLE_PROVINCES = 3  # the fewest provinces in play of a titled Region, as on this box's board
 
 
 def _fail(where: str, msg: str) -> NoReturn:
@@ -168,8 +169,13 @@ def _effects(card: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in card.items() if k not in ("id", "name", "starting", "module", "text")}
 
 
-def _titles(raw: dict[str, Any], regions: dict[str, Any], titles: dict[str, Any]) -> None:
-    """Each titled western Region has its Title, marked for the fewest players that use it."""
+def _titles(
+    raw: dict[str, Any], regions: dict[str, Any], titles: dict[str, Any], joined: dict[str, Any]
+) -> None:
+    """Each titled western Region has its Title, marked for the fewest players that use it, and
+    at least 3 provinces in play whenever its Title is, as every Title of this box's board has:
+    a Title never goes to a Capital alone, nor to one province and a disc (the balance figures of
+    the data README)."""
     for title in raw["titles"]:
         where = f"{FILE}: title {title['id']}"
         region = regions.get(title["region"])
@@ -177,6 +183,10 @@ def _titles(raw: dict[str, Any], regions: dict[str, Any], titles: dict[str, Any]
             _fail(where, "a new Title whose Region names it")
         if title["players"] not in COUNTS or not 1 <= title["vp"] <= 10:
             _fail(where, "marked 5 to 8, worth 1 to 10 VP")
+        for n in (c for c in COUNTS if c >= title["players"]):
+            live = [p for p in in_play(joined, n) if joined[p]["region"] == title["region"]]
+            if len(live) < TITLE_PROVINCES:
+                _fail(where, f"{n} players: fewer than {TITLE_PROVINCES} provinces in play")
 
 
 def join(
@@ -191,7 +201,7 @@ def join(
     _table(m02, raw["board"])
     regions, joined = _joined_map(m02, provinces, regions)
     _rulers(m02, joined, rulers, {c["id"]: c for c in raw["culture_cards"]})
-    _titles(m02, regions, titles)
+    _titles(m02, regions, titles, joined)
     named = set(titles) | {t["id"] for t in m02["titles"]}
     for rid, region in regions.items():
         if region["title"] is not None and region["title"] not in named:

@@ -168,11 +168,11 @@ def _invariants(state: State) -> None:
 MODULE = declare(
     __name__,
     "M02",
-    # Modules not yet laid out for the joined table: the other box's Skirmishers (M07) and the
-    # western Rulers' and Titles' Combat cards (M09) are not authored; the Wyrd (M08, two cards
-    # tucked at 5-8), Distant Campaigns (M10) and Benjamin (M13A, thirds at 5-8) keep their 2-4
-    # player numbers. M01 and M15A take fewer players.
-    excludes=("M01", "M07", "M08", "M09", "M10", "M13A", "M15A"),
+    # Modules not laid out for the joined table: the other box's Skirmishers (M07) and the
+    # western Rulers' and Titles' Combat cards (M09) are not authored. M01 and M15A take fewer
+    # players. The Wyrd (M08), Distant Campaigns (M10) and Benjamin (M13A) have their 5-8
+    # player numbers in their own files.
+    excludes=("M01", "M07", "M09", "M15A"),
     options={"ruler_balance": ("free", "balanced")},
     option_text={
         "ruler_balance": (

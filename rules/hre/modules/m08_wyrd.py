@@ -49,7 +49,9 @@ LOSSES = ("vp", "gold", *RESOURCES)
 
 
 def _check_card(where: str, card: dict[str, Any]) -> None:
-    """Each card has a top and a bottom penalty (L696)."""
+    """Each card has a top and a bottom penalty (L696); the western half's are marked so."""
+    if card.get("half") not in (None, "western"):
+        raise ValueError(f'{where}: a card of this box, or of the western half ("western")')
     pens = card["penalties"]
     if len(pens) != 2 or any(not p or set(p) - set(LOSSES) for p in pens):
         raise ValueError(f"{where} needs two penalties of {LOSSES}")
@@ -57,8 +59,25 @@ def _check_card(where: str, card: dict[str, Any]) -> None:
         raise ValueError(f"{where} penalties must be positive")
 
 
-BOOK = files.Book("m08_wyrd.json", "CY", 12, _check_card)  # 12 cards CY01-CY12 (L683)
+# 12 cards CY01-CY12, and 24 with Module 2's western half, CY13-CY24 (L683)
+BOOK = files.Book("m08_wyrd.json", "CY", 24, _check_card)
 _raw, cards = BOOK.raw, BOOK.cards
+TUCKED = {2: 1, 3: 1, 4: 1, 5: 2, 6: 2, 7: 2, 8: 2}  # Wyrds tucked at the start (L687)
+
+
+@hook
+def validate() -> None:
+    """The cards; 12 of each half, the western ones at 5-8 players only; the book's tucks."""
+    BOOK.check()
+    if len(deck_for(4)) != 12 or len(deck_for(5)) != 24:
+        raise ValueError("m08_wyrd.json: 12 Wyrds for 2-4 players, 24 for 5-8 (L683)")
+    if {int(n): k for n, k in _raw()["tucked"].items()} != TUCKED:
+        raise ValueError("m08_wyrd.json: one Wyrd tucked at the start, two at 5-8 players (L687)")
+
+
+def deck_for(players: int) -> list[str]:
+    """The Wyrds of this count: both halves' with 5 to 8 players (HRE-M08-SETUP-01)."""
+    return sorted(c for c, spec in cards().items() if players > 4 or spec.get("half") is None)
 
 
 m08 = part("m08")
@@ -66,9 +85,9 @@ m08 = part("m08")
 
 @hook
 def _setup(state: State) -> None:
-    deck = sorted(cards())
-    rng.shuffle(state, deck)
     n = len(state["seats"])
+    deck = deck_for(n)
+    rng.shuffle(state, deck)
     state["m08"] = {
         "deck": deck,
         "under": {},
@@ -80,11 +99,13 @@ def _setup(state: State) -> None:
 
 
 def _setup_wrapper(ctx: Ctx, frame: Frame, inner: Callable[[Ctx, Frame], None]) -> None:
-    """Once the offer is dealt, a Wyrd goes face down under its rightmost card (SETUP-01)."""
+    """Once the offer is dealt, a Wyrd goes face down under its rightmost card, one under each
+    of the two rightmost with 5 to 8 players (SETUP-01)."""
     inner(ctx, frame)
     if "m08" in ctx.s:
         ctx.log("HRE-M08-SETUP-02", "Every player takes their markers for the Wyrd.")
-        _tuck(ctx, "HRE-M08-SETUP-01")
+        for _ in range(int(_raw()["tucked"][str(ctx.s["players"])])):
+            _tuck(ctx, "HRE-M08-SETUP-01")
 
 
 def _tuck(ctx: Ctx, rule: str) -> None:
@@ -340,7 +361,7 @@ def _determinize(state: State, seat: int) -> None:
 def _invariants(state: State) -> None:
     t = m08(state)
     shown = [e["card"] for a in t["active"] for e in a] + [c for f in t["fulfilled"] for c in f]
-    if sorted(shown + _hidden(state)) != sorted(cards()):
+    if sorted(shown + _hidden(state)) != deck_for(int(state["players"])):
         raise InvariantError("Wyrd cards are not conserved")
     if any(e["markers"] <= 0 for a in t["active"] for e in a) and not any(
         f["kind"] == "m08_penalty" for f in state["stack"]

@@ -7,7 +7,8 @@ group straight to the card's province (HRE-M10-PLAY-01). Beaten there, the survi
 the player controls a neighbour of the target, where they retreat; the card is removed
 (HRE-M10-PLAY-02). Winning, or finding the target empty (AMB-61), leaves the card in play: the
 province may be settled at the Ruler's lowest cost until it is used or the player's next Pass
-(HRE-M10-PLAY-03).
+(HRE-M10-PLAY-03). With 5 to 8 players (Module 2) the deck holds the western half's 15 cards
+too (authored, CM16-CM30), and the cards marked 4 leave at 5 and 6 players (AMB-66).
 
 The players remove their card one after another, once the Rulers are drafted; each sees only
 their own cards, so the order reveals nothing. Where several neighbours could take a beaten
@@ -33,6 +34,8 @@ from rules.hre.modules import declare, drop_unseen, hook, part
 from rules.hre.state import Ctx, Frame, data, neighbours, unit_count
 
 DEALT, KEPT = 3, 2  # L742
+GREAT_DOMAIN = (5, 6, 7, 8)  # Module 2's counts, where the deck is doubled (L740)
+FOUR, GREAT_DOMAIN_FOUR = 4, 7  # cards marked 4 leave the 5-6 player game (L742, AMB-66)
 
 
 @cache
@@ -48,21 +51,33 @@ def cards() -> dict[str, dict[str, Any]]:
     return {c["id"]: c for c in raw["cards"]}
 
 
+def _first_count(card: dict[str, Any]) -> int:
+    """The fewest players with whom the card is in play: its marking for this box's cards; the
+    western half's (Module 2's companion cards) from 5 players, from 7 if marked 4 (AMB-66)."""
+    if card.get("half") != "western":
+        return int(card["players"])
+    return GREAT_DOMAIN_FOUR if card["players"] == FOUR else min(GREAT_DOMAIN)
+
+
 @hook
 def validate() -> None:
-    """15 cards CM01-CM15, each naming a province in play at its marking and not a Capital."""
+    """15 cards CM01-CM15 and the western half's CM16-CM30, each naming a province in play
+    whenever the card is and not a Capital; enough of them to deal 3 each at every count."""
     found = cards()
-    if sorted(found) != [f"CM{i:02d}" for i in range(1, 16)]:
-        raise ValueError("m10_campaigns.json: expected the cards CM01 to CM15")
+    if sorted(found) != [f"CM{i:02d}" for i in range(1, 31)]:
+        raise ValueError("m10_campaigns.json: expected the cards CM01 to CM30")
     capitals = {r["capital"] for r in data().rulers.values()}
     for cid, card in found.items():
         target = data().provinces.get(card["target"])
         if target is None or card["target"] in capitals:
             raise ValueError(f"m10_campaigns.json: {cid} must name a province that is no Capital")
-        if card["players"] not in (2, 3, 4) or target["players"] > card["players"]:
+        half = card.get("half")
+        if half not in (None, "western") or (half == "western") != (target["players"] > FOUR):
+            raise ValueError(f"m10_campaigns.json: {cid} names a province of its own half")
+        if card["players"] not in (2, 3, 4) or target["players"] > _first_count(card):
             raise ValueError(f"m10_campaigns.json: {cid}'s province is not in play at its marking")
-    for n in (2, 3, 4):
-        if sum(1 for c in found.values() if c["players"] <= n) < DEALT * n:
+    for n in (2, 3, 4, *GREAT_DOMAIN):
+        if len(deck_for(n)) < DEALT * n:
             raise ValueError(f"m10_campaigns.json: too few cards for {n} players")
 
 
@@ -70,8 +85,12 @@ m10 = part("m10")
 
 
 def deck_for(players: int) -> list[str]:
-    """The cards used at this player count (the others are marked for more, SETUP-01, AMB-66)."""
-    return sorted(c for c, spec in cards().items() if spec["players"] <= players)
+    """The cards used at this player count (the others are marked for more, SETUP-01): with 5
+    to 8 players (Module 2) both halves' cards but for those marked 4 at 5 and 6 (AMB-66)."""
+    if players not in GREAT_DOMAIN:
+        return sorted(c for c, spec in cards().items() if _first_count(spec) <= players)
+    gone = FOUR if players < GREAT_DOMAIN_FOUR else None
+    return sorted(c for c, spec in cards().items() if spec["players"] != gone)
 
 
 @hook

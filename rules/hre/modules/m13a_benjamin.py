@@ -8,7 +8,9 @@ it has taken the fourth reward.
 - Cards marked for more players than the game has stay out; solo filters as 2 players (AMB-73)
   (HRE-M13A-SETUP-01). The rest go half into the top half of the shuffled Culture deck and half
   into the bottom half, before the offer is dealt (in solo, before the five piles,
-  HRE-M01-SETUP-11) (HRE-M13A-SETUP-02).
+  HRE-M01-SETUP-11) (HRE-M13A-SETUP-02). With 5 to 8 players (Module 2) the cards marked 4
+  leave at 5 and 6 players, as every component so marked does (HRE-M02-SETUP-03, AMB-66), and
+  the rest go half into the top third and half into the middle third (HRE-M13A-SETUP-02).
 - Taken from the offer (Development of Culture, or Cultural Exchange), a card goes straight
   beside its taker's board: never in the hand, never a Technology (HRE-M13A-PLAY-01). The k-th
   card gives one reward among the first min(k, 5); the fourth only once (HRE-M13A-PLAY-02):
@@ -44,26 +46,42 @@ def book() -> dict[str, Any]:
 
 @hook
 def validate() -> None:
-    """12 cards CB01-CB12 marked 8/10/12 by player count; the book's five rewards and halves."""
+    """12 cards CB01-CB12 marked 8/10/12 by player count; the book's five rewards, halves and
+    thirds, each filled by the cards in play at its count."""
     raw = book()
     ids = [c["id"] for c in raw["cards"]]
     if ids != [f"CB{i:02d}" for i in range(1, 13)]:
         raise ValueError("m13a_benjamin.json: expected the cards CB01 to CB12")
     halves = {int(k): v for k, v in raw["halves"].items()}
-    for n, half in halves.items():
+    thirds = {int(k): v for k, v in raw["thirds"].items()}
+    for n, half in (halves | thirds).items():
         if len(deck_for(n)) != 2 * half:
             raise ValueError(f"m13a_benjamin.json: {n} player(s) need {2 * half} cards")
-    if halves != {1: 4, 2: 4, 3: 5, 4: 6} or [r["n"] for r in raw["rewards"]] != [1, 2, 3, 4, 5]:
-        raise ValueError("m13a_benjamin.json: the book's halves (L790-794) and rewards (L809-814)")
+    if halves != {1: 4, 2: 4, 3: 5, 4: 6} or thirds != {5: 5, 6: 5, 7: 6, 8: 6}:
+        raise ValueError("m13a_benjamin.json: the book's halves and thirds (L790-794)")
+    if [r["n"] for r in raw["rewards"]] != [1, 2, 3, 4, 5]:
+        raise ValueError("m13a_benjamin.json: the book's rewards (L809-814)")
     harder = raw["solo_harder"]
     if 2 * harder["per_half"] + harder["lordlings"] != len(deck_for(1)):
         raise ValueError("m13a_benjamin.json: the harder solo split must use the 8 solo cards")
 
 
 def deck_for(players: int) -> list[str]:
-    """The cards at this count: none marked for more players; solo as 2 (SETUP-01, AMB-73)."""
+    """The cards at this count: none marked for more players; solo as 2 (SETUP-01, AMB-73);
+    with Module 2 at 5 or 6 players none marked 4 (HRE-M02-SETUP-03, AMB-66)."""
     n = max(2, players)
-    return [c["id"] for c in book()["cards"] if c["players"] <= n]
+    gone = 4 if n in (5, 6) else None
+    return [c["id"] for c in book()["cards"] if c["players"] <= n and c["players"] != gone]
+
+
+def _sections(deck: list[str], count: int) -> list[list[str]]:
+    """The deck cut into `count` even sections, bottom first (the top is the deck's end); a
+    deck that does not divide evenly has its larger sections on top."""
+    size, extra = divmod(len(deck), count)
+    cuts = [0]
+    for i in range(count):
+        cuts.append(cuts[-1] + size + (1 if i >= count - extra else 0))
+    return [deck[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
 
 
 m13a = part("m13a")
@@ -84,11 +102,14 @@ def _setup(state: State) -> None:
 
 @hook
 def _deck_built(ctx: Ctx, deck: list[str]) -> None:
-    """Half the cards into each half of the shuffled deck (SETUP-01, -02; SOLO-02 on hard)."""
+    """Half the cards into each half of the shuffled deck (SETUP-01, -02; SOLO-02 on hard); with
+    5 to 8 players, into the top and the middle third."""
     solo = plays(ctx.s, "M01")
-    cards = deck_for(1 if solo else int(ctx.s["players"]))
+    players = int(ctx.s["players"])
+    cards = deck_for(1 if solo else players)
     rng.shuffle(ctx.s, cards)
-    per_half = int(book()["halves"]["1" if solo else str(ctx.s["players"])])
+    parts = "thirds" if players > 4 else "halves"
+    per_half = int(book()[parts]["1" if solo else str(players)])
     if _harder(ctx.s):
         per_half = int(book()["solo_harder"]["per_half"])
         given = sorted(cards[2 * per_half :])
@@ -98,16 +119,19 @@ def _deck_built(ctx: Ctx, deck: list[str]) -> None:
             f"Hard: only {per_half} + {per_half} Benjamin cards go into the deck; the Lordlings "
             f"start with the other {len(given)}.",
         )
-    top, bottom = cards[:per_half], cards[per_half : 2 * per_half]
-    middle = len(deck) // 2  # the deck's top is its end
-    lower, upper = deck[:middle] + bottom, deck[middle:] + top
-    rng.shuffle(ctx.s, lower)
-    rng.shuffle(ctx.s, upper)
-    deck[:] = lower + upper
+    top, lower = cards[:per_half], cards[per_half : 2 * per_half]
+    sections = _sections(deck, 3 if parts == "thirds" else 2)
+    for section, added in zip(sections[-2:], (lower, top), strict=True):
+        section += added
+        rng.shuffle(ctx.s, section)
+    deck[:] = [card for section in sections for card in section]
+    upper, under = (
+        ("top third", "middle third") if parts == "thirds" else ("top half", "bottom half")
+    )
     ctx.log(
         "HRE-M13A-SETUP-02",
-        f"{per_half} Travels of Benjamin cards are shuffled into the top half of the Culture deck "
-        f"and {per_half} into the bottom half.",
+        f"{per_half} Travels of Benjamin cards are shuffled into the {upper} of the Culture deck "
+        f"and {per_half} into the {under}.",
     )
 
 

@@ -16,6 +16,10 @@ def _raw() -> Raw:
     return copy.deepcopy(read_raw())
 
 
+def _mark(west: Raw, province: str, players: int) -> None:
+    next(p for p in west["provinces"] if p["id"] == province)["players"] = players
+
+
 def _west(raw: Raw) -> Raw:
     found: Raw = raw["m02_great_domain"]
     return found
@@ -29,7 +33,7 @@ def test_the_western_half_joins_the_map_without_touching_the_base_tables() -> No
     for n in (1, 2, 3, 4):
         assert not in_play(d.provinces, n) & west
     counts = {n: len(in_play(d.provinces, n)) for n in (5, 6, 7, 8)}
-    assert counts == {5: 42, 6: 44, 7: 48, 8: 52}
+    assert counts == {5: 46, 6: 48, 7: 49, 8: 52}
     # every in-play province but the Capitals takes one of both boxes' 50 tokens
     assert all(counts[n] - n <= len(d.token_sets["great_domain"]) for n in counts)
     assert len(d.token_sets["great_domain"]) == 50 and len(d.token_sets["barbarian"]) == 25
@@ -74,6 +78,7 @@ def test_western_rulers_mirror_a_central_twin() -> None:
         (lambda w: w["rulers"][0].update(costs=[1, 2, 3]), "settling costs"),
         (lambda w: w["cards"][0]["levels"][2].update(vp=5), "does what its twin"),
         (lambda w: w["tokens"].pop(), "25 tokens"),
+        (lambda w: _mark(w, "chalon", 7), "fewer than 3 provinces in play"),
     ],
 )
 def test_bad_western_data_is_refused_at_load(edit: Any, message: str) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules.core.playout import play_and_replay
 from rules.hre import ENGINE, culture
 from rules.hre.modules import m08_wyrd as m08
@@ -62,6 +64,19 @@ def test_HRE_M08_SETUP_01_02_a_wyrd_under_the_rightmost_offer_card() -> None:
     assert view["under"] == [state["offer"][-1]] and view["deck_count"] == 11
     hidden = list(t["under"].values())[0]
     assert hidden not in str(ENGINE.view(state, 0)) and hidden not in str(ENGINE.view(state, None))
+    ENGINE.check_invariants(state)
+
+
+@pytest.mark.parametrize("players", [5, 8])
+def test_HRE_M08_SETUP_01_with_five_to_eight_players_24_wyrds_two_tucked(players: int) -> None:
+    """HRE-M08-SETUP-01: with the Great Domain all 24 Wyrds are shuffled and one lies under each
+    of the two rightmost offer cards; the western half's 12 stay out of a 2-4 player game."""
+    state, _ = draft_all(ENGINE.setup(1, {"modules": ["M02", "M08"], "options": {}}, players))
+    t = state["m08"]
+    assert sorted(t["under"]) == sorted(state["offer"][-2:]) and len(t["deck"]) == 22
+    assert sorted(t["deck"] + list(t["under"].values())) == m08.deck_for(players)
+    assert len(m08.deck_for(players)) == 24 and len(m08.deck_for(4)) == 12
+    assert not {c for c in m08.deck_for(4) if m08.cards()[c].get("half") == "western"}
     ENGINE.check_invariants(state)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from rules.core.playout import play_and_replay
 from rules.hre import ENGINE
+from rules.hre.components import in_play
 from rules.hre.freeacts import settle_cost
 from rules.hre.modules import m10_campaigns as m10
 from rules.hre.state import Ctx, data
@@ -63,6 +64,24 @@ def test_HRE_M10_SETUP_01_marked_cards_dealt_three_each_one_removed_unseen() -> 
 def test_HRE_M10_SETUP_01_cards_marked_for_more_players_stay_out() -> None:
     """HRE-M10-SETUP-01 (AMB-66): 8 cards at 2 players, 11 at 3, all 15 at 4."""
     assert [len(m10.deck_for(n)) for n in (2, 3, 4)] == [8, 11, 15]
+
+
+@pytest.mark.parametrize(("players", "cards"), [(5, 20), (6, 20), (7, 30), (8, 30)])
+def test_HRE_M10_SETUP_01_AMB_66_thirty_cards_with_the_great_domain(
+    players: int, cards: int
+) -> None:
+    """HRE-M10-SETUP-01 (AMB-66): with Module 2 the deck holds both halves' cards (30), those
+    marked 4 out at 5 and 6 players; every dealt card names a province in play."""
+    deck = m10.deck_for(players)
+    assert len(deck) == cards and len(deck) >= 3 * players
+    assert all(m10.cards()[c]["players"] != 4 for c in deck) == (players < 7)
+    assert {m10.cards()[c].get("half") for c in deck} == {None, "western"}
+    state = ENGINE.setup(4, {"modules": ["M02", "M10"], "options": {}}, players)
+    hands = state["m10"]["hands"]
+    assert [len(h) for h in hands] == [3] * players
+    assert sorted([c for h in hands for c in h] + state["m10"]["unseen"]) == deck
+    assert all(m10.cards()[c]["target"] in in_play(data().provinces, players) for c in deck)
+    ENGINE.check_invariants(draft_all(state)[0])
 
 
 def campaign_game(card: str) -> State:

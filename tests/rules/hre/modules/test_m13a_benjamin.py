@@ -76,6 +76,27 @@ def test_HRE_M13A_SETUP_02_half_the_cards_in_each_half_of_the_deck(players: int,
     ENGINE.check_invariants(state)
 
 
+@pytest.mark.parametrize(("players", "third"), [(5, 5), (6, 5), (7, 6), (8, 6)])
+def test_HRE_M13A_SETUP_02_with_five_to_eight_players_by_thirds(players: int, third: int) -> None:
+    """HRE-M13A-SETUP-02, HRE-M02-SETUP-03 (AMB-66): with the Great Domain, 5+5 cards at 5 or 6
+    players (those marked 4 out) and 6+6 at 7 or 8, in the top and the middle third of the deck;
+    the bottom third has none."""
+    modules = {"modules": ["M02", "M13A"], "options": {}}
+    state, events = draft_all(ENGINE.setup(4, modules, players))
+    pile = state["deck"] + list(reversed(state["offer"]))  # the offer came off the top
+    benjamin = [i for i, c in enumerate(pile) if c.startswith("CB")]
+    marked_four = {c for c in m13a.deck_for(4) if data().cards[c]["players"] == 4}
+    assert len(benjamin) == 2 * third
+    assert bool(marked_four & {pile[i] for i in benjamin}) == (players > 6)
+    size, extra = divmod(len(pile) - 2 * third, 3)
+    middle_end = 2 * size + (1 if extra == 2 else 0) + third
+    assert sum(1 for i in benjamin if i < size) == 0
+    assert sum(1 for i in benjamin if size <= i < middle_end) == third
+    assert sum(1 for i in benjamin if i >= middle_end) == third
+    assert "top third" in events_text(events)
+    ENGINE.check_invariants(state)
+
+
 def test_HRE_M13A_SETUP_02_solo_puts_them_in_before_the_five_piles() -> None:
     """HRE-M13A-SETUP-02, HRE-M01-SETUP-11, AMB-73: solo takes the 2-player cards, 4 + 4, into
     the deck the five piles are cut from."""
