@@ -19,6 +19,7 @@ from rules.ema.state import (
     REL,
     SS,
     UNREST,
+    Area,
     Ctx,
     Frame,
     lang_relation,
@@ -84,8 +85,9 @@ def may_appear(ctx: Ctx, aid: str, kind: str) -> bool:
     return here[OWNER] is None or bool(here[UNREST])
 
 
-def appear(ctx: Ctx, aid: str, stature: int, kind: str) -> dict[str, Any]:
-    """Put a Magnate in the Area: his Court, SS up to its Norm, his Religion and Language (24.0 P4, 24.5)."""
+def _rising(ctx: Ctx, aid: str) -> Area:
+    """The Area rises (24.0 P4): a Player's leaves him as in a Rebellion, out of Unrest, its SS up
+    to its Norm. Returns the Area's row."""
     from rules.ema.territory import transfer  # the Area leaves its Player
 
     here = ctx.area(aid)
@@ -94,6 +96,12 @@ def appear(ctx: Ctx, aid: str, stature: int, kind: str) -> dict[str, Any]:
     here[UNREST] = False
     if here[SS] < norm(aid):
         here[SS] = norm(aid)
+    return here
+
+
+def appear(ctx: Ctx, aid: str, stature: int, kind: str) -> dict[str, Any]:
+    """Put a Magnate in the Area: his Court, SS up to its Norm, his Religion and Language (24.0 P4, 24.5)."""
+    here = _rising(ctx, aid)
     count = int(ctx.s.get("magnates_made", 0)) + 1
     ctx.s["magnates_made"] = count
     mag = {
@@ -261,12 +269,7 @@ def exile_returns(ctx: Ctx, seat: int, aid: str) -> None:
     the SS comes up to its Norm (24.0 P4)."""
     from rules.ema.territory import transfer
 
-    here = ctx.area(aid)
-    if here[OWNER] is not None:
-        transfer(ctx, aid, None, "rebellion")
-    here[UNREST] = False
-    if here[SS] < norm(aid):
-        here[SS] = norm(aid)
+    _rising(ctx, aid)
     ctx.log("EMA-21.3", f"Instead of a Magnate, {ctx.name(seat)} rises in {ctx.aname(aid)} "
             "(A-40).")  # fmt: skip
     transfer(ctx, aid, seat, "trade")
