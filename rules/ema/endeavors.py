@@ -128,6 +128,12 @@ def _declare_options(ctx: Ctx, frame: Frame) -> list[Option]:
     elif frame["stage"] == "group":
         found = {group_of(ctx, t) for t in targets.diplomacy_targets(ctx, seat)}
         opts += [option({"group": g}, f"Areas of the {g} languages") for g in GROUPS if g in found]
+    elif kind in targets.COMBAT:
+        # the search works out each Target's Seas and ER: the labels show them as `_target_label`
+        opts += [
+            option({"target": t}, f"Target {ctx.aname(t)} (ER {value})")
+            for t, value in targets.foreign_rated(ctx, seat, kind, frame["base"])
+        ]
     else:
         opts += [
             option({"target": t}, _target_label(ctx, frame, t)) for t in declare_targets(ctx, frame)

@@ -76,7 +76,9 @@ def _prompt_text(ctx: Ctx, frame: Frame) -> str:
     if frame["stage"] == "area":
         return "Taxation: choose an Area to tax or plunder, or finish"
     aid = frame["area"]
-    if len(_options(ctx, frame)) == 1:
+    # Plunder is the only option when no gold can be asked (`_options`): the SS is 0 or less,
+    # whether the Area is the Court or not
+    if ctx.area(aid)[SS] <= 0:
         return f"Taxation: {ctx.aname(aid)} can only be plundered"
     return f"Taxation: how much gold to ask of {ctx.aname(aid)}, or plunder it"
 

@@ -12,12 +12,14 @@ from rules.ema.mapindex import claimed, drop_tie, tied
 from rules.ema.state import (
     CLAIMS,
     OWNER,
+    REL,
     TIES,
     Ctx,
     Frame,
     has,
     is_christian,
     owned,
+    rel_relation,
     seats_in,
 )
 from rules.ema.territory import transfer
@@ -56,13 +58,18 @@ def _pool(ctx: Ctx, seat: int, card: str) -> Iterator[str]:
     """Areas a Holding card can be played on, one by one (a Dynastic group aside)."""
     kind, areas = kind_of(ctx, card), ctx.s["areas"]
     if kind == "recognition":
-        yield from (
-            a
-            for a in owned(ctx.s, seat)
-            if not has(areas[a][CLAIMS], seat)
-            and claims.allowed(ctx, seat, a)
-            and (not claims.others_claim(ctx, seat, a) or has(areas[a][TIES], seat))
-        )
+        # no own Claim yet, allowed by Religion (`claims.allowed`), and no other Player's Claim
+        # (`claims.others_claim`) unless the seat has a Tie there: inline, for each own Area
+        rel, bit = ctx.s["seats"][seat]["rel"], 1 << seat
+        for a in owned(ctx.s, seat):
+            h = areas[a]
+            held = h[CLAIMS]
+            if (
+                not held & bit
+                and rel_relation(rel, h[REL]) < 2
+                and (not held & ~bit or h[TIES] & bit)
+            ):
+                yield a
     elif kind == "coup":
         yield from (a for a in owned(ctx.s, seat) if areas[a][TIES] & ~(1 << seat))
     elif kind == "dynastic":
@@ -79,8 +86,9 @@ def _pool(ctx: Ctx, seat: int, card: str) -> Iterator[str]:
 def playable(ctx: Ctx, seat: int) -> list[str]:
     """Holding cards the seat may play in its own turn (Influence only in Parleys)."""
     out = []
-    for card in sorted(set(ctx.seat(seat)["hand"])):
-        kind = kind_of(ctx, card)
+    events = ctx.d.events
+    for card in sorted(set(ctx.s["seats"][seat]["hand"])):
+        kind = events[card]["kind"]  # `kind_of`
         if kind in PERSISTENT or next(_pool(ctx, seat, card), None) is not None:
             out.append(card)
     return out

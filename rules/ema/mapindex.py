@@ -52,6 +52,10 @@ class MapIndex:
 
 
 _TABLE: dict[int, MapIndex] = {}
+# The index asked for last: a playout or a page asks of one state many times in a row, so this is
+# looked at before the table. It is the one `_known` answers for its map (setters included),
+# whether or not the table still holds it.
+_LAST: MapIndex | None = None
 _LOCK = threading.Lock()
 _APPLYING: ContextVar[bool] = ContextVar("ema_index_applying", default=False)
 
@@ -81,8 +85,10 @@ def _scan(areas: dict[str, Area]) -> tuple[Lists, Lists, Lists]:
 
 
 def _register(found: MapIndex) -> MapIndex:
+    global _LAST
     with _LOCK:
         _TABLE[id(found.areas)] = found
+        _LAST = found
         while len(_TABLE) > KEEP:
             del _TABLE[next(iter(_TABLE))]
     return found
@@ -154,9 +160,16 @@ def in_order(state: State) -> list[tuple[str, Area]]:
 
 def _known(state: State) -> MapIndex | None:
     """The index of this state's map if there is one (the setters keep only that one current)."""
+    global _LAST
     areas = state["areas"]
+    last = _LAST
+    if last is not None and last.areas is areas:
+        return last
     found = _TABLE.get(id(areas))
-    return found if found is not None and found.areas is areas else None
+    if found is not None and found.areas is areas:
+        _LAST = found
+        return found
+    return None
 
 
 def set_owner(state: State, aid: str, seat: int | None) -> None:
@@ -215,13 +228,17 @@ def drop_tie(state: State, aid: str, seat: int) -> None:
 
 def forget(state: State) -> None:
     """Drop the index of a map whose rows were rewritten wholesale (rebuilt when next asked)."""
+    global _LAST
     with _LOCK:
         _TABLE.pop(id(state["areas"]), None)
+        if _LAST is not None and _LAST.areas is state["areas"]:
+            _LAST = None
 
 
 def copied(source: dict[str, Area], copy: dict[str, Area]) -> None:
     """Index a copy of a map as its source is indexed (no scan; the lists are shared)."""
-    found = _TABLE.get(id(source))
+    last = _LAST
+    found = last if last is not None and last.areas is source else _TABLE.get(id(source))
     if found is None or found.areas is not source or (CHECK and _stale(found)):
         return
     twin = MapIndex(copy, dict(found.owned), dict(found.tied), dict(found.claimed))

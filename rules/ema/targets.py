@@ -82,19 +82,26 @@ def _sorted_legs(base: str, sf: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(leg_targets(base, sf).items()))
 
 
-def _any_convertible(ctx: Ctx, seat: int) -> bool:
-    """Does the seat own any Area it could convert (22.2, 22.3)? Remembered while listing."""
+def _convertible_areas(ctx: Ctx, seat: int) -> frozenset[str]:
+    """The own Areas the seat could convert (`convertible`, 22.2, 22.3). Remembered while listing."""
     me = ctx.seat(seat)
     if me["excom"] or ctx.d.tables["conversion"][me["rel"]][0] <= 0:
-        return False
+        return frozenset()
     remembered = memo(ctx.s)
-    found: bool | None = None if remembered is None else remembered.get(("convertible", seat))
+    found: frozenset[str] | None = (
+        None if remembered is None else remembered.get(("convertible", seat))
+    )
     if found is None:
         areas, rel = ctx.s["areas"], me["rel"]
-        found = any(areas[a][REL] != rel for a in owned(ctx.s, seat))
+        found = frozenset(a for a in owned(ctx.s, seat) if areas[a][REL] != rel)
         if remembered is not None:
             remembered[("convertible", seat)] = found
     return found
+
+
+def _any_convertible(ctx: Ctx, seat: int) -> bool:
+    """Does the seat own any Area it could convert (22.2, 22.3)?"""
+    return bool(_convertible_areas(ctx, seat))
 
 
 def _combat_side_a(ctx: Ctx, seat: int, base: str) -> int:
@@ -125,21 +132,24 @@ def _foreign_search(ctx: Ctx, seat: int, kind: str) -> Search | None:
 
 def _iter_foreign_targets(
     ctx: Ctx, seat: int, kind: str, base: str, inner: int, search: Search
-) -> Iterator[str]:
-    """Targets of a Conquest, Pillage or Conversion from a Base, lazily, in id order."""
+) -> Iterator[tuple[str, int, int]]:
+    """Targets of a Conquest, Pillage or Conversion from a Base, lazily, in id order, each with
+    its Seas and its `rated` ER."""
     left, known, sf = search
     if left < inner:
         return  # every Target costs at least this much (9.17): none is affordable
     side_a = _combat_side_a(ctx, seat, base)
     # `target_part` and `affordable`, inline: this is the hottest loop of the prompts
     areas, state = ctx.s["areas"], ctx.s
+    # a Conversion's Targets: the own Areas `convertible` allows, found once
+    mine = _convertible_areas(ctx, seat) if kind == "convert" else frozenset()
     for target, leg in _sorted_legs(base, sf):
         seas = inner + leg
         if seas > 2 or left < seas:
             continue
         here = areas[target]
         if kind == "convert":
-            if here[OWNER] != seat or not convertible(ctx, seat, target):
+            if target not in mine:
                 continue
         elif here[OWNER] == seat or (kind == "pillage" and here[SS] <= -3):
             continue
@@ -148,7 +158,7 @@ def _iter_foreign_targets(
             part = known[target] = er.side_b(ctx, seat, kind, target)
         value = side_a - part
         if (halve(state, value) if seas == 2 else value) + left - seas >= 0:
-            yield target
+            yield target, seas, value
 
 
 def foreign_targets(ctx: Ctx, seat: int, kind: str, base: str) -> list[str]:
@@ -157,7 +167,19 @@ def foreign_targets(ctx: Ctx, seat: int, kind: str, base: str) -> list[str]:
     search = None if inner is None else _foreign_search(ctx, seat, kind)
     if inner is None or search is None:
         return []
-    return list(_iter_foreign_targets(ctx, seat, kind, base, inner, search))
+    return [t for t, _, _ in _iter_foreign_targets(ctx, seat, kind, base, inner, search)]
+
+
+def foreign_rated(ctx: Ctx, seat: int, kind: str, base: str) -> list[tuple[str, int]]:
+    """`foreign_targets` with the ER each shows: `rated`, halved across two Seas (9.32)."""
+    inner = court_costs(ctx.s, seat).get(base)
+    search = None if inner is None else _foreign_search(ctx, seat, kind)
+    if inner is None or search is None:
+        return []
+    return [
+        (t, halve(ctx.s, value) if seas == 2 else value)
+        for t, seas, value in _iter_foreign_targets(ctx, seat, kind, base, inner, search)
+    ]
 
 
 def _with_target(ctx: Ctx, seat: int, kind: str, first: bool) -> list[str]:
