@@ -113,7 +113,10 @@ class EmaEngine(FrameEngine[Ctx]):
     # 11: the map's straits: Constantinople–Asia (Bosporus) and Adrianople–Asia (Dardanelles)
     # land lines, Wessex on the Bay of Biscay (data README); every scenario may play
     # differently, so records of 7-10 no longer replay (their states still load and play on)
-    rules_version = 11
+    # 12: with `raiders_magnates`, a Magnate about to appear in an Area of exactly an exile's
+    # Language and Religion does not: the exile takes it and returns (21.3 (d), A-40); games
+    # without that option play as in 11
+    rules_version = 12
     layout_since = 8
     replays_since = 11
     machine = handlers.MACHINE

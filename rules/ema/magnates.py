@@ -19,6 +19,7 @@ from rules.ema.state import (
     REL,
     SS,
     UNREST,
+    Area,
     Ctx,
     Frame,
     lang_relation,
@@ -84,8 +85,9 @@ def may_appear(ctx: Ctx, aid: str, kind: str) -> bool:
     return here[OWNER] is None or bool(here[UNREST])
 
 
-def appear(ctx: Ctx, aid: str, stature: int, kind: str) -> dict[str, Any]:
-    """Put a Magnate in the Area: his Court, SS up to its Norm, his Religion and Language (24.0 P4, 24.5)."""
+def _rising(ctx: Ctx, aid: str) -> Area:
+    """The Area rises (24.0 P4): a Player's leaves him as in a Rebellion, out of Unrest, its SS up
+    to its Norm. Returns the Area's row."""
     from rules.ema.territory import transfer  # the Area leaves its Player
 
     here = ctx.area(aid)
@@ -94,6 +96,12 @@ def appear(ctx: Ctx, aid: str, stature: int, kind: str) -> dict[str, Any]:
     here[UNREST] = False
     if here[SS] < norm(aid):
         here[SS] = norm(aid)
+    return here
+
+
+def appear(ctx: Ctx, aid: str, stature: int, kind: str) -> dict[str, Any]:
+    """Put a Magnate in the Area: his Court, SS up to its Norm, his Religion and Language (24.0 P4, 24.5)."""
+    here = _rising(ctx, aid)
     count = int(ctx.s.get("magnates_made", 0)) + 1
     ctx.s["magnates_made"] = count
     mag = {
@@ -237,7 +245,34 @@ def _roll_for_one(ctx: Ctx) -> None:
     if not may_appear(ctx, aid, kind):
         ctx.log("EMA-24.0.P-Mag3", f"No Magnate appears in {ctx.aname(aid)} this Round.")
         return
+    exile = returning_exile(ctx, aid)
+    if exile is not None:
+        exile_returns(ctx, exile, aid)
+        return
     appear(ctx, aid, stature, kind)
+
+
+def returning_exile(ctx: Ctx, aid: str) -> int | None:
+    """The exile of exactly the Area's Language and Religion, if any (21.3 (d), A-40); with
+    several, the lowest-numbered seat (authored)."""
+    here = ctx.area(aid)
+    for seat, me in enumerate(ctx.s["seats"]):
+        if me["exile"] and me["lang"] == here[LANG] and me["rel"] == here[REL]:
+            return seat
+    return None
+
+
+def exile_returns(ctx: Ctx, seat: int, aid: str) -> None:
+    """21.3 (d), A-40: where a Magnate would appear in an Area of an exile's Language and
+    Religion, the exile takes the Area instead and returns with his Court there. The rising is
+    the Magnate's would have been: a Player's Area in Unrest leaves him as in a Rebellion, and
+    the SS comes up to its Norm (24.0 P4)."""
+    from rules.ema.territory import transfer
+
+    _rising(ctx, aid)
+    ctx.log("EMA-21.3", f"Instead of a Magnate, {ctx.name(seat)} rises in {ctx.aname(aid)} "
+            "(A-40).")  # fmt: skip
+    transfer(ctx, aid, seat, "trade")
 
 
 def defend(ctx: Ctx, en: dict[str, Any]) -> int:

@@ -345,3 +345,30 @@ def test_a_magnates_held_card_is_hidden_from_views_and_redealt_EMA_24_53():
     seen = {ENGINE.determinize(state, 0, seed)["magnates"][0]["defense_card"] for seed in range(8)}
     assert len(seen) > 1
     ENGINE.check_invariants(ENGINE.determinize(state, 0, 1))
+
+
+def test_an_exile_rises_where_a_magnate_of_his_language_and_religion_would_appear_EMA_21_3(
+    monkeypatch,
+):
+    """EMA-21.3 A-40 (the reference's reading of (d)): a Magnate about to appear in an Area of
+    exactly an exile's Language and Religion does not; the exile takes the Area, its SS up to its
+    Norm, and returns with his Court there. Before, no Magnate ever brought an exile back, and a
+    Grand Scenario (32-grand, 6 Players, seed 6) ended with all six Players in Exile and 0 VP."""
+    c = ctx(new("28-millenium", 2, raiders_magnates=True))
+    aid = next(a for a, h in c.s["areas"].items() if h[OWNER] is None and norm(a) > -3)
+    here = c.area(aid)
+    here[SS] = norm(aid) - 1
+    me = c.seat(1)
+    me.update(exile=True, court=None, lang=here[LANG], rel=here[REL])
+    monkeypatch.setattr(magnates, "appearance", lambda ctx, year: (aid, 5, "normal"))
+    magnates._roll_for_one(c)
+    assert here[OWNER] == 1 and here[SS] == norm(aid) and not here[UNREST]
+    assert me["court"] == aid and not me["exile"]
+    assert c.s.get("magnates", []) == [] and aid not in c.s.get("npc_areas", {})
+    assert "EMA-21.3" in rules_of(c.events)
+    # Another Language: the Magnate appears as before and the exile waits.
+    other = next(a for a, h in c.s["areas"].items() if h[OWNER] is None and h[LANG] != here[LANG])
+    me.update(exile=True, court=None)
+    monkeypatch.setattr(magnates, "appearance", lambda ctx, year: (other, 5, "normal"))
+    magnates._roll_for_one(c)
+    assert c.s["npc_areas"][other] and me["exile"] and c.area(other)[OWNER] is None

@@ -215,8 +215,9 @@ def test_HRE_M02_PLAY_03_neighbours_across_the_join() -> None:
         state, "upper_burgundy"
     )
     assert "flanders" not in neighbours(game(4), "frisia")  # no western half at 1-4 players
-    assert "reims" not in neighbours(state, "upper_lotharingia")  # marked 6: blocked at 5
-    assert "reims" in neighbours(drafted(6)[0], "upper_lotharingia")
+    assert "reims" in neighbours(state, "upper_lotharingia")  # marked 5, across the join
+    assert "nantes" not in neighbours(state, "poitou")  # marked 6: blocked at 5
+    assert "nantes" in neighbours(drafted(6)[0], "poitou")
     frisia = state["prov"]["frisia"]
     if frisia["barb"] is not None:
         state["box_tokens"] = sorted(state["box_tokens"] + [frisia["barb"]["token"]])
