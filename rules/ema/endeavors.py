@@ -134,6 +134,12 @@ def _declare_options(ctx: Ctx, frame: Frame) -> list[Option]:
             option({"target": t}, f"Target {ctx.aname(t)} (ER {value})")
             for t, value in targets.foreign_rated(ctx, seat, kind, frame["base"])
         ]
+    elif kind in ("ruling", "fortification"):
+        # likewise for the Areas of a Ruling or Fortification (`_target_label`'s words)
+        opts += [
+            option({"target": t}, f"{NAMES[kind]} in {ctx.aname(t)} (ER {value})")
+            for t, value in targets.domestic_rated(ctx, seat, kind)
+        ]
     else:
         opts += [
             option({"target": t}, _target_label(ctx, frame, t)) for t in declare_targets(ctx, frame)

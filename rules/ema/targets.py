@@ -204,23 +204,32 @@ def foreign_bases(ctx: Ctx, seat: int, kind: str) -> list[str]:
     return _with_target(ctx, seat, kind, first=False)
 
 
-def _iter_domestic_targets(ctx: Ctx, seat: int, kind: str) -> Iterator[str]:
-    """Connected own Areas for Ruling or Fortification, lazily, in id order."""
+def _iter_domestic_targets(ctx: Ctx, seat: int, kind: str) -> Iterator[tuple[str, int, int]]:
+    """Connected own Areas for Ruling or Fortification, lazily, in id order, each with its Seas
+    and its `rated` ER."""
     costs = court_costs(ctx.s, seat)
     if not costs:
         return
     side_a, known = er.side_a(ctx, seat, kind, None), targets_part(ctx, seat, kind)
     left = ctx.seat(seat)["gold"] - base_cost(ctx, kind)
     for target, seas in costs.items():
-        if left >= seas and affordable(
-            ctx.s, side_a - target_part(ctx, seat, kind, target, known), seas, left
-        ):
-            yield target
+        if left >= seas:
+            value = side_a - target_part(ctx, seat, kind, target, known)
+            if affordable(ctx.s, value, seas, left):
+                yield target, seas, value
 
 
 def domestic_targets(ctx: Ctx, seat: int, kind: str) -> list[str]:
     """Connected own Areas for Ruling or Fortification (9.14, 9.15)."""
-    return list(_iter_domestic_targets(ctx, seat, kind))
+    return [t for t, _, _ in _iter_domestic_targets(ctx, seat, kind)]
+
+
+def domestic_rated(ctx: Ctx, seat: int, kind: str) -> list[tuple[str, int]]:
+    """`domestic_targets` with the ER each shows: `rated`, halved across two Seas (9.32)."""
+    return [
+        (t, halve(ctx.s, value) if seas == 2 else value)
+        for t, seas, value in _iter_domestic_targets(ctx, seat, kind)
+    ]
 
 
 def diplomacy_base(ctx: Ctx, seat: int) -> str | None:
