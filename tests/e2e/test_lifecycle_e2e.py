@@ -94,9 +94,12 @@ def open_as(browser: Browser) -> Iterator[Callable[[Any, int], Page]]:  # noqa: 
 
 
 def test_a_bot_that_is_thinking_shows_as_such(
-    it_database: str, it_redis: str, people: dict[str, Any], open_as: Any
+    it_database: str, it_redis: str, people: dict[str, Any], open_as: Any, settings: Any
 ) -> None:
-    # Bot turns go to Celery, and no worker runs: the bot stays "thinking".
+    # Bot turns go to Celery, and no worker runs: the bot stays "thinking". This process queues
+    # to the same broker: when the seed has the bot draft first, its turn is owed from the game's
+    # creation here, and run in a thread it would end the "thinking" before the page is checked.
+    support.use_broker(settings, it_redis)
     env = support.service_env(it_database, it_redis, tasks="celery")
     alice = people["alice"]
     with support.daphne(env) as server:

@@ -241,6 +241,24 @@ def test_a_tour_of_every_page_at_both_widths(
     assert errors == []
 
 
+def _duel_with_artifacts(alice: Any, bob: Any) -> int:
+    """A Feudal Lords duel whose two starter decks each carry an Artifact to place, so both seats
+    decide at once (under_city, a seat's default, has none since FL rules version 7)."""
+    from games import services
+    from games.boards.feudal import decks
+    from games.models import Scenario
+
+    scenario = Scenario.objects.get(game="feudal", slug="duel")
+    specs = [services.SeatSpec("me"), services.SeatSpec("invite", username=bob.username)]
+    game = decks.create_game(
+        alice, scenario, 2, specs, ["starter:over_city", "starter:tunnel_mixed"]
+    )
+    decks.join(bob, game, "starter:tunnel_mixed")
+    game.refresh_from_db()
+    assert game.prompted_seats() == [0, 1]
+    return int(game.pk)
+
+
 def test_two_seats_deciding_at_once_both_succeed_in_the_browser(
     browser: Any,  # noqa: F811
     server: Any,  # noqa: F811
@@ -251,7 +269,7 @@ def test_two_seats_deciding_at_once_both_succeed_in_the_browser(
     from tests.integration import support
 
     alice, bob = orm(make_user, "both"), orm(make_user, "bothb")
-    game_id = orm(_seat_game, "feudal", "duel", [alice, bob], 0, 1)
+    game_id = orm(_duel_with_artifacts, alice, bob)
     base = f"http://127.0.0.1:{server.port}"
     pages = []
     for user in (alice, bob):
