@@ -41,26 +41,29 @@ class HreMachine(Machine[Ctx]):
         base.free_actions.extend(self.free_actions)
         self.base = base
 
+    def _base_for(self, ctx: Ctx) -> Machine[Ctx] | None:
+        """The base tables when this is a base game (and they are kept), else None."""
+        return None if ctx.s.get("modules") else self.base
+
     def prompts(self, ctx: Ctx) -> list[Prompt]:
-        if self.base is not None and not ctx.s.get("modules"):
-            return self.base.prompts(ctx)
-        return super().prompts(ctx)
+        base = self._base_for(ctx)
+        return base.prompts(ctx) if base is not None else super().prompts(ctx)
 
     def answer(self, ctx: Ctx, seat: int, action: Any) -> None:
-        if self.base is not None and not ctx.s.get("modules"):
-            self.base.answer(ctx, seat, action)
+        base = self._base_for(ctx)
+        if base is not None:
+            base.answer(ctx, seat, action)
         else:
             super().answer(ctx, seat, action)
 
     def advance(self, ctx: Ctx) -> None:
-        if not ctx.s.get("modules"):
-            # A base game: no module answers anything.
-            if self.base is not None:
-                self.base.advance(ctx)
-            else:
-                super().advance(ctx)
+        base = self._base_for(ctx)
+        if base is not None:
+            base.advance(ctx)
             return
         super().advance(ctx)
+        if not ctx.s.get("modules"):
+            return  # a base game before the base tables are kept: no module answers anything
         while not ctx.s["over"] and ctx.s["stack"] and modules.auto(ctx):
             super().advance(ctx)
 
