@@ -6,17 +6,12 @@ from typing import Any
 
 from rules.core import rng
 from rules.core.engine import Engine, State
-from rules.core.registry import all_engines
+from tests.rules.tables import distinct_tables
 
 
 def scenario_seats() -> list[tuple[Engine, dict[str, Any], int]]:
     """Every shipped scenario at its smallest and largest seat count."""
-    out = []
-    for engine in all_engines():
-        for scenario in engine.scenarios():
-            for players in sorted({scenario["min_players"], scenario["max_players"]}):
-                out.append((engine, scenario, players))
-    return out
+    return distinct_tables(every_count=False)
 
 
 def advance(engine: Engine, state: State, steps: int, seed: int) -> State:

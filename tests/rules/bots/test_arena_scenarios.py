@@ -9,7 +9,8 @@ import pytest
 from rules.bots import arena
 from rules.bots.base import Budget
 from rules.core.engine import Engine
-from rules.core.registry import all_engines, get_engine
+from rules.core.registry import get_engine
+from tests.rules.tables import distinct_tables
 
 KINDS = ["search", "greedy", "random", "search-strong"]
 
@@ -40,12 +41,7 @@ def test_search_plays_feudal_lords_to_the_end(slug: str, players: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("engine", "scenario", "players"),
-    [
-        (e, s, n)
-        for e in all_engines()
-        for s in e.scenarios()
-        for n in sorted({s["min_players"], s["max_players"]})
-    ],
+    distinct_tables(every_count=False),
     ids=lambda v: v if isinstance(v, int) else getattr(v, "game_id", None) or v["slug"],
 )
 def test_every_scenario_plays_to_the_end_with_every_bot_kind(

@@ -17,11 +17,12 @@ from rules.core import rng
 from rules.core.canonical import clone
 from rules.core.engine import Engine, State
 from rules.core.errors import InvariantError
-from rules.core.registry import all_engines, get_engine
+from rules.core.registry import get_engine
 from rules.ema.events import HANDLERS
 from rules.ema.invariants import EVENT_KINDS
 from tests.rules.bots.helpers import position, scenario_seats
 from tests.rules.bots.test_arena_scenarios import SHORTER
+from tests.rules.tables import distinct_tables
 
 
 def _check_point(engine: Engine, state: State, seed: int, playout: int | None) -> None:
@@ -117,7 +118,7 @@ def test_determinized_states_are_legal_states(
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("engine", "scenario"),
-    [(e, s) for e in all_engines() for s in e.scenarios()],
+    [(e, s) for e, s, n in distinct_tables(every_count=False) if n == s["max_players"]],
     ids=lambda v: getattr(v, "game_id", None) or v["slug"],
 )
 def test_two_hundred_determinized_points_play_to_the_end(

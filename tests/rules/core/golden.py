@@ -19,6 +19,7 @@ from rules.core import rng
 from rules.core.canonical import canonical_json, state_hash
 from rules.core.engine import Engine
 from rules.core.registry import all_engines
+from tests.rules.tables import distinct_tables
 
 FIXTURE = Path(__file__).parent / "fixtures" / "frames_golden.json"
 SEEDS = {"hre": (1, 2, 3, 4), "feudal": (1, 2, 3, 4), "ema": (1, 2)}  # EMA games are long
@@ -29,14 +30,11 @@ CAP = 50_000
 
 def cases() -> list[tuple[str, str, int, int]]:
     """(game, scenario slug, players, seed) for every shipped scenario and seat count."""
-    found = []
-    for engine in all_engines():
-        for scenario in engine.scenarios():
-            for players in range(scenario["min_players"], scenario["max_players"] + 1):
-                found += [
-                    (engine.game_id, scenario["slug"], players, s) for s in SEEDS[engine.game_id]
-                ]
-    return found
+    return [
+        (engine.game_id, scenario["slug"], players, s)
+        for engine, scenario, players in distinct_tables()
+        for s in SEEDS[engine.game_id]
+    ]
 
 
 def fingerprint(engine: Engine, slug: str, players: int, seed: int) -> dict[str, Any]:

@@ -10,11 +10,13 @@ from rules.core.errors import ScenarioError
 
 @pytest.mark.parametrize("engine", all_engines(), ids=lambda e: e.game_id)
 def test_shipped_scenarios_state_the_engines_own_range(engine) -> None:  # type: ignore[no-untyped-def]
+    """Each shipped scenario seats the engine's range for its config, or one count of it (HRE's
+    great-domain-5 .. -8 narrow Module 2's 5 to 8 so that the new-game form offers each table)."""
     for scenario in engine.scenarios():
-        assert engine.player_range(scenario["config"]) == (
-            scenario["min_players"],
-            scenario["max_players"],
-        ), scenario["slug"]
+        low, high = engine.player_range(scenario["config"])
+        stated = (scenario["min_players"], scenario["max_players"])
+        one = scenario["min_players"] == scenario["max_players"]
+        assert stated == (low, high) or (one and low <= stated[0] <= high), scenario["slug"]
 
 
 @pytest.mark.parametrize("engine", all_engines(), ids=lambda e: e.game_id)

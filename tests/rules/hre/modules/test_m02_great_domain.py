@@ -277,3 +277,16 @@ def test_the_great_domain_plays_with_modules_laid_out_for_eight(
     assert playout.over and playout.replay is not None and playout.replay.ok
     for refused in ("M07", "M09"):
         assert ENGINE.validate_scenario({"modules": ["M02", refused], "options": {}})
+
+
+def test_one_shipped_scenario_per_player_count_each_the_same_game() -> None:
+    """great-domain-5 .. -8 each seat exactly their count; their config is great-domain's (kept for
+    games and benches made with it), so a seed sets up the very same game in either."""
+    shipped = {s["slug"]: s for s in ENGINE.scenarios()}
+    joined = shipped["great-domain"]
+    assert (joined["min_players"], joined["max_players"]) == (5, 8)
+    for n in (5, 6, 7, 8):
+        one = shipped[f"great-domain-{n}"]
+        assert (one["min_players"], one["max_players"]) == (n, n)
+        assert f"{n} players" in one["title"] and one["config"] == joined["config"]
+        assert ENGINE.player_range(one["config"]) == ENGINE.player_range(joined["config"])
