@@ -110,7 +110,7 @@ def _claim_text(ctx: Ctx, frame: Frame) -> str:
 
 
 def _can_pay(ctx: Ctx, seat: int, price: int) -> bool:
-    return resources_held(ctx.s, seat) + ctx.seat(seat)["gold"] >= price
+    return resources_held(ctx.s, seat) + int(ctx.seat(seat)["gold"]) >= price
 
 
 def _claim_options(ctx: Ctx, frame: Frame) -> list[Option]:
