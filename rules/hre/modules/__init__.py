@@ -160,6 +160,8 @@ def register(module: Module) -> Module:
     if module.validate is not None:
         module.validate()
     REGISTRY[module.id] = module
+    _IN_PLAY.clear()
+    _FILLED.clear()
     return module
 
 
@@ -330,10 +332,35 @@ def part(key: str) -> Callable[[State], dict[str, Any]]:
     return read
 
 
-def in_play(state: State) -> list[Module]:
+# The modules of each set in play, and the hooks of a given name they fill, by the set's ids: the
+# hook points run at every step, so they read these instead of scanning the registry each time.
+_IN_PLAY: dict[tuple[str, ...], tuple[Module, ...]] = {}
+_FILLED: dict[tuple[tuple[str, ...], str], tuple[Callable[..., Any], ...]] = {}
+
+
+def in_play(state: State) -> tuple[Module, ...]:
     """The modules of this game, in id order; empty for a base game."""
     ids = state.get("modules")
-    return [REGISTRY[m] for m in ids] if ids else []
+    if not ids:
+        return ()
+    key = tuple(ids)
+    found = _IN_PLAY.get(key)
+    if found is None:
+        found = _IN_PLAY[key] = tuple(REGISTRY[m] for m in key)
+    return found
+
+
+def filled(state: State, name: str) -> tuple[Callable[..., Any], ...]:
+    """The hooks `name` of the modules in play that fill it, in id order."""
+    ids = state.get("modules")
+    if not ids:
+        return ()
+    key = (tuple(ids), name)
+    found = _FILLED.get(key)
+    if found is None:
+        hooks = (getattr(m, name) for m in in_play(state))
+        found = _FILLED[key] = tuple(h for h in hooks if h is not None)
+    return found
 
 
 def plays(state: State, module_id: str) -> bool:
@@ -355,10 +382,8 @@ def option_value(state: State, name: str) -> Any:
 
 def _each(state: State, name: str, *args: Any) -> None:
     """Call the hook `name` of every module in play that fills it, in id order."""
-    for m in in_play(state):
-        hook = getattr(m, name)
-        if hook is not None:
-            hook(*args)
+    for hook in filled(state, name):
+        hook(*args)
 
 
 def turn_start(ctx: Ctx, seat: int, extra: int) -> bool:
@@ -459,7 +484,7 @@ def auto(ctx: Ctx) -> bool:
     The module answers through `MACHINE.answer` or runs its own rule in place of the prompt;
     either way the decision is gone from the top when it returns True.
     """
-    return any(m.auto(ctx) for m in in_play(ctx.s) if m.auto)
+    return any(hook(ctx) for hook in filled(ctx.s, "auto"))
 
 
 def triggers(ctx: Ctx) -> list[str]:

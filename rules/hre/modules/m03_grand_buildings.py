@@ -179,8 +179,11 @@ def _auto(ctx: Ctx) -> bool:
     t = ctx.s.get("m03")
     if t is None:
         return False
-    for card, b in sorted(t["built"].items()):
-        owner = ctx.s["prov"][b["prov"]]["owner"]
+    prov, built = ctx.s["prov"], t["built"]
+    if all(prov[b["prov"]]["owner"] == b["holder"] for b in built.values()):
+        return False  # the usual case, checked at every step: no card changes hands
+    for card, b in sorted(built.items()):
+        owner = prov[b["prov"]]["owner"]
         if owner == b["holder"]:
             continue
         name = ctx.d.cards[card]["name"]

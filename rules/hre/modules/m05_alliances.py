@@ -142,13 +142,13 @@ def _auto(ctx: Ctx) -> bool:
     t = ctx.s.get("m05")
     if t is None or not ctx.s["prov"]:
         return False
-    met = set(t["met"])
     n = len(t["hands"])
-    if len(met) == n * (n - 1) // 2:
+    if len(t["met"]) == n * (n - 1) // 2:
         return False  # every pair has met: no first border is left to find
-    new = sorted(bordering(ctx.s) - met)
-    if not new:
+    found = bordering(ctx.s).difference(t["met"])
+    if not found:
         return False
+    new = sorted(found)
     t["met"] = sorted(t["met"] + new)
     n, first = len(ctx.s["seats"]), ctx.s["active"] or 0
     talks = []

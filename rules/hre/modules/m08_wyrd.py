@@ -170,7 +170,10 @@ handlers.MACHINE.extend("culture", Extension(("m08_take",), _reach_options, _rea
 def _auto(ctx: Ctx) -> bool:
     """A card taken with its Wyrd: its taker decides the Wyrd's fate now (PLAY-03)."""
     t: dict[str, Any] = ctx.s.get("m08") or {"under": {}}  # no part yet: nothing was taken
-    taken = [c for c in sorted(t["under"]) if c not in ctx.s["offer"]]
+    offer = ctx.s["offer"]
+    if all(c in offer for c in t["under"]):
+        return False  # the usual case, checked at every step: every Wyrd still lies in the offer
+    taken = [c for c in sorted(t["under"]) if c not in offer]
     for card in taken:
         taker = card_holder(ctx.s, card)  # a hand, or beside a board (a Benjamin card, M13A)
         wyrd = t["under"].pop(card)

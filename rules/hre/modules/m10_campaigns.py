@@ -46,7 +46,9 @@ def _dying(n: int) -> str:
     return f"its {counted(n, 'surviving unit')} {'dies' if n == 1 else 'die'}"
 
 
+@cache
 def cards() -> dict[str, dict[str, Any]]:
+    """The Campaign cards by id, read once (shared: treat as read-only)."""
     raw = json.loads((DATA_DIR / "m10_campaigns.json").read_text("utf-8"))
     return {c["id"]: c for c in raw["cards"]}
 

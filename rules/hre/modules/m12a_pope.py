@@ -96,7 +96,7 @@ def _church_built(ctx: Ctx, seat: int, prov: str) -> None:
             _take(ctx, seat, "HRE-M12A-SOLO-01", " for free, with as many Churches as you")
         return
     price = cost(on_board(ctx.s))
-    if resources_held(ctx.s, seat) + ctx.seat(seat)["gold"] >= price:
+    if _can_pay(ctx, seat, price):
         ctx.push({"kind": "m12a_claim", "seat": seat, "price": price})
 
 
@@ -109,10 +109,19 @@ def _claim_text(ctx: Ctx, frame: Frame) -> str:
     )
 
 
+def _can_pay(ctx: Ctx, seat: int, price: int) -> bool:
+    return resources_held(ctx.s, seat) + int(ctx.seat(seat)["gold"]) >= price
+
+
 def _claim_options(ctx: Ctx, frame: Frame) -> list[Option]:
+    leave = option({"m12a": None}, "Leave the Pope where it is")
+    if not _can_pay(ctx, frame["seat"], frame["price"]):
+        # What the seat held when its Church went up was spent by a step run before this offer
+        # came up (found by the search bot's self-play): the Pope is out of reach now.
+        return [leave]
     return [
         option({"m12a": "claim"}, f"Pay {frame['price']} resources or Gold for the Pope"),
-        option({"m12a": None}, "Leave the Pope where it is"),
+        leave,
     ]
 
 

@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+from rules.core.canonical import state_hash
+from rules.core.errors import IllegalAction
 from rules.core.playout import play_and_replay
 from rules.hre import ENGINE
 from rules.hre.modules import m12a_pope as m12a
@@ -88,6 +90,26 @@ def test_HRE_M12A_PLAY_01_payment_is_chosen_when_there_is_a_choice() -> None:
     state, _ = act(state, {"m12a_pay": "gold"})  # then only Leather is left: paid without asking
     assert state["m12a"] == {"holder": 0, "ready": True}  # taken from seat 1, ready again
     assert state["seats"][0]["gold"] == 0 and state["seats"][0]["res"]["leather"] == 1
+
+
+def test_HRE_M12A_PLAY_01_an_offer_no_longer_affordable_can_only_be_left() -> None:
+    """HRE-M12A-PLAY-01: the price is paid when the offer is answered; if the seat spent what it
+    held in between, claiming is refused with a readable error and leaving is the one option
+    (the search bot's self-play once claimed with nothing left, which crashed the payment)."""
+    state = with_pope(two_players())
+    give(state, 0, wood=2, stone=1, iron=1)
+    state = noble(state, "build")
+    state, _ = act(state, {"build": "church", "prov": "bavaria"})
+    assert top(state)["kind"] == "m12a_claim"
+    state["seats"][0]["res"]["iron"] = 0  # spent before the offer came up
+    assert actions(state) == [{"m12a": None}]
+    before = state_hash(state)
+    with pytest.raises(IllegalAction):
+        act(state, {"m12a": "claim"})
+    assert state_hash(state) == before
+    state, _ = act(state, {"m12a": None})
+    assert state["m12a"]["holder"] is None
+    ENGINE.check_invariants(state)
 
 
 def test_HRE_M12A_PLAY_01_no_offer_without_the_price_or_to_its_own_holder() -> None:

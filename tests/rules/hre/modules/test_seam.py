@@ -29,7 +29,7 @@ def test_the_base_game_plays_exactly_as_before_the_seat(players: int) -> None:
 def test_a_base_game_state_names_no_module() -> None:
     state = ENGINE.setup(5, BASE, 2)
     assert "modules" not in state
-    assert modules.in_play(state) == []
+    assert modules.in_play(state) == ()
     playout = play_and_replay(ENGINE, 5, BASE, 2)
     assert playout.over and "modules" not in playout.state
 
