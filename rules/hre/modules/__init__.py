@@ -484,7 +484,11 @@ def auto(ctx: Ctx) -> bool:
     The module answers through `MACHINE.answer` or runs its own rule in place of the prompt;
     either way the decision is gone from the top when it returns True.
     """
-    return any(hook(ctx) for hook in filled(ctx.s, "auto"))
+    # A loop, not any() over a generator: this runs after every step of a game with modules.
+    for hook in filled(ctx.s, "auto"):  # noqa: SIM110
+        if hook(ctx):
+            return True
+    return False
 
 
 def triggers(ctx: Ctx) -> list[str]:

@@ -18,8 +18,9 @@ def load(name: str) -> dict[str, Any]:
     return found
 
 
+@cache
 def cards(name: str) -> dict[str, dict[str, Any]]:
-    """A module data file's "cards", by id."""
+    """A module data file's "cards", by id (shared: treat it as read-only)."""
     return {c["id"]: c for c in load(name)["cards"]}
 
 

@@ -228,7 +228,13 @@ def _busy(state: State) -> bool:
 def _auto(ctx: Ctx) -> bool:
     """A march ends with its group; a Commander left alone goes to the closest place (PLAY-06)."""
     t = ctx.s.get("m06")
-    if t is None or (t["riding"] is None and not any(t["hired"])) or _busy(ctx.s):
+    if t is None:
+        return False
+    if t["riding"] is None and all(
+        mine is None or can_stand(ctx.s, seat, mine["at"]) for seat, mine in enumerate(t["hired"])
+    ):
+        return False  # the usual case, checked at every step: no march ends, nobody stands alone
+    if _busy(ctx.s):
         return False
     ride = t["riding"]
     if ride is not None:
