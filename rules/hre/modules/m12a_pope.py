@@ -103,6 +103,11 @@ def _church_built(ctx: Ctx, seat: int, prov: str) -> None:
 def _claim_text(ctx: Ctx, frame: Frame) -> str:
     holder = m12a(ctx.s)["holder"]
     where = "from the Title offer" if holder is None else f"from {ctx.name(holder)}"
+    if not _can_pay(ctx, frame["seat"], frame["price"]):
+        return (
+            f"Your new Church: the Pope {where} costs {frame['price']} resources or Gold, "
+            "more than you hold now"
+        )
     return (
         f"Your new Church: you may take the Pope {where} for {frame['price']} resources "
         f"or Gold ({on_board(ctx.s)} Churches on the board)"

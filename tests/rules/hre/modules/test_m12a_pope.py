@@ -103,6 +103,7 @@ def test_HRE_M12A_PLAY_01_an_offer_no_longer_affordable_can_only_be_left() -> No
     assert top(state)["kind"] == "m12a_claim"
     state["seats"][0]["res"]["iron"] = 0  # spent before the offer came up
     assert actions(state) == [{"m12a": None}]
+    assert "more than you hold now" in ENGINE.prompts(state)[0]["text"]
     before = state_hash(state)
     with pytest.raises(IllegalAction):
         act(state, {"m12a": "claim"})
