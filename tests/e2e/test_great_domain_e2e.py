@@ -88,10 +88,14 @@ def _the_page_fits_and_shows_eight_seats(page: Page, width: int) -> None:
     for i in range(PLAYERS):
         card = cards.nth(i)
         expect(card).to_be_visible()
-        inner, outer = card.evaluate("c => [c.scrollWidth, c.clientWidth]")
+        # One evaluation reads the sizes and the box together: a live push may swap the seat
+        # cards for fresh ones in between two calls, and a detached card has no box (seen in CI).
+        inner, outer, left, right = card.evaluate(
+            "c => { const r = c.getBoundingClientRect();"
+            " return [c.scrollWidth, c.clientWidth, r.left, r.right]; }"
+        )
         assert inner <= outer, f"seat card {i + 1} is cut off at {width} px"
-        box = card.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert left >= 0 and right <= width, f"seat card {i + 1} lies outside {width} px"
     expect(page.locator("#players .seat-card.mine")).to_have_count(1)
     expect(page.locator(".map .seam-line")).to_be_visible()
     expect(page.locator(".map .seam-label.west")).to_have_text("◀ Western half")
