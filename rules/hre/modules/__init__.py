@@ -138,7 +138,19 @@ class Module:
     farm_cap: Callable[[State, int], int] | None = None
 
 
-REGISTRY: dict[str, Module] = {}
+class _Registry(dict[str, Module]):
+    """The modules by id. Changing an entry drops the tables built from it (`in_play`, `filled`)."""
+
+    def __setitem__(self, key: str, value: Module) -> None:
+        super().__setitem__(key, value)
+        _drop_tables()
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        _drop_tables()
+
+
+REGISTRY: dict[str, Module] = _Registry()
 
 
 def ready() -> None:
@@ -160,8 +172,7 @@ def register(module: Module) -> Module:
     if module.validate is not None:
         module.validate()
     REGISTRY[module.id] = module
-    _IN_PLAY.clear()
-    _FILLED.clear()
+    _drop_tables()  # also when a test has put a plain dict in the registry's place
     return module
 
 
@@ -334,8 +345,23 @@ def part(key: str) -> Callable[[State], dict[str, Any]]:
 
 # The modules of each set in play, and the hooks of a given name they fill, by the set's ids: the
 # hook points run at every step, so they read these instead of scanning the registry each time.
+# They hold for one registry: a change to one of its entries drops them (`_Registry`), and so
+# does putting another dict in its place, as tests do (`_tables_for_registry`).
 _IN_PLAY: dict[tuple[str, ...], tuple[Module, ...]] = {}
 _FILLED: dict[tuple[tuple[str, ...], str], tuple[Callable[..., Any], ...]] = {}
+_TABLES_OF: list[dict[str, Module]] = [REGISTRY]
+
+
+def _drop_tables() -> None:
+    _IN_PLAY.clear()
+    _FILLED.clear()
+
+
+def _tables_for_registry() -> None:
+    """Drop the tables if they were built from another registry than the one in place now."""
+    if _TABLES_OF[0] is not REGISTRY:
+        _drop_tables()
+        _TABLES_OF[0] = REGISTRY
 
 
 def in_play(state: State) -> tuple[Module, ...]:
@@ -343,6 +369,7 @@ def in_play(state: State) -> tuple[Module, ...]:
     ids = state.get("modules")
     if not ids:
         return ()
+    _tables_for_registry()
     key = tuple(ids)
     found = _IN_PLAY.get(key)
     if found is None:
@@ -355,6 +382,7 @@ def filled(state: State, name: str) -> tuple[Callable[..., Any], ...]:
     ids = state.get("modules")
     if not ids:
         return ()
+    _tables_for_registry()
     key = (tuple(ids), name)
     found = _FILLED.get(key)
     if found is None:

@@ -18,7 +18,6 @@ thing before the dice rather than after.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import Any
 
@@ -28,9 +27,8 @@ from rules.core.errors import InvariantError
 from rules.core.machine import Extension
 from rules.core.words import counted
 from rules.hre import handlers, manoeuvre
-from rules.hre.components import DATA_DIR
 from rules.hre.handlers import option
-from rules.hre.modules import declare, drop_unseen, hook, part
+from rules.hre.modules import declare, drop_unseen, files, hook, part
 from rules.hre.state import Ctx, Frame, data, neighbours, unit_count
 
 DEALT, KEPT = 3, 2  # L742
@@ -46,11 +44,9 @@ def _dying(n: int) -> str:
     return f"its {counted(n, 'surviving unit')} {'dies' if n == 1 else 'die'}"
 
 
-@cache
 def cards() -> dict[str, dict[str, Any]]:
-    """The Campaign cards by id, read once (shared: treat as read-only)."""
-    raw = json.loads((DATA_DIR / "m10_campaigns.json").read_text("utf-8"))
-    return {c["id"]: c for c in raw["cards"]}
+    """The Campaign cards by id, read once like every module's (shared: treat as read-only)."""
+    return files.cards("m10_campaigns.json")
 
 
 def _first_count(card: dict[str, Any]) -> int:
