@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import sys
 from typing import Any
 
 from rules import bots
@@ -171,6 +172,8 @@ def cmd_seats(args: argparse.Namespace) -> dict[str, Any]:
             share = 1 / (1 if args.mode == "teams" else len(won))
             wins[seat] += share
             order[(seat - state["first"]) % args.players] += share
+        if (game + 1) % 10 == 0:  # progress on stderr, the result stays one JSON object
+            print(f"{game + 1} games: {[round(w, 1) for w in wins]}", file=sys.stderr, flush=True)
     return {
         "mode": args.mode,
         "players": args.players,
@@ -204,6 +207,7 @@ def cmd_decks(args: argparse.Namespace) -> dict[str, Any]:
                 played[a] += 1
                 played[b] += 1
         pairs[f"{a} v {b}"] = round(100 * a_wins / (2 * args.games), 1)
+        print(f"{a} v {b}: {pairs[f'{a} v {b}']}", file=sys.stderr, flush=True)
     return {
         "bot": args.bot,
         "games_per_pair": 2 * args.games,
