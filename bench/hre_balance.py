@@ -2,7 +2,7 @@
 
 `python bench/hre_balance.py --players N --games G [--seed S] [--scenario SLUG] [--bot SLUG
 [--iterations K]]` plays G games at N players, seeds S..S+G-1, of the base game or a scenario
-(`great-domain` for 5 to 8 players, Module 2). Without --bot every prompted seat picks uniformly
+(`great-domain-5` .. `-8` for 5 to 8 players, Module 2). Without --bot every prompted seat picks uniformly
 among its options, as `python -m rules simulate` does; with --bot that bot of the arena
 (`rules.bots`: greedy, search, ...) plays every seat, the Ruler draft included, as
 `python -m rules arena` plays it (same decision seeds); `--draft uniform` leaves the draft to

@@ -219,6 +219,7 @@ SHIPPED_SHOWN = (
     "description",
     "players",
     "config",
+    "retired",
     "options_help",
 )
 EDITABLE = (*ScenarioForm.Meta.fields, "options_help")
@@ -229,8 +230,8 @@ class ScenarioAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """Shipped scenarios are read-only (copy one to change it); copies and new ones are checked by the engine."""
 
     form = ScenarioForm
-    list_display = ("game", "slug", "title", "players", "shipped", "enabled")
-    list_filter = ("game", "shipped", "enabled")
+    list_display = ("game", "slug", "title", "players", "shipped", "enabled", "retired")
+    list_filter = ("game", "shipped", "enabled", "retired")
     search_fields = ("slug", "title")
     actions = ["copy"]
 
@@ -278,9 +279,12 @@ class ScenarioAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                 n += 1
                 slug = f"{base}-{n}"
             scenario.pk = None
-            scenario.slug, scenario.title, scenario.shipped = (
+            # A copy is the site's own variant: offered (when enabled) even if the engine
+            # retired the scenario it was copied from.
+            scenario.slug, scenario.title, scenario.shipped, scenario.retired = (
                 slug,
                 f"{scenario.title} (copy)",
+                False,
                 False,
             )
             scenario.save()

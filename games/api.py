@@ -27,7 +27,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import boards, emails, limits, services
+from games import boards, emails, limits, scenarios, services
 from games.access import may_watch, seats_of, viewer_seat
 from games.inputs import BadInput, integer, json_integer, json_object, text
 from games.models import ApiToken, Game, Move, Scenario, Seat
@@ -127,6 +127,8 @@ def _create(request: UserRequest) -> JsonResponse:
     scenario = Scenario.objects.filter(game=game_id, slug=slug, enabled=True).first()
     if scenario is None:
         return error(f"There is no scenario {slug!r} of {game_id!r}.", 400, "malformed")
+    if scenario.retired:
+        return error(scenarios.retired_text(scenario), 400, "invalid")
     options = {} if body.get("options") is None else body["options"]
     body.setdefault("public", True)
     if not isinstance(options, dict) or not isinstance(body["public"], bool):

@@ -63,7 +63,7 @@ def games() -> list[dict[str, Any]]:
     shown = []
     for entry in GAMES:
         engine = get_engine(entry["game"])
-        scenarios = engine.scenarios()
+        scenarios = [s for s in engine.scenarios() if not s.get("retired")]
         low = min(s["min_players"] for s in scenarios)
         high = max(s["max_players"] for s in scenarios)
         shown.append(

@@ -34,6 +34,12 @@ class Scenario(models.Model):
         default=False, help_text="Loaded from the engine's own scenarios."
     )
     enabled = models.BooleanField(default=True)
+    # The engine's word (its spec's "retired"), written by bootstrap like the fields above.
+    retired = models.BooleanField(
+        default=False,
+        help_text="Kept by the engine for the games stored with it, replaced by other scenarios: "
+        "those games still load and play, but no new game may start with it.",
+    )
 
     class Meta:
         unique_together = [("game", "slug")]
@@ -46,6 +52,11 @@ class Scenario(models.Model):
     def engine(self) -> Engine:
         """The rules engine of this scenario's game."""
         return get_engine(self.game)
+
+    @property
+    def offered(self) -> bool:
+        """Whether a new game may start with it: enabled by the site, not retired by the engine."""
+        return self.enabled and not self.retired
 
     def player_range(self) -> tuple[int, int] | None:
         """Seat counts a game of this scenario can be created with: its own range within the

@@ -46,7 +46,7 @@ class NewGameForm:
     errors: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.scenarios = [s for s in Scenario.objects.filter(enabled=True) if s.player_range()]
+        self.scenarios = [s for s in scenarios.offered() if s.player_range()]
 
     # --- reading the submission -------------------------------------------------------------
 
@@ -72,7 +72,7 @@ class NewGameForm:
         """The submission's meaning, or None with `errors` filled (field name -> sentence)."""
         scenario = self.chosen()
         if scenario is None:
-            self.errors["scenario"] = "Choose a scenario from the list."
+            self.errors["scenario"] = self._not_offered() or "Choose a scenario from the list."
             return None
         low, high = scenario.player_range() or (1, 1)
         try:
@@ -93,6 +93,12 @@ class NewGameForm:
             return None
         public = self._get("public") == "on"
         return Cleaned(scenario, players, [s for s in seats if s], options, public, time_control)
+
+    def _not_offered(self) -> str:
+        """Why the posted scenario is not offered, when it is one the engine retired."""
+        raw = self._get("scenario")
+        row = Scenario.objects.filter(pk=int(raw), retired=True).first() if raw.isdigit() else None
+        return scenarios.retired_text(row) if row is not None else ""
 
     def _seat(self, i: int) -> services.SeatSpec | None:
         kind = self._get(f"seat{i}", "open")

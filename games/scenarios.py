@@ -2,19 +2,23 @@
 
 A shipped scenario is the engine's: the admin shows it read-only (only "enabled" may change) and
 offers to copy it, and every `bootstrap` (run by `make migrate` and the release step) writes it
-again from the engine, naming any row whose fields had been changed by other means.
+again from the engine, naming any row whose fields had been changed by other means. One the
+engine has retired (replaced by others, kept for its stored games) is written with `retired`:
+the new-game form and the API offer it for no new game, and its games play on as before.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
+
 from games import rulebook
 from games.models import Scenario
 from rules.core import all_engines
 
 # The fields a shipped scenario takes from its engine; "enabled" is the site's own choice.
-ENGINE_FIELDS = ("title", "description", "min_players", "max_players", "config")
+ENGINE_FIELDS = ("title", "description", "min_players", "max_players", "config", "retired")
 
 
 def shipped_values(spec: dict[str, Any]) -> dict[str, Any]:
@@ -25,6 +29,7 @@ def shipped_values(spec: dict[str, Any]) -> dict[str, Any]:
         "min_players": spec["min_players"],
         "max_players": spec["max_players"],
         "config": spec["config"],
+        "retired": bool(spec.get("retired", False)),
     }
 
 
@@ -40,7 +45,11 @@ def load_shipped() -> tuple[int, list[str]]:
             values = shipped_values(spec)
             row = Scenario.objects.filter(game=engine.game_id, slug=spec["slug"]).first()
             if row is not None:
-                changed = [f for f in ENGINE_FIELDS if getattr(row, f) != values[f]]
+                # "retired" is left out: only the engine sets it (a row from before the field
+                # was added differs from its engine without anyone having edited it).
+                changed = [
+                    f for f in ENGINE_FIELDS if f != "retired" and getattr(row, f) != values[f]
+                ]
                 if changed:
                     reset.append(
                         f"{engine.game_id}/{spec['slug']}: {', '.join(changed)} differed from the "
@@ -51,6 +60,25 @@ def load_shipped() -> tuple[int, list[str]]:
             )
             count += 1
     return count, reset
+
+
+def offered() -> QuerySet[Scenario]:
+    """The scenarios a new game may start with (Scenario.offered), as a query."""
+    return Scenario.objects.filter(enabled=True, retired=False)
+
+
+def retired_text(scenario: Scenario) -> str:
+    """Why a retired scenario starts no new game, and which ones replace it."""
+    others = [
+        s.title
+        for s in offered().filter(game=scenario.game, config=scenario.config)
+        if s.player_range()
+    ]
+    instead = f" Choose one of these instead: {'; '.join(others)}." if others else ""
+    return (
+        f"{scenario.title} is kept only for the games already played with it; "
+        f"it starts no new game.{instead}"
+    )
 
 
 def chosen_options(game_config: dict[str, Any], engine: Any) -> list[dict[str, str]]:

@@ -35,7 +35,7 @@ from games import (
 )
 from games.access import may_watch, seats_of, viewer_seat
 from games.inputs import BadInput, integer, parse_json, text
-from games.models import DevEmail, Game, Result, Scenario, Seat
+from games.models import DevEmail, Game, Result, Seat
 from games.requests import HtmxRequest, UserRequest
 from rules.core.errors import ScenarioError
 from rules.core.registry import get_engine
@@ -75,7 +75,7 @@ def lobby(request: HtmxRequest) -> HttpResponse:
             "waiting": {g.pk for g in waiting},
             "open_games": open_games,
             "watch": watch,
-            "scenarios": Scenario.objects.filter(enabled=True),
+            "scenarios": scenarios.offered(),
         },
     )
 

@@ -58,9 +58,11 @@ def cmd_list(args: argparse.Namespace) -> int:
                 "title": scenario["title"],
                 "min_players": scenario["min_players"],
                 "max_players": scenario["max_players"],
+                "retired": scenario.get("retired", False),
             }
             seats = f"{row['min_players']}–{row['max_players']} players"
-            show(args, row, f"  {row['scenario']}: {row['title']} ({seats})")
+            kept = "; retired, kept for stored games" if row["retired"] else ""
+            show(args, row, f"  {row['scenario']}: {row['title']} ({seats}{kept})")
     return 0
 
 

@@ -118,7 +118,9 @@ class Engine(ABC):
 
     @abstractmethod
     def scenarios(self) -> list[dict[str, Any]]:
-        """Shipped scenarios: slug, title, description, min_players, max_players, config."""
+        """Shipped scenarios: slug, title, description, min_players, max_players, config; and
+        "retired": True on one kept only so that the games stored with it still load and play
+        (another scenario replaces it; the site offers it for no new game)."""
 
     @abstractmethod
     def validate_scenario(self, config: dict[str, Any]) -> list[str]:

@@ -44,7 +44,7 @@ def make_game(
 def great_domain_game(users: list[Any], moves: int, seed: int) -> Game:
     """A Great Domain game (HRE Module 2) with one seat for each user, the first its creator,
     played at random (the draft first) until `moves` moves are made or it ends."""
-    scenario = Scenario.objects.get(game="hre", slug="great-domain")
+    scenario = Scenario.objects.get(game="hre", slug=f"great-domain-{len(users)}")
     specs = [services.SeatSpec("me")] + [spec(u) for u in users[1:]]
     game = services.create_game(users[0], scenario, len(users), specs)
     for user in users[1:]:

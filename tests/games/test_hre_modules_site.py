@@ -194,7 +194,7 @@ def test_a_great_domain_page_draws_eight_seats(scenarios: None, alice: Any) -> N
     from games import services
     from games.models import Scenario
 
-    scenario = Scenario.objects.get(game="hre", slug="great-domain")
+    scenario = Scenario.objects.get(game="hre", slug="great-domain-8")
     specs = [services.SeatSpec("me")] + [services.SeatSpec("bot", bot="random")] * 7
     game = services.create_game(alice, scenario, 8, specs)
     client = Client()

@@ -222,7 +222,14 @@ def declare(file: str, module_id: str, book: files.Book | None = None, **given: 
             given.setdefault("validate", book.check)
     shipped = files.load("module_scenarios.json").get(module_id, [])
     made = tuple(
-        scenario(s["slug"], s["title"], s["description"], s["modules"], tuple(s["players"]))
+        scenario(
+            s["slug"],
+            s["title"],
+            s["description"],
+            s["modules"],
+            tuple(s["players"]),
+            retired=s.get("retired", False),
+        )
         for s in shipped
     )
     return register(Module(module_id, scenarios=made, **hooks, **given))
@@ -272,9 +279,11 @@ def scenario(
     description: str,
     modules: list[str],
     players: tuple[int, ...] = (2, 4),
+    retired: bool = False,
 ) -> dict[str, Any]:
-    """A shipped scenario playing these modules, with no options set."""
-    return {
+    """A shipped scenario playing these modules, with no options set; a retired one is kept
+    for the games stored with it and offered for no new game (Engine.scenarios)."""
+    found: dict[str, Any] = {
         "slug": slug,
         "title": title,
         "description": description,
@@ -282,6 +291,9 @@ def scenario(
         "max_players": players[1],
         "config": {"modules": modules, "options": {}},
     }
+    if retired:
+        found["retired"] = True
+    return found
 
 
 def combined_scenarios() -> list[dict[str, Any]]:

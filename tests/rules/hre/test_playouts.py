@@ -146,6 +146,8 @@ def test_cli_list_json_has_one_line_per_scenario() -> None:
     assert {"scenario": "solo", "min_players": 1, "max_players": 1}.items() <= hre[1].items()
     assert "difficulty" in hre[1]["title"]
     assert all({"game", "scenario", "min_players", "max_players"} <= set(row) for row in rows)
+    retired = {row["scenario"] for row in hre if row["retired"]}
+    assert retired == {"great-domain"}, "kept for stored games; great-domain-5 .. -8 replace it"
 
 
 def test_cli_refuses_a_bad_option_clearly() -> None:
