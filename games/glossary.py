@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import import_module
 
 from django.utils.html import escape
@@ -310,6 +310,9 @@ def _plural(match: re.Match[str]) -> str:
     return f"{n} {word}" if n == "1" else f"{n} {word}s"
 
 
+# Kept per (game, text): a pure function of both, and the same option labels and lines come back
+# move after move (the prompt bar draws every label of every option on each move).
+@lru_cache(maxsize=8192)
 def gloss(game: str, text: str) -> SafeString:
     """A line of game text, escaped, without internal ids, each abbreviation with its meaning."""
     plain = MAYBE_PLURAL.sub(_plural, INTERNAL_IDS.sub("", text))

@@ -3,7 +3,9 @@
 Every move reads the game under its lock, and every socket reads it again to render: the game
 row, whether it has a clock, and its seats with their players and seat clocks; then the newest
 moves (what the viewer may undo) and the moves its log has not shown yet; for turn mail,
-whether a player has the game open; and the session row of each signed-in request. Django's query
+whether a player has the game open; and the session row and user of each signed-in request
+(games.sessions, games.auth). Each move also
+writes its Move row and the game's moved columns (`insert`, `update`). Django's query
 compiler costs several times what these queries cost to run (about 0.4 ms a query here, against
 0.04 ms for the statement itself), so the statements are composed once from the models' own
 field lists and each row is made into model instances with Django's converters and `from_db`,
@@ -210,9 +212,87 @@ def session(session_key: str, now: datetime) -> Session | None:
     return found if isinstance(found, Session) else None
 
 
+@functools.cache
+def _user_statement(vendor: str) -> tuple[str, Columns]:
+    quote = connection.ops.quote_name
+    model = get_user_model()
+    columns = Columns(model, "u")
+    sql = (
+        f"SELECT {columns.sql} FROM {quote(model._meta.db_table)} u"
+        f" WHERE u.{quote(model._meta.pk.column)} = %s"
+    )
+    return sql, columns
+
+
+def user(user_id: Any) -> Any:
+    """The user with this key, or None (what every signed-in request and socket reads)."""
+    sql, columns = _user_statement(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [user_id])
+        row = cursor.fetchone()
+    return None if row is None else columns.make(row, 0)
+
+
 def _prefetched(game: Game, seats: list[Seat]) -> None:
     """Make `game.seats.all()` answer with these seats, as prefetch_related("seats") does."""
     queryset = game.seats.get_queryset()
     queryset._result_cache = seats
     queryset._prefetch_done = True  # type: ignore[attr-defined]
     game._prefetched_objects_cache = {"seats": queryset}  # type: ignore[attr-defined]
+
+
+# --- the move's two writes -------------------------------------------------------------------
+#
+# The Move row and the game's update, as Model.save would make them (each field's pre_save, so
+# auto_now dates are set on the instance, then get_db_prep_save, so JSON goes through the
+# field's encoder), in statements composed once: through the ORM they cost ~0.8 ms each a move
+# against ~0.1 ms for the statements (bench/README.md, "Move path"). Neither model has a save
+# signal or a custom save() to skip (games.signals listens to the user model only).
+
+
+@functools.cache
+def _insert_statement(vendor: str, model: type[Model]) -> tuple[str, list[Field[Any, Any]]]:
+    quote = connection.ops.quote_name
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(quote(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    pk = quote(model._meta.pk.column)
+    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks}) RETURNING {pk}"
+    return sql, fields
+
+
+def insert(obj: Model) -> None:
+    """Insert a new instance with an automatic key, as obj.save() would, and set its key."""
+    if not connection.features.can_return_columns_from_insert:
+        obj.save(force_insert=True)
+        return
+    sql, fields = _insert_statement(connection.vendor, type(obj))
+    values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        row = cursor.fetchone()
+    assert row is not None
+    obj.pk = row[0]
+    obj._state.adding, obj._state.db = False, DEFAULT_DB_ALIAS
+
+
+@functools.cache
+def _update_statement(
+    vendor: str, model: type[Model], names: tuple[str, ...]
+) -> tuple[str, list[Field[Any, Any]]]:
+    quote = connection.ops.quote_name
+    fields = [f for f in model._meta.concrete_fields if f.attname in names]
+    assert len(fields) == len(names), f"not columns of {model.__name__}: {names}"
+    assigned = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+    pk = quote(model._meta.pk.column)
+    return f"UPDATE {quote(model._meta.db_table)} SET {assigned} WHERE {pk} = %s", fields
+
+
+def update(obj: Model, names: tuple[str, ...]) -> None:
+    """Write these fields of a saved instance, as obj.save(update_fields=names) would."""
+    sql, fields = _update_statement(connection.vendor, type(obj), names)
+    values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, obj.pk])
+        if cursor.rowcount != 1:
+            raise RuntimeError(f"{type(obj).__name__} {obj.pk} was not there to update")

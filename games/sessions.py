@@ -6,11 +6,15 @@ compiler costs several times the query. Rows, expiry and everything else are Dja
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth import BACKEND_SESSION_KEY
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
 from games import rows
+from games.auth import RENAMED
 
 
 class SessionStore(db.SessionStore):
@@ -21,3 +25,12 @@ class SessionStore(db.SessionStore):
         if found is None:
             self._session_key = None
         return found
+
+    def load(self) -> dict[str, Any]:
+        """The session's data; a sign-in made through a parent of games.auth's backends is
+        read as made through the backend that replaced it (the player stays signed in)."""
+        data: dict[str, Any] = super().load()
+        renamed = RENAMED.get(data.get(BACKEND_SESSION_KEY, ""))
+        if renamed is not None:
+            data[BACKEND_SESSION_KEY] = renamed
+        return data

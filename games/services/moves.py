@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 
-from games import notify
+from games import notify, rows
 from games.access import seats_of
 from games.errors import MoveRefused
 from games.models import Game, Move
@@ -190,7 +190,7 @@ def record(
     game.bot_streak = game.bot_streak + 1 if automatic else 0
     if not automatic:
         game.paused = False  # a player's decision lets the bots go on
-    move = Move.objects.create(
+    move = Move(
         game=game,
         seq=game.seq,
         seat=seat,
@@ -201,11 +201,12 @@ def record(
         by_standing=standing,
         barrier=barrier,
     )
+    rows.insert(move)
     if engine.is_over(state):
         finish_locked(game, "end")
         return move
     _pause_if_looping(game)
-    game.save(update_fields=MOVED_FIELDS)  # the config and the result stay as they were
+    rows.update(game, MOVED_FIELDS)  # the config and the result stay as they were
     if banks.record_move(game, seat, by_player=not automatic):
         forget_seats(game)  # a held seat is the player's again
     notify.record_move(game, seat, before)  # outbox rows in the move's transaction

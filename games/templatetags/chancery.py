@@ -79,3 +79,31 @@ def prompt_key(prompt: Any) -> str:
     from games import services
 
     return services.prompt_key(prompt) if prompt else ""
+
+
+class FragmentNode(template.Node):
+    """{% fragment "name" input … %}: the body drawn once per distinct input (games.fragments)."""
+
+    def __init__(
+        self, name: str, inputs: list[template.base.FilterExpression], nodelist: template.NodeList
+    ) -> None:
+        self.name, self.inputs, self.nodelist = name, inputs, nodelist
+
+    def render(self, context: template.Context) -> str:
+        from games import fragments
+
+        values = [expression.resolve(context, ignore_failures=True) for expression in self.inputs]
+        return fragments.drawn(self.name, values, lambda: self.nodelist.render(context))
+
+
+@register.tag("fragment")
+def fragment(parser: template.base.Parser, token: template.base.Token) -> FragmentNode:
+    bits = token.split_contents()
+    if len(bits) < 3 or bits[1][0] not in "\"'" or bits[1][-1] != bits[1][0]:
+        raise template.TemplateSyntaxError(
+            "{% fragment %} takes a quoted name and the inputs its body reads"
+        )
+    nodelist = parser.parse(("endfragment",))
+    parser.delete_first_token()
+    inputs = [parser.compile_filter(bit) for bit in bits[2:]]
+    return FragmentNode(bits[1][1:-1], inputs, nodelist)
