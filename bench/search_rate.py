@@ -85,7 +85,8 @@ def main() -> None:
     if args.style:
         from search_tune import style  # bench/ is the script's own directory
 
-        search.STYLES[2] = style(args.style)
+        search.STYLES[2] = style(args.style, args.game)
+        search.GAME_STYLES.pop(args.game, None)
     figures = measure(args.game, args.scenario, args.games, args.seed, args.iterations)
     print(json.dumps(figures))
 

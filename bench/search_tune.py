@@ -25,9 +25,9 @@ from rules.core.playout import PlayoutError
 from rules.core.registry import get_engine
 
 
-def style(text: str) -> search.Style:
-    """A Style from `name=value,...` over the normal bot's own."""
-    base = search.STYLES[2]
+def style(text: str, game: str) -> search.Style:
+    """A Style from `name=value,...` over the normal bot's own in this game."""
+    base = search.style_for(get_engine(game), 2)
     fields = {f.name: f.type for f in dataclasses.fields(base)}
     changes: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
@@ -60,7 +60,8 @@ def main() -> None:
     args = parser.parse_args()
     engine = get_engine(args.game)
     scenario = next(s for s in engine.scenarios() if s["slug"] == args.scenario)
-    search.STYLES[2] = style(args.style)
+    search.STYLES[2] = style(args.style, args.game)
+    search.GAME_STYLES.pop(args.game, None)  # the game's own style is in STYLES[2] now
     names = ["search"] + [args.against] * (args.players - 1)
     budget = Budget(iterations=args.iterations)
     wins = 0.0

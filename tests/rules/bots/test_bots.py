@@ -151,3 +151,34 @@ def test_the_loop_watch_reports_a_position_recurring_within_a_turn() -> None:
     moved = advance(engine, clone(state), 1, 1)
     if engine.active_seat(moved) != engine.active_seat(state):
         assert watch.see(engine, moved, "a") is None  # a new turn starts afresh
+
+
+def test_an_ema_rollout_finishes_the_open_chain_and_stops_where_it_closes() -> None:
+    """EMA's search style (search.GAME_STYLES): a rollout plays on only while a chain the tree
+    opened is open (at most `finish` actions) and scores there; HRE keeps its 12-action rollouts."""
+    engine = get_engine("ema")
+    style = search.style_for(engine, 2)
+    assert (style.rollout, style.finish) == (0, 30)
+    assert search.style_for(get_engine("hre"), 2) == search.STYLES[2]
+    config = next(s for s in engine.scenarios() if s["slug"] == "27-charlemagne")["config"]
+    state = engine.setup(3, config, 2)
+    prompt = engine.prompts(state)[0]
+    depth = len(state["stack"])
+    played = 0
+    for option in prompt["options"]:
+        world = clone(state)
+        engine.apply_trusted(world, prompt["seat"], option["action"])
+        if len(world["stack"]) <= depth:
+            continue
+        bot = search.Search(engine, state, prompt["seat"], 1, style)
+        steps = []
+        original = bot._step
+        bot._step = lambda w, steps=steps, original=original: steps.append(1) or original(w)  # type: ignore[method-assign]
+        rewards = bot._rollout(world)
+        played += 1
+        assert len(rewards) == 2 and all(0.0 <= r <= 1.0 for r in rewards)
+        closed = len(world["stack"]) <= depth or engine.is_over(world)
+        assert closed or len(steps) == style.finish
+        if closed:  # the step that closed the chain was the last one played
+            assert steps, "the option opened a chain, so at least one step closes it"
+    assert played > 0
