@@ -254,6 +254,54 @@ def _shows(token: str, face: str) -> tuple[str, str]:
     return token[0], canonical_json(data().token_specs[token][face])
 
 
+def first_fill(order: list[str], fits: dict[str, list[str]]) -> dict[str, str] | None:
+    """The first way, in order, of giving each slot one of its fitting tokens, no token twice:
+    the first slot its first token that leaves the others a way, and so on; None if none.
+
+    The same deal as trying every token of every slot in order and backing up on a dead end,
+    but in polynomial time: a complete deal is kept throughout (Kuhn's augmenting paths), so a
+    token is tried only if the slots after it can still be dealt. Plain backing up could try
+    exponentially many partial deals before the first whole one (a search bot's re-deal on the
+    joined board of Module 2 ran for minutes)."""
+    slot_of: dict[str, str] = {}  # token -> slot
+    token_of: dict[str, str] = {}  # slot -> token
+    fixed: set[str] = set()
+
+    def augment(pid: str, seen: set[str]) -> bool:
+        for token in fits[pid]:
+            if token in seen:
+                continue
+            seen.add(token)
+            holder = slot_of.get(token)
+            if holder is None or (holder not in fixed and augment(holder, seen)):
+                slot_of[token], token_of[pid] = pid, token
+                return True
+        return False
+
+    if not all(augment(pid, set()) for pid in order):
+        return None
+    for pid in order:
+        for token in fits[pid]:
+            holder = slot_of.get(token)
+            if holder == pid:
+                break
+            if holder in fixed:
+                continue
+            kept = (dict(slot_of), dict(token_of))
+            del slot_of[token_of[pid]]
+            slot_of[token], token_of[pid] = pid, token
+            fixed.add(pid)
+            if holder is None:
+                break
+            del token_of[holder]
+            if augment(holder, set()):
+                break
+            fixed.discard(pid)
+            slot_of, token_of = kept
+        fixed.add(pid)
+    return token_of
+
+
 def _redeal_tokens(state: State) -> None:
     """Re-deal the unseen Barbarian tokens: every slot gets a token showing what it shows.
 
@@ -274,22 +322,8 @@ def _redeal_tokens(state: State) -> None:
     order = sorted(slots, key=lambda pid: (len(fits[pid]), pid))
     for pid in order:
         rng.shuffle(state, fits[pid])
-    chosen: dict[str, str] = {}
-
-    def fill(index: int, used: set[str]) -> bool:
-        if index == len(order):
-            return True
-        pid = order[index]
-        for token in fits[pid]:
-            if token not in used:
-                chosen[pid] = token
-                used.add(token)
-                if fill(index + 1, used):
-                    return True
-                used.discard(token)
-        return False
-
-    if not fill(0, set()):  # cannot happen: the true deal is a solution
+    chosen = first_fill(order, fits)
+    if chosen is None:  # cannot happen: the true deal is a solution
         return
     for pid in slots:
         state["prov"][pid]["barb"] = {"token": chosen[pid], "face": faces[pid]}
