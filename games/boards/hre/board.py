@@ -9,7 +9,11 @@ same choices stay buttons in the prompt bar.
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from typing import Any
+
+import orjson
 
 from games.boards.common import Prompt, View, seat_mark
 from games.boards.common import pick as _pick
@@ -132,12 +136,36 @@ def province(
     token_set: str = "barbarian",
 ) -> dict[str, Any]:
     """One province register, ready to draw."""
+    drawn = _register(pid, here, token_set)
+    # A fresh dict and pieces list: a module's pieces are appended to them (_add_pieces).
+    return {
+        **drawn,
+        "pieces": list(drawn["pieces"]),
+        "battle": pid == battle_at,
+        "pick": _pick(indices, prompt),
+    }
+
+
+# Registers as drawn from (province, what the view shows there, token set): a move changes a
+# few provinces, and every board drawn works out all of them (a third of HRE's board context).
+_REGISTERS: OrderedDict[bytes, dict[str, Any]] = OrderedDict()
+_REGISTERS_SIZE = 4096
+_registers_lock = threading.Lock()
+
+
+def _register(pid: str, here: dict[str, Any], token_set: str) -> dict[str, Any]:
+    key = orjson.dumps([pid, here, token_set], option=orjson.OPT_NON_STR_KEYS)
+    with _registers_lock:
+        found = _REGISTERS.get(key)
+        if found is not None:
+            _REGISTERS.move_to_end(key)
+            return found
     data = components()
     spec = data.provinces[pid]
     region = data.regions[spec["region"]]
     cx, cy = _sheet(spec["x"], spec["y"])
     barb = _barbarians(here["barb"], token_set)
-    return {
+    drawn = {
         "id": pid,
         "name": spec["name"],
         "short": SHORT_NAMES.get(spec["name"], spec["name"]),
@@ -159,10 +187,13 @@ def province(
             for i, r in enumerate(here["bld"])
         ],
         "barb": barb,
-        "battle": pid == battle_at,
-        "pick": _pick(indices, prompt),
         "title": _describe(spec, here, region["name"], barb),
     }
+    with _registers_lock:
+        _REGISTERS[key] = drawn
+        while len(_REGISTERS) > _REGISTERS_SIZE:
+            _REGISTERS.popitem(last=False)
+    return drawn
 
 
 def _links(live: set[str]) -> list[dict[str, Any]]:
