@@ -25,12 +25,9 @@ class ModelBackend(backends.ModelBackend):
         return user if user is not None and self.user_can_authenticate(user) else None
 
 
-class AuthenticationBackend(auth_backends.AuthenticationBackend):
-    """allauth's backend (sign-in by username or email address)."""
-
-    def get_user(self, user_id: Any) -> Any:
-        user = rows.user(user_id)
-        return user if user is not None and self.user_can_authenticate(user) else None
+class AuthenticationBackend(ModelBackend, auth_backends.AuthenticationBackend):
+    """allauth's backend (sign-in by username or email address), with ModelBackend's get_user
+    (allauth's backend is itself a ModelBackend, so this changes nothing else)."""
 
 
 # The backend paths sessions made before these classes hold, and what they now name.

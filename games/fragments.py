@@ -22,17 +22,17 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import orjson
 
+from games.kept import Kept
+
 # A seat card is ~1-2 KB and a tableau section up to ~10 KB: at most ~10 MB.
 SIZE = 2048
 
-_cache: OrderedDict[bytes, str] = OrderedDict()
-_lock = threading.Lock()
+_cache: Kept[bytes, str] = Kept(SIZE)
 _off = threading.local()
 stats = {"hits": 0, "misses": 0, "uncached": 0}
 
@@ -61,18 +61,13 @@ def drawn(name: str, inputs: list[Any], draw: Callable[[], str]) -> str:
     if found is None:
         stats["uncached"] += 1
         return draw()
-    with _lock:
-        html = _cache.get(found)
-        if html is not None:
-            _cache.move_to_end(found)
-            stats["hits"] += 1
-            return html
+    html = _cache.get(found)
+    if html is not None:
+        stats["hits"] += 1
+        return html
     html = draw()
-    with _lock:
-        stats["misses"] += 1
-        _cache[found] = html
-        while len(_cache) > SIZE:
-            _cache.popitem(last=False)
+    stats["misses"] += 1
+    _cache.put(found, html)
     return html
 
 
@@ -88,5 +83,4 @@ def disabled() -> Iterator[None]:
 
 
 def clear() -> None:
-    with _lock:
-        _cache.clear()
+    _cache.clear()

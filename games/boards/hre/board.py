@@ -9,8 +9,6 @@ same choices stay buttons in the prompt bar.
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from typing import Any
 
 import orjson
@@ -20,6 +18,7 @@ from games.boards.common import pick as _pick
 from games.boards.hre import domain, tableau
 from games.boards.hre import modules as hre_modules
 from games.boards.hre.cards import amounts
+from games.kept import Kept
 from rules.hre.metadata import components
 
 UNIT_LETTERS = {"infantry": "I", "archer": "A", "cavalry": "C"}
@@ -148,18 +147,14 @@ def province(
 
 # Registers as drawn from (province, what the view shows there, token set): a move changes a
 # few provinces, and every board drawn works out all of them (a third of HRE's board context).
-_REGISTERS: OrderedDict[bytes, dict[str, Any]] = OrderedDict()
-_REGISTERS_SIZE = 4096
-_registers_lock = threading.Lock()
+_REGISTERS: Kept[bytes, dict[str, Any]] = Kept(4096)
 
 
 def _register(pid: str, here: dict[str, Any], token_set: str) -> dict[str, Any]:
     key = orjson.dumps([pid, here, token_set], option=orjson.OPT_NON_STR_KEYS)
-    with _registers_lock:
-        found = _REGISTERS.get(key)
-        if found is not None:
-            _REGISTERS.move_to_end(key)
-            return found
+    found = _REGISTERS.get(key)
+    if found is not None:
+        return found
     data = components()
     spec = data.provinces[pid]
     region = data.regions[spec["region"]]
@@ -189,10 +184,7 @@ def _register(pid: str, here: dict[str, Any], token_set: str) -> dict[str, Any]:
         "barb": barb,
         "title": _describe(spec, here, region["name"], barb),
     }
-    with _registers_lock:
-        _REGISTERS[key] = drawn
-        while len(_REGISTERS) > _REGISTERS_SIZE:
-            _REGISTERS.popitem(last=False)
+    _REGISTERS.put(key, drawn)
     return drawn
 
 
