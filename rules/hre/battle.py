@@ -218,7 +218,10 @@ def _classes(ctx: Ctx, units: list[dict[str, Any]]) -> dict[tuple[str, bool, int
 
 
 def auto_target(ctx: Ctx, units: list[dict[str, Any]], phase: int) -> int:
-    """The automatic priority for hits against a player (HRE-M01-GEN-02/03, used by AMB-17)."""
+    """The automatic priority for hits against a player (HRE-M01-GEN-02/03, used by AMB-17).
+
+    Between units alike so far, a non-Transient unit is hit before a Transient one and only then
+    does the type order (Cavalry, Archers, Infantry) decide (AMB-77's reading)."""
 
     def key(i: int) -> tuple[int, int, int, int, int, int]:
         u = units[i]
@@ -228,8 +231,8 @@ def auto_target(ctx: Ctx, units: list[dict[str, Any]], phase: int) -> int:
             0 if u["d"] + u["p"] else 1,
             left,
             -level(ctx, u),
-            TYPE_RANK[u["t"]],
             1 if u["tr"] else 0,
+            TYPE_RANK[u["t"]],
         )
 
     return min(targets(ctx, units), key=key)

@@ -52,8 +52,11 @@ class HreEngine(FrameEngine[Ctx]):
     # 6: Skirmisher rewards +1 VP; 7: starting cards for balance (C002 a Common Technology, C005
     # and C010 level I); 8: the Great Domain with Modules 8, 10 and 13A, and the western half's
     # Titles on 3 provinces in play (Module 2 only; 1-4 player games play as at 7); 9: the western
-    # half re-authored for Ruler balance at 5 players (Module 2 only)
-    rules_version = 9
+    # half re-authored for Ruler balance at 5 players (Module 2 only); 10: solo (Module 1) battles
+    # and the Raiding Party by AMB-77, -78 and -79 (hits on a non-Transient unit before the type
+    # order, a Barbarian token in a province lost to Raiders beside Skirmishers, tokens kept
+    # reduced on the card after a failed counterattack)
+    rules_version = 10
     machine = handlers.MACHINE
     # Declining a Title (Pass step 2) or further sales (Pass step 4): the Pass that ended the
     # round is already made, and saying no spends nothing. The turn's own Pass is not trivial.

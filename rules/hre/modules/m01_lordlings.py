@@ -511,7 +511,9 @@ def _manoeuvre(ctx: Ctx, card: str | None) -> None:
     prov = pick(ctx, candidates)
     here = s["prov"][prov]
     if here["barb"] is not None:
-        s["box_tokens"] = sorted([*s["box_tokens"], here["barb"]["token"]])  # AMB-41
+        # Back to the face-down pool (AMB-41); a Skirmisher goes back among the Skirmishers,
+        # since every draw takes from the set it needs (AMB-78).
+        s["box_tokens"] = sorted([*s["box_tokens"], here["barb"]["token"]])
         here["barb"] = None
     here["owner"] = LORDLINGS
     here["units"]["infantry"] += 1
@@ -851,6 +853,7 @@ def _offer_enter(ctx: Ctx, card: str) -> None:
     ctx.log("HRE-M01-RAIDER-01", f"{spec['name']} is revealed: {spec['text']}")
     for effect in spec["reveal"]:
         raider_effect(ctx, effect, "HRE-M01-RAIDER-01")
+    # A Surprise leaves the offer at once; that is not a discard, so no penalty (AMB-76).
     if spec["kind"] == "surprise" and card in ctx.s["offer"]:
         ctx.s["offer"].remove(card)
         ctx.s["discard"].append(card)
@@ -936,16 +939,52 @@ def empty_party(ctx: Ctx) -> None:
     ctx.s["box_tokens"] = sorted(ctx.s["box_tokens"] + party["tokens"])
     party["tokens"] = []
     party["units"] = dict.fromkeys(UNITS, 0)
+    party.pop("lost", None)
 
 
 def party_units(state: State) -> dict[str, int]:
-    """Every unit on the Raiding Party: tokens' units and Raider miniatures (RAIDER-05)."""
+    """Every unit on the Raiding Party: tokens' units and Raider miniatures (RAIDER-05), less the
+    units a token lost in a counterattack (AMB-79)."""
     party = m01(state)["party"]
     total = dict(party["units"])
+    lost = party.get("lost", {})
     for token in party["tokens"]:
+        gone = lost.get(token, {})
         for u in UNITS:
-            total[u] += int(data().token_specs[token]["units"].get(u, 0))
+            total[u] += int(data().token_specs[token]["units"].get(u, 0)) - gone.get(u, 0)
     return total
+
+
+def _party_losses(ctx: Ctx, left: dict[str, int]) -> None:
+    """After a failed counterattack the survivors stay on the Raiding Party (COUNTER-03).
+
+    The tokens stay on the card with their units reduced by the losses, and a token with no unit
+    left goes back to the pool (AMB-79's reading). The book does not say whose units fall first:
+    here the Raider miniatures, then the tokens' units, the newest token first. `lost` keeps,
+    per token, the units it has lost; a party without losses has no such key."""
+    s = ctx.s
+    party = m01(s)["party"]
+    losses = {u: n - left.get(u, 0) for u, n in party_units(s).items()}
+    for u in UNITS:
+        off = min(losses[u], party["units"][u])
+        party["units"][u] -= off
+        losses[u] -= off
+    reduced: dict[str, dict[str, int]] = party.pop("lost", {})
+    for token in reversed(list(party["tokens"])):
+        printed = data().token_specs[token]["units"]
+        gone = reduced.pop(token, {})
+        for u in UNITS:
+            off = min(losses[u], int(printed.get(u, 0)) - gone.get(u, 0))
+            if off > 0:
+                gone[u] = gone.get(u, 0) + off
+                losses[u] -= off
+        if all(int(printed.get(u, 0)) == gone.get(u, 0) for u in UNITS):
+            party["tokens"].remove(token)
+            s["box_tokens"] = sorted([*s["box_tokens"], token])
+        elif gone:
+            reduced[token] = gone
+    if reduced:
+        party["lost"] = dict(sorted(reduced.items()))
 
 
 def raiders_attack(ctx: Ctx, rule: str) -> None:
@@ -1113,9 +1152,7 @@ def _raid_outcome(ctx: Ctx, frame: Frame) -> None:
             draw_party_tokens(ctx, 1, "HRE-M01-COUNTER-02")
             _raiders_lost(ctx)
         else:
-            # Survivors stay on the card: the tokens' units are kept as Raider miniatures.
-            empty_party(ctx)
-            solo["party"]["units"] = {u: left.get(u, 0) for u in UNITS}
+            _party_losses(ctx, left)
             ctx.log("HRE-M01-COUNTER-03", f"Your counterattack fails ({mine} to {theirs}).")
     refresh_owner(s, prov)
     if here["owner"] != HUMAN and solo["target"] == prov:
@@ -1174,7 +1211,8 @@ def _lose_to_raiders(
     if here["barb"] is not None:  # never two tokens in one province: the old one to the pool
         s["box_tokens"] = sorted([*s["box_tokens"], here["barb"]["token"]])
         here["barb"] = None
-    token = _pool_draw(ctx, token_sets(s)[0])  # a map token, of the map's set
+    # A Barbarian token, even with Skirmishers on the map (AMB-78): the book names the Barbarian set.
+    token = _pool_draw(ctx, "barbarian")
     if token is not None:
         here["barb"] = {"token": token, "face": "units"}
         m01(s).setdefault("leftovers", {})[prov] = {u: raider_left.get(u, 0) for u in UNITS}

@@ -3,9 +3,10 @@
 The Skirmisher tokens (authored in `rules/hre/data/m07_skirmishers.json`, §2.10) take the place
 of the Barbarian tokens: the map is dealt from them and every Barbarian rule then applies to them
 unchanged, since the base rules read a token only through its id (HRE-M07-SETUP-01). The two
-sets are never mixed on the map. In the solo game (Module 1) the map takes Skirmishers while the
+sets are not mixed at set-up. In the solo game (Module 1) the map takes Skirmishers while the
 Raiding Party keeps drawing Barbarian tokens (HRE-M07-SOLO-01): Module 1 draws each from its own
-set in the shared face-down pool.
+set in the shared face-down pool. A province lost to the Raiders gets a Barbarian token, and a
+Skirmisher a Lordling Manoeuvre removes goes back among the Skirmishers (AMB-78's reading).
 """
 
 from __future__ import annotations
@@ -60,8 +61,11 @@ def _view(state: State, seat: int | None, found: dict[str, Any]) -> None:
 
 @hook
 def _invariants(state: State) -> None:
-    """The map never mixes the sets (SETUP-01): every token on it is a Skirmisher."""
+    """The map never mixes the sets (SETUP-01): every token on it is a Skirmisher, but in solo
+    the Barbarian token a Raider attack leaves in the province it took (AMB-78)."""
     wanted = set(data().token_sets[SET])
+    if plays(state, "M01"):
+        wanted |= set(data().token_sets["barbarian"])
     for pid, here in state["prov"].items():
         if here["barb"] is not None and here["barb"]["token"] not in wanted:
             raise InvariantError(f"a token of another set lies in {pid} beside the Skirmishers")

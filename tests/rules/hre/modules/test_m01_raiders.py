@@ -276,6 +276,87 @@ def test_HRE_M01_COUNTER_03_a_failed_counterattack(d20: list[int], dice: list[in
     assert state["m01"]["party"]["units"]["infantry"] == 1
 
 
+def _infantry_tokens(n: int) -> list[str]:
+    """The Barbarian tokens of exactly n infantry and nothing else."""
+    specs = load().token_specs
+    return sorted(
+        t
+        for t in load().token_sets["barbarian"]
+        if {u: k for u, k in specs[t]["units"].items() if k} == {"infantry": n}
+    )
+
+
+def _party_of(state: dict, tokens: list[str], **miniatures: int) -> None:
+    """The Raiding Party holds exactly these tokens and Raider miniatures."""
+    party = state["m01"]["party"]
+    pool = sorted(set(state["box_tokens"]) | set(party["tokens"]))
+    state["box_tokens"] = [t for t in pool if t not in tokens]
+    state["m01"]["party"] = {
+        "tokens": list(tokens),
+        "units": {u: miniatures.get(u, 0) for u in UNITS},
+    }
+
+
+def test_HRE_M01_COUNTER_03_a_failed_counterattack_leaves_the_tokens_reduced(
+    d20: list[int], dice: list[int]
+) -> None:
+    """HRE-M01-COUNTER-03 (AMB-79): the Raiders that survive a counterattack you lose stay on the
+    card as the tokens they came on, each reduced by the losses; a token left with no unit goes
+    back to the pool. Losses fall on the miniatures first, then on the newest token."""
+    state = quiet(solo(ruler="arnulf"))
+    ones, twos = _infantry_tokens(1), _infantry_tokens(2)
+    assert ones and twos
+    old, new = twos[0], ones[0]  # drawn in that order: the 1-infantry token is the newest
+    _party_of(state, [old, new], infantry=1)
+    assert m.party_units(state)["infantry"] == 4
+    ctx = Ctx(state)
+    m._party_losses(ctx, {"infantry": 1, "archer": 0, "cavalry": 0})  # 3 of 4 fell
+    party = state["m01"]["party"]
+    assert party["units"]["infantry"] == 0  # the miniature fell first
+    assert party["tokens"] == [old] and new in state["box_tokens"]  # then the newest token
+    assert party["lost"] == {old: {"infantry": 1}}  # the older one keeps 1 of its 2
+    assert m.party_units(state) == {"infantry": 1, "archer": 0, "cavalry": 0}
+    ENGINE.check_invariants(state)
+    m._party_losses(ctx, {"infantry": 0, "archer": 0, "cavalry": 0})
+    assert state["m01"]["party"]["tokens"] == [] and "lost" not in state["m01"]["party"]
+    assert old in state["box_tokens"]
+    ENGINE.check_invariants(state)
+
+
+def test_HRE_M01_COUNTER_03_a_tie_keeps_the_token_on_the_card(
+    d20: list[int], dice: list[int]
+) -> None:
+    """HRE-M01-COUNTER-03 (AMB-79): with no Raider killed the token stays whole on the card."""
+    state = quiet(solo(ruler="arnulf"))
+    token = _infantry_tokens(1)[0]
+    _party_of(state, [token])
+    raid = _raider("raid", 1)
+    _free(state, raid)
+    state["seats"][0]["hand"].append(raid)
+    state["prov"]["bavaria"]["units"]["infantry"] = 1
+    dice.extend([1, 1])  # nobody hits: 1 against 1, a tie
+    state, _ = ENGINE.apply(state, 0, {"do": "m01_raid", "card": raid, "prov": "bavaria"})
+    party = state["m01"]["party"]
+    assert party["tokens"] == [token] and "lost" not in party
+    assert token not in state["box_tokens"]
+
+
+def test_HRE_M01_GEN_03_non_Transient_before_the_type_order() -> None:
+    """HRE-M01-GEN-02, HRE-M01-GEN-03 (AMB-77): between two units alike in injury, Armour and
+    level, the hit goes to the non-Transient one even where the type order would pick the other
+    (a Transient archer against a non-Transient infantry)."""
+    from rules.hre import battle
+
+    state = quiet(solo(ruler="arnulf"))
+    ctx = Ctx(state)
+    mine = [battle._unit("archer", True, 0), battle._unit("infantry", False, 0)]
+    assert battle._armour_left(ctx, mine[0]) == battle._armour_left(ctx, mine[1])
+    assert battle.level(ctx, mine[0]) == battle.level(ctx, mine[1])
+    assert battle.auto_target(ctx, mine, 2) == 1
+    both = [battle._unit("infantry", False, 0), battle._unit("archer", False, 0)]
+    assert battle.auto_target(ctx, both, 2) == 1  # both non-Transient: Archers before Infantry
+
+
 def test_HRE_M01_RAIDATK_06_DIFF_10_hard_Raiders_upgrade_when_they_lose(
     d20: list[int], dice: list[int]
 ) -> None:

@@ -97,6 +97,23 @@ def test_HRE_M07_SOLO_01_the_raiding_party_still_takes_barbarian_tokens() -> Non
     ENGINE.check_invariants(state)
 
 
+def test_HRE_M07_SOLO_01_a_province_lost_to_the_Raiders_takes_a_Barbarian_token() -> None:
+    """HRE-M07-SOLO-01, HRE-M01-RAIDATK-03 (AMB-78): with Skirmishers on the map, a province the
+    Raiders take gets a regular Barbarian token, and the map may then hold both sets."""
+    state = ENGINE.setup(4, SOLO, 1)
+    state, _ = ENGINE.apply(state, 0, {"ruler": "arnulf"})
+    d = data()
+    prov = next(p for p, here in sorted(state["prov"].items()) if here["barb"] is not None)
+    here = state["prov"][prov]
+    state["box_tokens"] = sorted([*state["box_tokens"], here["barb"]["token"]])
+    here["barb"], here["owner"] = None, 0  # a province of yours, its Skirmisher back in the pool
+    none = {"infantry": 0, "archer": 0, "cavalry": 0}
+    m01_lordlings._lose_to_raiders(Ctx(state), prov, none, {**none, "infantry": 1})
+    assert here["owner"] is None and here["barb"]["token"] in d.token_sets["barbarian"]
+    assert set(map_tokens(state)) - {here["barb"]["token"]} <= set(d.token_sets["skirmisher"])
+    ENGINE.check_invariants(state)
+
+
 def test_HRE_M07_SOLO_01_solo_games_with_skirmishers_end() -> None:
     """HRE-M07-SOLO-01: whole solo games with Skirmishers end and replay identically."""
     playout = play_and_replay(ENGINE, 2, SOLO, 1)
