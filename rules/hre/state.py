@@ -176,7 +176,9 @@ def farm_space(state: State, seat: int) -> dict[str, int]:
 
 
 def army_limit(state: State, seat: int) -> int:
-    """The Army limit: the rightmost visible value of the Farm track (HRE-BASE-MANOEUVRE-01)."""
+    """The Army limit: the rightmost visible value of the Farm track (HRE-BASE-MANOEUVRE-01).
+
+    The book also calls it the Army Upkeep limit; one rule, one name here (AMB-70)."""
     return farm_space(state, seat)["army_limit"]
 
 

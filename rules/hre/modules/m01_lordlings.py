@@ -206,7 +206,7 @@ def _m01_setup(ctx: Ctx, frame: Frame) -> None:
         "techs": [],
         "party": {"tokens": [party_token], "units": dict.fromkeys(UNITS, 0)},
         "raider_levels": dict.fromkeys(UNITS, 1),
-        "target": None,
+        "target": None,  # the Raiding Target marker (a Warehouse marker in the box, AMB-70)
         "rush": False,
         "final_attack": False,
         "boxed": {"cities": 0, "churches": 0},
