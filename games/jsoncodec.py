@@ -13,27 +13,40 @@ Stored text is compact JSON either way; PostgreSQL's jsonb keeps no text at all.
 from __future__ import annotations
 
 import json
-import re
+from collections.abc import Iterator
 from typing import Any
 
 import orjson
 
-LONG_NUMBER = re.compile(r"-?\d{19,}")
 LOWEST, HIGHEST = -(2**63), 2**64 - 1  # the integers orjson reads as integers
-# Every digit as 9: a run of 20 digits, or a minus and 19, is then one substring test (a regex
-# scan of a 6 KB state costs as much as the standard library's whole read).
+# Every digit as 9, so that runs of digits are found by substring search (a regex scan of a 6 KB
+# state costs as much as the standard library's whole read). A run of 19 digits always fits;
+# 20 digits fit up to HIGHEST (a generator state often has 20); a minus and 19 down to LOWEST.
 NINES = bytes.maketrans(b"0123456789", b"9" * 10)
-TWENTY, MINUS_NINETEEN = b"9" * 20, b"-" + b"9" * 19
+NINE = ord("9")
+
+
+def _runs(raw: bytes, marks: bytes, head: bytes) -> Iterator[int]:
+    """The value of each run in `raw` that starts where `marks` (raw with digits as 9) holds
+    `head`, taken to the run's last digit."""
+    start = marks.find(head)
+    while start != -1:
+        end = start + len(head)
+        while end < len(marks) and marks[end] == NINE:
+            end += 1
+        yield int(raw[start:end])
+        start = marks.find(head, end)
 
 
 def _orjson_reads(text: str) -> bool:
-    """Whether orjson reads every number in the text as the standard library would: each run of
-    19 or more digits (a number, or digits in a string or a fraction, where either way is the
-    same) is within orjson's integers. A run of 19 digits alone always is."""
-    runs = text.encode().translate(NINES)
-    if TWENTY not in runs and MINUS_NINETEEN not in runs:
-        return True
-    return all(LOWEST <= int(m.group()) <= HIGHEST for m in LONG_NUMBER.finditer(text))
+    """Whether orjson reads every number in the text as the standard library would: every run of
+    digits (a number, or digits in a string or a fraction, where either reading is the same) is
+    within orjson's integers."""
+    raw = text.encode()
+    marks = raw.translate(NINES)
+    return all(n <= HIGHEST for n in _runs(raw, marks, b"9" * 20)) and all(
+        n >= LOWEST for n in _runs(raw, marks, b"-" + b"9" * 19)
+    )
 
 
 class Encoder(json.JSONEncoder):
