@@ -379,7 +379,8 @@ MIN_ROSTER = 24
 def validate_rosters(raw: Any, cards: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Check solitaire.json: per level, the pool's first markers, whether defenders keep their
     wounds (A-31), and the roster: the characters dealt into the game, each once; "all" stands
-    for every character of the pool (FL-SOLO-01)."""
+    for every character of the pool (FL-SOLO-01), and another level's name for that level's list
+    (so that two levels dealing the same characters cannot drift apart)."""
     levels = _keys("solitaire.json", raw, SOLO_LEVELS)
     everyone = sorted(cid for cid, spec in cards.items() if spec["type"] == "character")
     rosters = {}
@@ -389,9 +390,16 @@ def validate_rosters(raw: Any, cards: dict[str, dict[str, Any]]) -> dict[str, di
         _int(where + " markers", spec["markers"], 1, 50)
         if spec["wounds"] not in ("clear", "keep"):
             _fail(where, 'wounds is "clear" or "keep" (A-31)')
-        ids = everyone if spec["roster"] == "all" else spec["roster"]
+        ids = spec["roster"]
+        if isinstance(ids, str) and ids in levels and ids != level:
+            ids = levels[ids]["roster"]  # one step only: the level named holds a list or "all"
+        ids = everyone if ids == "all" else ids
         if not isinstance(ids, list) or len(set(ids)) != len(ids):
-            _fail(where, 'the roster is "all" or a list of character ids, each once')
+            _fail(
+                where,
+                'the roster is "all", a list of character ids, each once, or the name of a level'
+                " that holds one",
+            )
         strays = [cid for cid in ids if cards.get(cid, {}).get("type") != "character"]
         if strays:
             _fail(where, f"not characters: {strays}")

@@ -190,3 +190,22 @@ def test_a_bad_solitaire_roster_is_refused(roster: list[str], problem: str) -> N
     levels["easier"]["roster"] = roster
     with pytest.raises(ComponentError, match=problem):
         validate_rosters(levels, load().cards)
+
+
+def test_a_solitaire_level_may_deal_another_levels_roster() -> None:
+    """A level's roster may name another level (FL-SOLO-01): it deals that level's characters;
+    a name that leads to no list is refused."""
+    from rules.feudal.components import load, validate_rosters
+
+    cards = load().cards
+    chars = sorted(c for c, spec in cards.items() if spec["type"] == "character")[:30]
+    levels = {
+        "default": {"note": "", "markers": 10, "wounds": "clear", "roster": chars},
+        "easier": {"note": "", "markers": 15, "wounds": "keep", "roster": "default"},
+        "harder": {"note": "", "markers": 10, "wounds": "clear", "roster": "all"},
+    }
+    rosters = validate_rosters(levels, cards)
+    assert rosters["easier"]["roster"] == rosters["default"]["roster"] == chars
+    levels["harder"]["roster"] = "easier"  # a name that names a name: no list
+    with pytest.raises(ComponentError, match="name of a level"):
+        validate_rosters(levels, cards)
