@@ -6,7 +6,8 @@ No network, no daphne: the Django test client posts each move to /games/<id>/act
 does), tasks run inline, the channel layer is in memory; then the live partials are rendered for
 the mover as the game's socket would. Per step: p50/p95 ms and queries per move. A fresh SQLite
 database by default, or PostgreSQL with --postgres (a fresh database chancery_profile on the
-server of CHANCERY_TEST_DATABASE_URL). --cprofile N prints the N costliest functions. The
+server of CHANCERY_TEST_DATABASE_URL). --cprofile N prints the N costliest functions (by
+cumulative time; PROFILE_SORT=tottime in the environment sorts by own time). The
 tables are dealt from seeds 1, 2, … (--seed), so two runs play the same games.
 
     .venv/bin/python bench/move_profile.py [--moves 200] [--postgres] [--json] [--cprofile 30]
@@ -263,7 +264,7 @@ def main() -> None:
     print(json.dumps(out) if args.json else json.dumps(out, indent=2))
     if profiler:
         stats = pstats.Stats(profiler)
-        stats.sort_stats("cumulative").print_stats(args.cprofile)
+        stats.sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(args.cprofile)
 
 
 if __name__ == "__main__":

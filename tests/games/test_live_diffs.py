@@ -28,6 +28,20 @@ LOG_LINE = re.compile(r"<li>.*?</li>", re.S)
 SVG_PART = re.compile(r'<svg hx-swap-oob="svg:#([\w-]+)">(.*?)</svg>', re.S)
 
 
+@pytest.fixture(autouse=True)
+def split_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every split in these games, the page's and the test's, is checked against the whole
+    tokenisation: recognising children seen before must never change the answer."""
+    fast = pages.split
+
+    def checked(html: str) -> Any:
+        found = fast(html)
+        assert found == pages.split_whole(html), html[:500]
+        return found
+
+    monkeypatch.setattr(pages, "split", checked)
+
+
 def top_level(html: str) -> list[tuple[str, str]]:
     """The (id, html) of each top-level element of a push."""
     children = pages.split(f'<div id="push">{html}</div>')
@@ -236,3 +250,29 @@ def test_template_keys_are_read_from_the_sources() -> None:
         assert reads["view"] == frozenset(), game  # only "is there a view?"
     assert "hand" in (pages.keys_read("hre", "private")["board"] or ())
     assert "provinces" in (pages.keys_read("hre", "board")["board"] or ())
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        '<div id="r"><p id="a">1</p> <p id="b">2</p></div>',
+        '<div id="r"><p id="a">1</p> <p id="b">3</p></div>',  # a changed child beside a seen one
+        '<div id="r"><p id="a">1</p>x<p id="b">2</p></div>',  # text between children
+        '<div id="r"><p id="a">1</p><!-- c --><p id="b">2</p></div>',
+        '<div id="r"><p id="a">1</p><p>no id</p></div>',
+        '<div id="r"><p id="a">1<br></p><input id="i"><hr id="h"/></div>',  # void children
+        '<div id="r"><p id="a"><b>1</b><!-- inside --></p></div>',
+        '<div id="r"><p id="a">1</p></div> trailing',
+        'lead <div id="r"><p id="a">1</p></div>',
+        '<div id="r"><p id="a">1</p>',  # never closes
+        '<div id="r"><p id="a">1</p></span>',
+        '<div id="r"></div>',
+        '<br id="r"><p id="a">1</p>',
+        "",
+        '<div id="r"><p id="a">1</p></div><div id="s"><p id="c">2</p></div>',
+    ],
+)
+def test_split_recognises_children_as_the_whole_tokenisation_does(html: str) -> None:
+    """Seen twice (the second time from the children it remembers), the same answer."""
+    assert pages.split(html) == pages.split_whole(html)
+    assert pages.split(html) == pages.split_whole(html)
