@@ -22,7 +22,7 @@ from games.services import banks
 from games.services.fanout import after_commit
 from games.services.finish import finish_locked
 from games.services.locking import forget_seats, locked, retried
-from rules.core.canonical import canonical_json, state_hash
+from rules.core.canonical import canonical_bytes, canonical_json, state_hash
 from rules.core.errors import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -65,7 +65,7 @@ def submit(
 
 def prompt_key(prompt: Any) -> str:
     """A short fingerprint of one seat's prompt: its kind, text and every option."""
-    return hashlib.sha256(canonical_json(prompt).encode()).hexdigest()[:20]
+    return hashlib.sha256(canonical_bytes(prompt)).hexdigest()[:20]
 
 
 @retried

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rules.core import rng
-from rules.core.canonical import canonical_json, clone, state_hash
+from rules.core.canonical import canonical_bytes, canonical_json, clone, state_hash
 from rules.core.errors import RulesVersionError
 from rules.core.playout import play_random
 from rules.core.registry import all_engines, get_engine
@@ -46,6 +46,32 @@ def test_shuffle_is_a_permutation_and_depends_on_the_seed() -> None:
 def test_canonical_json_ignores_key_order() -> None:
     assert canonical_json({"b": 1, "a": [1, {"y": 2, "x": 3}]}) == '{"a":[1,{"x":3,"y":2}],"b":1}'
     assert state_hash({"a": 1, "b": 2}) == state_hash({"b": 2, "a": 1})
+
+
+def test_canonical_bytes_write_what_canonical_json_writes() -> None:
+    """The fast hash text is the canonical text: over random positions of every shipped
+    scenario (each state, the views of the first seat and of a spectator, the prompts), and
+    for values orjson refuses (non-string keys, an int past 64 bits, deep nesting)."""
+    checked = 0
+    for engine in all_engines():
+        for scenario in engine.scenarios():
+            state = engine.setup(3, scenario.get("config", {}), scenario["min_players"])
+            for step in range(60):
+                prompts = engine.prompts(state)
+                for value in (state, engine.view(state, 0), engine.view(state, None), prompts):
+                    assert canonical_bytes(value) == canonical_json(value).encode()
+                    checked += 1
+                if not prompts:
+                    break
+                options = prompts[0]["options"]
+                choice = options[rng.die({"rng": rng.seed_state(step)}, len(options)) - 1]
+                state, _ = engine.apply(state, prompts[0]["seat"], choice["action"])
+    assert checked > 1000
+    deep: object = 1
+    for _ in range(400):
+        deep = [deep]
+    for odd in ({2: "a", 1: "b"}, {"n": 2**70}, deep, {"é": "\u2028\x01"}):
+        assert canonical_bytes(odd) == canonical_json(odd).encode()
 
 
 def test_clone_is_deep_and_equal() -> None:
