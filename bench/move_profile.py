@@ -8,7 +8,8 @@ the mover as the game's socket would. Per step: p50/p95 ms and queries per move.
 database by default, or PostgreSQL with --postgres (a fresh database chancery_profile on the
 server of CHANCERY_TEST_DATABASE_URL). --cprofile N prints the N costliest functions (by
 cumulative time; PROFILE_SORT=tottime in the environment sorts by own time, and
-PROFILE_CALLERS=pattern lists the callers of the functions that match). The
+PROFILE_CALLERS=pattern or PROFILE_CALLEES=pattern lists the callers or callees of the
+functions that match). The
 tables are dealt from seeds 1, 2, … (--seed), so two runs play the same games.
 
     .venv/bin/python bench/move_profile.py [--moves 200] [--postgres] [--json] [--cprofile 30]
@@ -268,6 +269,8 @@ def main() -> None:
         stats.sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(args.cprofile)
         if os.environ.get("PROFILE_CALLERS"):  # who calls the functions matching this pattern
             stats.print_callers(os.environ["PROFILE_CALLERS"])
+        if os.environ.get("PROFILE_CALLEES"):  # what the functions matching this pattern call
+            stats.print_callees(os.environ["PROFILE_CALLEES"])
 
 
 if __name__ == "__main__":

@@ -567,8 +567,10 @@ def split(html: str) -> Children | None:
 
 
 _SPACE = re.compile(r"\s*")
-# Children already tokenised, by their opening tag: the newest few texts under each.
-_children_seen: Kept[str, tuple[tuple[str, str, bytes], ...]] = Kept(4096)
+# Children already tokenised, by their opening tag: the newest few texts under each. A tableau
+# section is up to ~10 KB, so at most ~20 MB; with many games at once a child may have to be
+# tokenised again, never answered wrong.
+_children_seen: Kept[str, tuple[tuple[str, str, bytes], ...]] = Kept(512)
 CHILDREN_PER_TAG = 4
 
 
