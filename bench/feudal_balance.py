@@ -4,7 +4,7 @@ The arena (`python -m rules arena`) tallies win rates by bot; these figures need
 every seat, tallied by seat or by deck, so this script drives `rules.bots.choose` itself:
 
     python bench/feudal_balance.py seats --mode melee --players 4 --bot random --games 400
-    python bench/feudal_balance.py decks --bot greedy --games 10
+    python bench/feudal_balance.py decks --bot greedy --games 10 [--against dust_caravan]
     python bench/feudal_balance.py solo --bot search --games 40 [--level default]
 
 `seats` plays G games of a scenario (default starter decks, seeds S..S+G-1) and prints each
@@ -193,7 +193,10 @@ def cmd_decks(args: argparse.Namespace) -> dict[str, Any]:
     played = {n: 0 for n in names}
     pairs = {}
     seed = args.seed
+    against = set(args.against.split(",")) if args.against else None
     for a, b in itertools.combinations(names, 2):
+        if against is not None and not against & {a, b}:
+            continue  # --against: only the pairs that involve one of these decks
         a_wins = 0.0
         for _game in range(args.games):
             for order in ((a, b), (b, a)):
@@ -212,7 +215,7 @@ def cmd_decks(args: argparse.Namespace) -> dict[str, Any]:
         "bot": args.bot,
         "games_per_pair": 2 * args.games,
         "first_deck_win_pct": pairs,
-        "deck_win_pct": {n: round(100 * score[n] / played[n], 1) for n in names},
+        "deck_win_pct": {n: round(100 * score[n] / played[n], 1) for n in names if played[n]},
     }
 
 
@@ -249,6 +252,9 @@ def main() -> None:
     seats.add_argument("--options", help="JSON object of scenario options")
     seats.add_argument("--rotate", action="store_true", help="rotate the starter decks by game")
     sub.choices["decks"].add_argument("--only", help="comma-separated starter deck ids")
+    sub.choices["decks"].add_argument(
+        "--against", help="comma-separated deck ids: play only the pairs with one of them"
+    )
     sub.choices["solo"].add_argument("--level", default="default")
     sub.choices["solo"].add_argument("--options", help="JSON object of more options")
     args = top.parse_args()

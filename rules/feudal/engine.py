@@ -89,7 +89,9 @@ class FeudalEngine(FrameEngine[Ctx]):
 
     game_id = "feudal"
     title = "Dark Age: Feudal Lords"
-    # 9: the default and easier solitaire rosters without the Life 2 characters of Control 3
+    # 10: starter decks dust_caravan (two Salvage Chiefs and two Dust Mothers for four Trappers)
+    # and over_city (Mother Ash's Attack Send 0, was 1; the High Keep's Gatehouse -1 to DF
+    # rolls, was -2); 9: the default and easier solitaire rosters without the Life 2 characters of Control 3
     # or more (37 characters: the 20 patrons and the 17 of Life 2 and Control 2);
     # 8: starter decks hoodoo_hex and dust_caravan (Life 3 characters for their Life 1 ones and
     # Hermits), under_city (more Life 3, Watchtower for War Drums), over_city (Relic Engine for
@@ -98,7 +100,7 @@ class FeudalEngine(FrameEngine[Ctx]):
     # Armor), Defend Send 1 for Mother Ash (was 2) and Warlord Kade (was 0); 6: starter decks outer_city (stronger) and over_city (weaker);
     # 5: 15 first markers at the easier solitaire level; 4: solitaire rosters by level, marker
     # spends to a threshold; 3: Instants run all effects, leader dice and sends, options
-    rules_version = 9
+    rules_version = 10
     machine = handlers.MACHINE
     options = OPTIONS
     option_text = OPTION_TEXT
