@@ -547,7 +547,7 @@ def split(html: str) -> Children | None:
     ):
         return split_whole(html)
     children: Children = []
-    pos, end = root.end(), len(html)
+    pos = root.end()
     while True:
         pos = _SPACE.match(html, pos).end()  # type: ignore[union-attr]
         tag = _TAGS.match(html, pos)
@@ -562,8 +562,6 @@ def split(html: str) -> Children | None:
             return split_whole(html)
         children.append(child)
         pos += len(child[1])
-        if pos >= end:
-            return split_whole(html)
 
 
 _SPACE = re.compile(r"\s*")

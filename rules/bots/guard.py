@@ -9,7 +9,7 @@ started something finishes it, and never starts what it can only cancel.
 
 from __future__ import annotations
 
-from rules.core.canonical import canonical_json, clone
+from rules.core.canonical import canonical_bytes, clone
 from rules.core.engine import Engine, Option, State
 
 # A dead end is checked only where few options follow (a "Cancel" alone, or two).
@@ -20,7 +20,7 @@ def _depth(state: State) -> int:
     return len(state.get("stack") or ())
 
 
-def _returns_to(engine: Engine, after: State, seat: int, here: str, depth: int) -> bool:
+def _returns_to(engine: Engine, after: State, seat: int, here: bytes, depth: int) -> bool:
     """Whether some option of the seat at `after` leads back to the position `here`."""
     prompt = engine.prompt_for(after, seat)
     if prompt is None:
@@ -28,12 +28,12 @@ def _returns_to(engine: Engine, after: State, seat: int, here: str, depth: int) 
     for option in prompt["options"]:
         trial = clone(after)
         engine.apply_trusted(trial, seat, option["action"])
-        if _depth(trial) == depth and canonical_json(trial) == here:
+        if _depth(trial) == depth and canonical_bytes(trial) == here:
             return True
     return False
 
 
-def _dead_end(engine: Engine, after: State, seat: int, here: str, depth: int) -> bool:
+def _dead_end(engine: Engine, after: State, seat: int, here: bytes, depth: int) -> bool:
     """Whether every option of the seat at `after` leads straight back to `here`."""
     prompt = engine.prompt_for(after, seat)
     if prompt is None or len(prompt["options"]) > DEAD_END_OPTIONS:
@@ -41,7 +41,7 @@ def _dead_end(engine: Engine, after: State, seat: int, here: str, depth: int) ->
     for option in prompt["options"]:
         trial = clone(after)
         engine.apply_trusted(trial, seat, option["action"])
-        if _depth(trial) != depth or canonical_json(trial) != here:
+        if _depth(trial) != depth or canonical_bytes(trial) != here:
             return False
     return True
 
@@ -62,18 +62,18 @@ def safe(
     if engine.is_over(world) or len(results) < 2:
         return results
     depth = _depth(world)
-    here: str | None = None
+    here: bytes | None = None
     kept = []
     for option, after in results:
         if engine.is_over(after) or after.get("rng") != world.get("rng"):
             kept.append((option, after))  # a roll or a shuffle moves on by itself
             continue
         if _depth(after) < depth:
-            here = here or canonical_json(world)
+            here = here or canonical_bytes(world)
             if _returns_to(engine, after, seat, here, depth):
                 continue
         elif _depth(after) > depth:
-            here = here or canonical_json(world)
+            here = here or canonical_bytes(world)
             if _dead_end(engine, after, seat, here, depth):
                 continue
         kept.append((option, after))
