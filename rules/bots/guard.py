@@ -9,6 +9,7 @@ started something finishes it, and never starts what it can only cancel.
 
 from __future__ import annotations
 
+from rules.bots import heuristics
 from rules.core.canonical import canonical_bytes, clone
 from rules.core.engine import Engine, Option, State
 
@@ -52,8 +53,9 @@ def safe(
     """The options that keep the turn going forward, each with the position it leads to.
 
     `world` is the bot's own (determinized) position. Never empty: when every option turns
-    back, all are returned.
+    back, all are returned. A game's own futile repeats (`heuristics.restrain`) go first.
     """
+    options = heuristics.restrain(engine, world, seat, options)
     results = []
     for option in options:
         after = clone(world)

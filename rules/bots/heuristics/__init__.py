@@ -13,7 +13,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 from rules.bots.heuristics import ema, feudal, hre
-from rules.core.engine import Engine, State
+from rules.core.engine import Engine, Option, State
 
 GAMES: dict[str, ModuleType] = {"hre": hre, "ema": ema, "feudal": feudal}
 Potentials = Callable[[Engine, State], list[float]]
@@ -28,6 +28,22 @@ def potentials(engine: Engine, state: State) -> list[float]:
     module = GAMES.get(engine.game_id)
     fn: Potentials = module.potentials if module else _default
     return fn(engine, state)
+
+
+def restrain(engine: Engine, state: State, seat: int, options: list[Option]) -> list[Option]:
+    """The options a bot may take here, less those its game's module calls futile repeats.
+
+    A game whose rules let a seat undo something for free and start it again (Feudal Lords'
+    called-off attack) can cycle in ways the guard's exact-position check does not see, because
+    a counter or a die roll changes on the way round. Such a game's module gives
+    `restrain(state, seat, options)`; it never returns an empty list.
+    """
+    module = GAMES.get(engine.game_id)
+    fn = getattr(module, "restrain", None)
+    if fn is None:
+        return options
+    kept: list[Option] = fn(state, seat, options)
+    return kept or options
 
 
 def relative(values: list[float]) -> list[float]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from rules.core.engine import Engine, State
+from rules.core.engine import Engine, Option, State
 from rules.feudal.state import card
 
 SCALE = 3.0
@@ -13,6 +13,12 @@ STRENGTH = 0.12  # per point of a character's strength (below)
 SUPPLY = 0.1  # Supply and Leadership resources
 CARD = 0.15  # a card in hand
 LOCATION = 0.4  # a Location with its token still up
+# Under the default reading of A-24 an attack with nobody sent is called off for free and the
+# seat may announce another, so a bot that prefers "attack" to "end" at every step (a search
+# values the longer branch a little higher) would go round attack, "Send nobody", attack... for
+# ever; a Lone attempt's die roll makes each round a new position. After this many called-off
+# attacks in a turn the bots announce no more.
+CALLED_OFF_ATTACKS = 2
 
 
 @cache
@@ -46,6 +52,18 @@ def potentials(engine: Engine, state: State) -> list[float]:
                 strength = _strength(c["card"]) + len(c["skills"]) + len(c["weapons"])
                 values[int(c["owner"])] += STRENGTH * strength
     return values
+
+
+def restrain(state: State, seat: int, options: list[Option]) -> list[Option]:
+    """No further attack once the seat has called off CALLED_OFF_ATTACKS this turn."""
+    turn = next((frame for frame in state["stack"] if frame["kind"] == "turn"), None)
+    if turn is None or turn.get("aborted", 0) < CALLED_OFF_ATTACKS:
+        return options
+    return [
+        o
+        for o in options
+        if not (isinstance(o["action"], dict) and o["action"].get("do") == "attack")
+    ]
 
 
 def solo_won(engine: Engine, state: State) -> bool:

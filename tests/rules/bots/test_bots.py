@@ -182,3 +182,41 @@ def test_an_ema_rollout_finishes_the_open_chain_and_stops_where_it_closes() -> N
         if closed:  # the step that closed the chain was the last one played
             assert steps, "the option opened a chain, so at least one step closes it"
     assert played > 0
+
+
+def test_feudal_bots_announce_no_attack_after_two_called_off() -> None:
+    """FL-COMBAT-SEND-06 and A-24's default reading: an attack with nobody sent is called off and
+    the seat may attack again, so the bots restrain themselves (heuristics.feudal.restrain). The
+    measured hang: the normal search bot went attack, "Send nobody", attack... for thousands of
+    actions in a duel against random (seed 23), each Lone die roll making a new position."""
+    from tests.rules.feudal.helpers import PETER, RICHARD, act, action_phase, blank, duel, field
+
+    engine = get_engine("feudal")
+    state = blank(duel(), ld=3)
+    field(state, PETER, "brass")
+    state = action_phase(state, PETER)
+    attack = {"do": "attack", "target": RICHARD}
+    for called_off in range(2):
+        options = engine.prompt_for(state, PETER)["options"]
+        kept = [o["action"] for o, _after in safe(engine, state, PETER, options)]
+        assert attack in kept, f"attack withheld after {called_off} called off"
+        state, _ = act(state, attack)
+        state, _ = act(state, {"do": "done"})  # "Send nobody": the attack is called off
+    options = engine.prompt_for(state, PETER)["options"]
+    assert attack in [o["action"] for o in options]  # the rules still allow it
+    kept = [o["action"] for o, _after in safe(engine, state, PETER, options)]
+    assert attack not in kept and kept
+    for kind in ("random", "greedy", "search"):
+        chosen = bots.choose(kind, engine, state, PETER, 7, Budget(iterations=40))
+        assert chosen != attack, kind
+
+
+def test_the_loop_watch_reports_a_turn_that_never_passes() -> None:
+    """A cycle through new positions (a counter or a die roll on each round) is still a loop."""
+    engine = get_engine("hre")
+    state = position(engine, "base", 2, 10)
+    watch = LoopWatch(turn_limit=5)
+    for index in range(5):
+        assert watch.see(engine, state, f"position {index}") is None
+    message = watch.see(engine, state, "position 5")
+    assert message is not None and "6 actions" in message
