@@ -1,11 +1,32 @@
 """ASGI entry point: HTTP through Django, websockets through Channels with origin checks."""
 
 import os
+from typing import Any
 
-from django.core.asgi import get_asgi_application
+import django
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-django_app = get_asgi_application()
+django.setup(set_prefix=False)
+
+
+class SyncChainHandler(ASGIHandler):
+    """Django's ASGI handler, its middleware and views run as one sync call in a worker thread.
+
+    Django builds an ASGI chain async where middleware can be async, so the sync-only ones
+    (WhiteNoise, ours) and every MiddlewareMixin's request and response hooks each hop between
+    the event loop and the thread: about fourteen hops a request. Every view here is sync, so
+    the whole chain is built sync and entered once.
+    """
+
+    def load_middleware(self, is_async: bool = False) -> None:
+        super().load_middleware(is_async=False)
+        chain: Any = getattr(self, "_middleware_chain")  # noqa: B009 (set by Django, untyped)
+        setattr(self, "_middleware_chain", sync_to_async(chain, thread_sensitive=True))  # noqa: B010
+
+
+django_app = SyncChainHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
