@@ -1,11 +1,14 @@
 """The game socket: it joins the game's group and pushes live partials rendered for its viewer.
 
 The viewer is computed from the session on connect and re-checked on every render, never taken
-from anything the client sends. Group messages carry ids only (game and seq).
+from anything the client sends. Group messages carry ids only (game, seq, and the id of the
+player who moved, whose sockets are drawn first).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -15,6 +18,27 @@ from games import chat, live, notify, pages
 from games.access import may_watch
 from games.inputs import BadInput, parse_json
 from games.models import Game
+
+# The player who moved sees the move first. A server draws its sockets' pushes one at a time
+# (Django's one thread for sync code), so with eight sockets on a game the mover's push could
+# wait behind seven others. The other sockets of the same game on this server wait until the
+# mover's have drawn this seq, at most FIRST_WAIT seconds (a mover's socket that is busy or
+# closes never holds them longer). All of this runs on the server's event loop: no lock.
+FIRST_WAIT = 0.25
+_open: dict[int, set[GameConsumer]] = {}  # game id -> its sockets open on this server
+# (loop, game, seq) -> set once the mover's sockets have drawn it (an Event belongs to one loop)
+_drawn: dict[tuple[asyncio.AbstractEventLoop, int, int], asyncio.Event] = {}
+DRAWN_KEPT = 256
+
+
+def _drawn_event(game_id: int, seq: int) -> asyncio.Event:
+    key = (asyncio.get_running_loop(), game_id, seq)
+    found = _drawn.get(key)
+    if found is None:
+        found = _drawn[key] = asyncio.Event()
+        while len(_drawn) > DRAWN_KEPT:
+            del _drawn[next(iter(_drawn))]
+    return found
 
 
 class GameConsumer(AsyncWebsocketConsumer):
@@ -30,6 +54,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close(code=4403)
             return
         await self.channel_layer.group_add(live.group_name(self.game_id), self.channel_name)
+        _open.setdefault(self.game_id, set()).add(self)
         await self.accept()
         # While a page is open on the game its player gets no turn mail for it (games.notify).
         await database_sync_to_async(notify.page_opened)(self.user, self.game_id, self.channel_name)
@@ -38,6 +63,10 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "game_id"):
+            sockets = _open.get(self.game_id, set())
+            sockets.discard(self)
+            if not sockets:
+                _open.pop(self.game_id, None)
             await self.channel_layer.group_discard(live.group_name(self.game_id), self.channel_name)
             await database_sync_to_async(notify.page_closed)(self.channel_name)
 
@@ -56,8 +85,25 @@ class GameConsumer(AsyncWebsocketConsumer):
         A render reads the newest state, so news of an older seq (a bot's earlier moves in the
         same burst) is already shown and would only resend the same partials.
         """
-        if int(event["seq"]) > self.seq or event.get("force"):
-            await self._push(force=bool(event.get("force")))
+        seq, first = int(event["seq"]), event.get("first")
+        mine = first is not None and first == getattr(self.user, "pk", None)
+        try:
+            if seq > self.seq or event.get("force"):
+                if first is not None and not mine and self._mover_here(first):
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(_drawn_event(self.game_id, seq).wait(), FIRST_WAIT)
+                await self._push(force=bool(event.get("force")))
+        finally:
+            if mine:
+                _drawn_event(self.game_id, seq).set()
+
+    def _mover_here(self, first: int) -> bool:
+        """Whether a socket of the player who moved is open on this game on this server."""
+        return any(
+            getattr(other.user, "pk", None) == first
+            for other in _open.get(self.game_id, ())
+            if other is not self
+        )
 
     async def chat_update(self, event: dict[str, Any]) -> None:
         """A chat message was posted (or a channel opened): push the chat this viewer may see."""

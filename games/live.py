@@ -23,14 +23,19 @@ def group_name(game_id: int) -> str:
     return f"game-{game_id}"
 
 
-def broadcast(game_id: int, seq: int, force: bool = False) -> bool:
+def broadcast(game_id: int, seq: int, force: bool = False, first: int | None = None) -> bool:
     """Tell every socket on the game that it is at `seq`; each renders for its own viewer.
 
     `force` makes every socket render even if it has drawn this seq or a later one: an undo
-    moves the seq back, and a rematch offer changes the page without moving it. False when the
-    channel layer could not be reached (logged; the caller may owe the push as a job).
+    moves the seq back, and a rematch offer changes the page without moving it. `first` is the
+    id of the player who made the move: that player's sockets render before the others of the
+    same server (games.consumers). False when the channel layer could not be reached (logged;
+    the caller may owe the push as a job).
     """
-    return _send(game_id, {"type": "game.update", "seq": seq, "force": force})
+    message: dict[str, object] = {"type": "game.update", "seq": seq, "force": force}
+    if first is not None:
+        message["first"] = first
+    return _send(game_id, message)
 
 
 def chat_broadcast(game_id: int, message_id: int | None, channels: bool = False) -> None:

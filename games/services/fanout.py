@@ -28,14 +28,15 @@ BOT_TURN, STANDING_TURN, PUSH = jobs.BOT_TURN, jobs.STANDING_TURN, jobs.PUSH
 STALL = timedelta(seconds=10)
 
 
-def after_commit(game: Game, force: bool = False) -> None:
+def after_commit(game: Game, force: bool = False, mover: int | None = None) -> None:
     """Owe this change's jobs now (inside the transaction); push and dispatch after the commit.
 
     `force` makes every socket redraw although the seq did not move forward (an undo, a seat
-    taken over, a resignation).
+    taken over, a resignation). `mover` is the id of the player whose move this is (their
+    sockets are drawn first).
     """
     job_ids = wake(game)
-    callback = partial(_deliver, game.pk, game.seq, force, job_ids)
+    callback = partial(_deliver, game.pk, game.seq, force, job_ids, mover)
     transaction.on_commit(callback, robust=True)
 
 
@@ -68,15 +69,17 @@ def _failed_seats(game: Game) -> set[tuple[str, int]]:
     return set(rows.values_list("kind", "seat"))
 
 
-def _deliver(game_id: int, seq: int, force: bool, job_ids: list[int]) -> None:
-    push(game_id, seq, force)
+def _deliver(
+    game_id: int, seq: int, force: bool, job_ids: list[int], mover: int | None = None
+) -> None:
+    push(game_id, seq, force, mover)
     for job_id in job_ids:
         jobs.dispatch(job_id)
 
 
-def push(game_id: int, seq: int, force: bool = False) -> None:
+def push(game_id: int, seq: int, force: bool = False, mover: int | None = None) -> None:
     """Tell the game's sockets; if the channel layer is down, owe the push as a job."""
-    if live.broadcast(game_id, seq, force):
+    if live.broadcast(game_id, seq, force, first=mover):
         return
     try:
         with transaction.atomic():

@@ -210,7 +210,10 @@ def record(
     if banks.record_move(game, seat, by_player=not automatic):
         forget_seats(game)  # a held seat is the player's again
     notify.record_move(game, seat, before)  # outbox rows in the move's transaction
-    after_commit(game)
+    mover = (
+        None if automatic else next((s.user_id for s in game.seats.all() if s.index == seat), None)
+    )
+    after_commit(game, mover=mover)
     return move
 
 

@@ -233,3 +233,37 @@ async def test_watchers_of_an_open_game_see_seats_taken_and_the_game_start(
         "Waiting for players" in section(first, "prompt")
     ) and "Waiting for players" not in section(frame, "prompt")
     await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_the_player_who_moved_is_drawn_before_the_other_sockets(
+    table: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mover's socket renders first (games.consumers.FIRST_WAIT): the others connected
+    earlier, so without the wait the group would reach them first."""
+    game, users = table["game"], table["users"]
+    order: list[str] = []
+    drawn = pages.live_update
+
+    def recorded(game_id: int, user: Any, sent: Any, force: bool = False) -> Any:
+        order.append(user.username)
+        return drawn(game_id, user, sent, force)
+
+    monkeypatch.setattr(pages, "live_update", recorded)
+    viewers = {name: socket(game, table["headers"][name]) for name in ("carol", "bob", "alice")}
+    for communicator in viewers.values():
+        assert (await communicator.connect(timeout=WAIT))[0]
+        await communicator.receive_from(timeout=WAIT)
+    for _ in range(3):
+        seat = (await database_sync_to_async(prompted)(game))[0]
+        mover = users[seat].username
+        order.clear()
+        move = await database_sync_to_async(services.submit)(
+            game.pk, users[seat], options(game, seat)[0], game.seq, seat=seat
+        )
+        await database_sync_to_async(game.refresh_from_db)()
+        for communicator in viewers.values():
+            await _drain_to(communicator, move.seq)
+        assert order[0] == mover and sorted(order) == ["alice", "bob", "carol"], order
+    for communicator in viewers.values():
+        await communicator.disconnect()
