@@ -1,7 +1,6 @@
 """ASGI entry point: HTTP through Django, websockets through Channels with origin checks."""
 
 import os
-from typing import Any
 
 import django
 from asgiref.sync import sync_to_async
@@ -22,8 +21,9 @@ class SyncChainHandler(ASGIHandler):
 
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
-        chain: Any = getattr(self, "_middleware_chain")  # noqa: B009 (set by Django, untyped)
-        setattr(self, "_middleware_chain", sync_to_async(chain, thread_sensitive=True))  # noqa: B010
+        # Django sets the chain without a type annotation.
+        chain = self._middleware_chain  # type: ignore[has-type]
+        self._middleware_chain = sync_to_async(chain, thread_sensitive=True)
 
 
 django_app = SyncChainHandler()

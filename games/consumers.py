@@ -85,11 +85,11 @@ class GameConsumer(AsyncWebsocketConsumer):
         A render reads the newest state, so news of an older seq (a bot's earlier moves in the
         same burst) is already shown and would only resend the same partials.
         """
-        seq, first = int(event["seq"]), event.get("first")
-        mine = first is not None and first == getattr(self.user, "pk", None)
+        seq, mover = int(event["seq"]), event.get("mover")
+        mine = mover is not None and mover == getattr(self.user, "pk", None)
         try:
             if seq > self.seq or event.get("force"):
-                if first is not None and not mine and self._mover_here(first):
+                if mover is not None and not mine and self._mover_here(mover):
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(_drawn_event(self.game_id, seq).wait(), FIRST_WAIT)
                 await self._push(force=bool(event.get("force")))
@@ -97,10 +97,10 @@ class GameConsumer(AsyncWebsocketConsumer):
             if mine:
                 _drawn_event(self.game_id, seq).set()
 
-    def _mover_here(self, first: int) -> bool:
+    def _mover_here(self, mover: int) -> bool:
         """Whether a socket of the player who moved is open on this game on this server."""
         return any(
-            getattr(other.user, "pk", None) == first
+            getattr(other.user, "pk", None) == mover
             for other in _open.get(self.game_id, ())
             if other is not self
         )

@@ -23,18 +23,18 @@ def group_name(game_id: int) -> str:
     return f"game-{game_id}"
 
 
-def broadcast(game_id: int, seq: int, force: bool = False, first: int | None = None) -> bool:
+def broadcast(game_id: int, seq: int, force: bool = False, mover: int | None = None) -> bool:
     """Tell every socket on the game that it is at `seq`; each renders for its own viewer.
 
     `force` makes every socket render even if it has drawn this seq or a later one: an undo
-    moves the seq back, and a rematch offer changes the page without moving it. `first` is the
+    moves the seq back, and a rematch offer changes the page without moving it. `mover` is the
     id of the player who made the move: that player's sockets render before the others of the
     same server (games.consumers). False when the channel layer could not be reached (logged;
     the caller may owe the push as a job).
     """
     message: dict[str, object] = {"type": "game.update", "seq": seq, "force": force}
-    if first is not None:
-        message["first"] = first
+    if mover is not None:
+        message["mover"] = mover
     return _send(game_id, message)
 
 

@@ -79,7 +79,7 @@ def _deliver(
 
 def push(game_id: int, seq: int, force: bool = False, mover: int | None = None) -> None:
     """Tell the game's sockets; if the channel layer is down, owe the push as a job."""
-    if live.broadcast(game_id, seq, force, first=mover):
+    if live.broadcast(game_id, seq, force, mover):
         return
     try:
         with transaction.atomic():

@@ -20,7 +20,7 @@ RANDOM_LOOP_LIMIT = 12
 # A turn of more actions than this is a loop too, though no position need recur: a cycle that
 # moves a counter or rolls a die on each round (Feudal Lords' called-off attack, heuristics.feudal)
 # makes every position new. The longest turn of random play over three games of every shipped
-# scenario was 220 actions (EMA 27 solo; HRE 11-131, FL 32-95; 2026-12-06).
+# scenario was 220 actions (EMA 27 solo; HRE 11-149, FL 32-95; 2026-12-06).
 TURN_LIMIT = 1_000
 
 
